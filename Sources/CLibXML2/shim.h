@@ -1,0 +1,11 @@
+// libxml2 for Swift. xmlversion.h comes first so that ICU can be switched off before the
+// parser headers pull in the system ICU, which clashes with the ICU Foundation bundles.
+#ifndef LINKAUDIT_CLIBXML2_SHIM_H
+#define LINKAUDIT_CLIBXML2_SHIM_H
+#include <libxml/xmlversion.h>
+#undef LIBXML_ICU_ENABLED
+#include <libxml/parser.h>
+#include <libxml/HTMLparser.h>
+#include <libxml/SAX2.h>
+#include <libxml/xmlerror.h>
+#endif

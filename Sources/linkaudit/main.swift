@@ -1,0 +1,2 @@
+import LinkAudit
+print("linkaudit")

@@ -1,0 +1,9 @@
+import XCTest
+@testable import LinkAudit
+
+final class ModelTests: XCTestCase {
+    func testTriggerNamesAreTheContract() {
+        XCTAssertEqual(Trigger.formPost.rawValue, "form-post")
+        XCTAssertEqual(FrameKind.newWindow.rawValue, "new-window")
+    }
+}
