@@ -19,13 +19,18 @@ public struct Navigation: Codable, Sendable, Equatable {
     public var scheme: String
     /// True when only a literal prefix of a script-built URL is known.
     public var partial: Bool?
+    /// Where in the document it sits when that changes whether it is live:
+    /// `noscript` (only when scripting is off, WebView's default) or `template` (inert
+    /// until a script clones it).
+    public var context: String?
     /// profile name → verdict (classify stage).
     public var verdicts: [String: Verdict]?
     /// Finding codes raised on this navigation, with the profiles where they occur.
     public var findings: [FindingRef]?
 
     public init(page: String, line: Int, source: String, trigger: Trigger, frame: FrameKind,
-                delayMs: Int? = nil, raw: String, url: String, scheme: String, partial: Bool? = nil) {
+                delayMs: Int? = nil, raw: String, url: String, scheme: String, partial: Bool? = nil,
+                context: String? = nil) {
         self.page = page
         self.line = line
         self.source = source
@@ -36,5 +41,6 @@ public struct Navigation: Codable, Sendable, Equatable {
         self.url = url
         self.scheme = scheme
         self.partial = partial
+        self.context = context
     }
 }

@@ -1,0 +1,40 @@
+import Foundation
+
+/// What one `linkaudit audit` run reads and where it writes.
+public struct AuditOptions: Sendable {
+    public var inputs: [String]
+    /// Where a folder input's root is served (`https://shop.example/`).
+    public var baseURL: String?
+    public var outDir: String
+    /// Pages parsed at once; defaults to the number of cores.
+    public var jobs: Int
+    public var maxPageBytes: Int
+
+    public init(inputs: [String], baseURL: String? = nil, outDir: String? = nil,
+                jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
+                maxPageBytes: Int = PageReader.defaultMaxBytes) {
+        self.inputs = inputs
+        self.baseURL = baseURL
+        self.outDir = outDir ?? AuditOptions.defaultOutDir(for: inputs)
+        self.jobs = jobs
+        self.maxPageBytes = maxPageBytes
+    }
+
+    /// `Reports/<name of the first input>`, `Reports/stdin` for `-`.
+    public static func defaultOutDir(for inputs: [String]) -> String {
+        guard let first = inputs.first, first != "-" else { return "Reports/stdin" }
+        var name = ((first as NSString).standardizingPath as NSString).lastPathComponent
+        for ext in [".html", ".htm", ".xhtml", ".gz", ".warc"] where name.lowercased().hasSuffix(ext) {
+            name = String(name.dropLast(ext.count))
+        }
+        return "Reports/" + (name.isEmpty || name == "/" || name == "." ? "audit" : name)
+    }
+}
+
+/// Counts for the end-of-run line and the summary.
+public struct AuditSummary: Sendable, Equatable {
+    public var pages = 0
+    public var unreadable = 0
+    public var navigations = 0
+    public var bytes = 0
+}

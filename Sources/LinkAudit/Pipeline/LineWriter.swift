@@ -1,0 +1,42 @@
+import Foundation
+
+/// Buffered line output to a file or stdout: JSONL files can hold millions of lines.
+public final class LineWriter {
+    private let handle: FileHandle
+    private var buffer: [UInt8] = []
+    private let ownsHandle: Bool
+
+    public init(path: String) throws {
+        guard FileManager.default.createFile(atPath: path, contents: nil) else {
+            throw LinkAuditError.io("cannot create \(path)")
+        }
+        guard let handle = FileHandle(forWritingAtPath: path) else {
+            throw LinkAuditError.io("cannot open \(path) for writing")
+        }
+        self.handle = handle
+        ownsHandle = true
+        buffer.reserveCapacity(1 << 16)
+    }
+
+    public init(handle: FileHandle) {
+        self.handle = handle
+        ownsHandle = false
+    }
+
+    public func write(line: String) {
+        buffer.append(contentsOf: line.utf8)
+        buffer.append(0x0A)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    public func flush() {
+        guard !buffer.isEmpty else { return }
+        handle.write(Data(buffer))
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    public func close() {
+        flush()
+        if ownsHandle { try? handle.close() }
+    }
+}

@@ -1,0 +1,61 @@
+import Dispatch
+import Foundation
+
+/// Runs `work` over `count` items on `workers` threads and hands the results to `emit`
+/// in input order, one at a time. At most `window` results wait for an earlier one, so
+/// memory stays bounded however large the corpus: a page is read, parsed, written and
+/// released.
+public enum OrderedParallelMap {
+    public static func run<Result>(count: Int, workers: Int, window: Int? = nil,
+                                   work: @escaping (Int) -> Result, emit: (Int, Result) -> Void) {
+        guard count > 0 else { return }
+        let workers = max(1, min(workers, count))
+        if workers == 1 {
+            for i in 0..<count { emit(i, work(i)) }
+            return
+        }
+        let state = State<Result>(window: window ?? workers * 4)
+        withoutActuallyEscaping(emit) { emit in
+            DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                while true {
+                    guard let i = state.claim(count: count) else { return }
+                    let result = work(i)
+                    state.finish(i, result, emit: emit)
+                }
+            }
+        }
+    }
+
+    private final class State<Result>: @unchecked Sendable {
+        private let lock = NSCondition()
+        private var next = 0
+        private var nextToEmit = 0
+        private var done: [Int: Result] = [:]
+        private let window: Int
+
+        init(window: Int) {
+            self.window = max(1, window)
+        }
+
+        /// The next index to work on, waiting while too many results are held back.
+        func claim(count: Int) -> Int? {
+            lock.lock()
+            defer { lock.unlock() }
+            while next < count, next - nextToEmit >= window { lock.wait() }
+            guard next < count else { return nil }
+            next += 1
+            return next - 1
+        }
+
+        func finish(_ index: Int, _ result: Result, emit: (Int, Result) -> Void) {
+            lock.lock()
+            defer { lock.unlock() }
+            done[index] = result
+            while let ready = done.removeValue(forKey: nextToEmit) {
+                emit(nextToEmit, ready)
+                nextToEmit += 1
+            }
+            lock.broadcast()
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+import LinkAudit
+
+/// `linkaudit audit <inputs…>`
+enum AuditCommand {
+    static func run(_ args: [String]) throws -> Int32 {
+        let parsed = try Arguments(args, valued: ["out", "base-url", "jobs", "max-page-bytes"],
+                                   booleans: ["quiet"])
+        guard !parsed.positionals.isEmpty else {
+            throw LinkAuditError.usage("audit needs at least one input (a folder, an .html file, or - for paths on stdin)")
+        }
+        if let base = parsed.value("base-url") {
+            guard let url = WebURL.parse(base), url.scheme == "http" || url.scheme == "https" else {
+                throw LinkAuditError.usage("--base-url must be an absolute http(s) URL, not '\(base)'")
+            }
+        }
+        var options = AuditOptions(inputs: parsed.positionals, baseURL: parsed.value("base-url"),
+                                   outDir: parsed.value("out"))
+        if let jobs = try parsed.int("jobs") { options.jobs = jobs }
+        if let max = try parsed.int("max-page-bytes") { options.maxPageBytes = max }
+        let summary = try Audit.run(options)
+        if !parsed.flag("quiet") {
+            FileHandle.standardError.write(Data(("linkaudit: \(summary.pages) pages (\(summary.unreadable) unreadable), "
+                + "\(summary.navigations) navigations → \(options.outDir)/\n").utf8))
+        }
+        return 0
+    }
+}
