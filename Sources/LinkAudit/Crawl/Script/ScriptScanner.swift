@@ -43,7 +43,13 @@ struct ScriptScanner {
         self.tokens = tokens
     }
 
-    private var currentSteps: [ScriptStep] { frames.last?.steps ?? [] }
+    /// The steps in force here: the innermost frame's, plus a handler step waiting after
+    /// `onclick =` at this depth (it also covers an arrow body without braces).
+    private var currentSteps: [ScriptStep] {
+        let steps = frames.last?.steps ?? []
+        guard let p = pending, p.depth == frames.count else { return steps }
+        return steps + p.steps
+    }
     private var currentFunction: String? { frames.last(where: { $0.function != nil })?.function }
 
     private func token(_ i: Int) -> JSToken? { i >= 0 && i < tokens.count ? tokens[i] : nil }
@@ -65,8 +71,8 @@ struct ScriptScanner {
                         pendingFunctionName = nil
                     }
                     if t.text == "(" { configureCall(&frame, at: i) }
-                    if let p = pending, p.depth == frames.count, t.text != "[" {
-                        frame.steps = currentSteps + p.steps
+                    if t.text == "{", let p = pending, p.depth == frames.count {
+                        if frame.function == nil { frame.steps = currentSteps }
                         pending = nil
                     }
                     frames.append(frame)
@@ -166,10 +172,13 @@ struct ScriptScanner {
 
     /// `setTimeout(pay, 500)`, `addEventListener('click', pay)`: a function passed by name.
     private mutating func readCallbackReference(at i: Int, steps: [ScriptStep]? = nil) {
-        guard let name = token(i), name.kind == .identifier,
-              let after = token(i + 1), after.isPunct(",") || after.isPunct(")"),
-              let frame = frames.last, frame.callSteps != nil || steps != nil else { return }
-        record(.call(name.text), at: name.offset, steps: steps ?? frame.steps)
+        guard let name = token(i), name.kind == .identifier, !JSKeywords.all.contains(name.text),
+              let after = token(i + 1), after.isPunct(",") || after.isPunct(")") else { return }
+        if let steps {
+            record(.call(name.text), at: name.offset, steps: steps)
+        } else if let frame = frames.last, frame.callSteps != nil {
+            record(.call(name.text), at: name.offset, steps: frame.steps)
+        }
     }
 
     private mutating func scanCall(at i: Int) {

@@ -15,6 +15,8 @@ public struct PageURLMapper: Sendable {
     public func url(root: String?, path: String) -> String {
         let relative = root.map { Self.relative(path, to: $0) } ?? (path as NSString).lastPathComponent
         if let baseURL, let base = WebURL.parse(Self.directoryURL(baseURL, isFolder: root != nil)) {
+            // A lone file under a base that does not end in `/`: the base is its URL.
+            if root == nil, !baseURL.hasSuffix("/") { return base.href }
             return WebURL.parse(Self.servedPath(relative), base: base)?.href ?? base.href
         }
         if let root {
@@ -30,8 +32,7 @@ public struct PageURLMapper: Sendable {
         return Self.fileURL(path)
     }
 
-    /// For a folder the base names its root, so it must end in `/`; for a lone file a
-    /// base without a trailing `/` is taken as the page's own URL.
+    /// For a folder the base names its root, so it must end in `/`.
     private static func directoryURL(_ base: String, isFolder: Bool) -> String {
         isFolder && !base.hasSuffix("/") ? base + "/" : base
     }
