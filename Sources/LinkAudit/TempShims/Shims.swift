@@ -22,17 +22,3 @@ public struct WebURL: Hashable, Sendable {
         return sc.lowercased()
     }
 }
-public struct MetaRefresh: Equatable, Sendable {
-    public var delaySeconds: Int
-    public var url: String?
-    public static func parse(_ content: String) -> MetaRefresh? {
-        let parts = content.split(separator: ";", maxSplits: 1)
-        guard let d = Int(parts.first?.trimmingCharacters(in: .whitespaces) ?? "") else { return nil }
-        var url: String? = nil
-        if parts.count > 1 { var r = parts[1].trimmingCharacters(in: .whitespaces); if r.lowercased().hasPrefix("url=") { r = String(r.dropFirst(4)) }; url = r.trimmingCharacters(in: CharacterSet(charactersIn: "'\"")) }
-        return MetaRefresh(delaySeconds: d, url: url)
-    }
-}
-public struct PageEncoding: Equatable, Sendable { public var name: String }
-public enum EncodingSniffer { public static func sniff(_ bytes: [UInt8], transportCharset: String? = nil) -> PageEncoding { PageEncoding(name: "UTF-8") } }
-public enum PageDecoder { public static func utf8(_ bytes: [UInt8], from encoding: PageEncoding) -> (utf8: [UInt8], replacements: Int)? { (bytes, 0) } }
