@@ -126,10 +126,10 @@ extension DocumentState {
             guard scriptsAllowed, !refreshSeen, let content = a["content"],
                   let refresh = MetaRefresh.parse(content) else { return }
             refreshSeen = true
-            let raw = refresh.url ?? ""
-            if Self.javascriptBody(raw) != nil { return }  // javascript: refresh targets are ignored
-            add(raw, source: "meta[refresh]", trigger: .metaRefresh, target: .document,
-                delayMs: refresh.delaySeconds * 1000)
+            if refresh.isJavaScriptURL { return }  // browsers refuse javascript: refresh targets
+            let (ms, overflow) = refresh.delaySeconds.multipliedReportingOverflow(by: 1000)
+            add(refresh.url ?? "", source: "meta[refresh]", trigger: .metaRefresh, target: .document,
+                delayMs: overflow ? Int.max : ms)
             return
         }
         let key = (a["property"] ?? a["name"])?.trimmingASCIIWhitespace.lowercased() ?? ""
