@@ -194,6 +194,7 @@ final class IntentURIParserTests: XCTestCase {
         let error = failure("intent://foo#Intent;scheme=https;c.%;end")
         XCTAssertEqual(error?.javaMessage, "illegal Intent URI format")
         XCTAssertEqual(error?.reason, "item 'c.%' has no '=' so its extra key cannot be read")
+        XCTAssertEqual(error?.index, 33)   // Java reports the item's start
     }
 
     func testAnythingStartingWithEndStopsTheItems() {

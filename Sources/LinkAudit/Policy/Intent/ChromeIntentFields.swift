@@ -10,8 +10,8 @@ public struct ChromeIntentFields: Equatable, Sendable {
     public let stripped: [StrippedIntentField]
     /// `S.browser_fallback_url` as parsed (String extras only).
     public let rawBrowserFallbackURL: String?
-    /// The fallback Chrome will navigate to: only a valid http(s) URL; `javascript:`,
-    /// `intent:` or custom-scheme fallbacks are ignored.
+    /// The fallback Chrome will navigate to (as written, not canonicalized): only a valid
+    /// http(s) URL; `javascript:`, `intent:` or custom-scheme fallbacks are ignored.
     public let browserFallbackURL: String?
     /// `package=`: when nothing resolves and there is no fallback, Chrome opens the store.
     public let package: String?

@@ -13,7 +13,7 @@ extension JavaNumbers {
         let u16 = Array(raw.utf16)
         guard let start = u16.firstIndex(where: { $0 > 0x20 }),
               let end = u16.lastIndex(where: { $0 > 0x20 }) else {
-            throw FormatError(message: raw.isEmpty ? "empty String" : "For input string: \"\(raw)\"")
+            throw FormatError(message: "empty String")   // also for all-blank input, after trim()
         }
         let s = Array(u16[start...end]).map { $0 < 0x80 ? Character(Unicode.Scalar(UInt8($0))) : "\u{FFFD}" }
         let bad = FormatError.input(raw)
