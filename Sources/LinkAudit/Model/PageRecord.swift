@@ -10,6 +10,8 @@ public struct PageRecord: Codable, Sendable, Equatable {
     public var encoding: String?
     /// Navigations extracted from the page.
     public var navigations: Int
+    /// Read, but something about it is worth knowing (`truncated: …`).
+    public var warning: String?
 
     public init(page: String, file: String?, bytes: Int, status: String,
                 encoding: String? = nil, navigations: Int = 0) {

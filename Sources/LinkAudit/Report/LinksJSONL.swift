@@ -56,6 +56,7 @@ extension PageRecord {
         json.field("status", status)
         json.field("encoding", encoding)
         json.field("navigations", navigations)
+        json.field("warning", warning)
         return json.closed()
     }
 }

@@ -83,6 +83,14 @@ final class PageSourceTests: XCTestCase {
         XCTAssertFalse(record.status.contains("\n"))
     }
 
+    func testTruncatedFileIsFlaggedAndItsLastURLPartial() {
+        let result = PageReader().read(bytes: Array("<a href='dana://1'>a</a>\n<p>x\n<a href=\"gojek://pay?ref=OR".utf8),
+                                       page: "https://shop.example/t.html", file: nil)
+        XCTAssertEqual(result.record.status, "ok")
+        XCTAssertEqual(result.record.warning, "truncated: the file ends inside a tag on line 3")
+        XCTAssertEqual(result.navigations.map { $0.partial ?? false }, [false, true])
+    }
+
     func testFiftyMegabytePageIsParsed() {
         var html = "<html><body><a href='gojek://first'>first</a>"
         let filler = String(repeating: "<p>lorem ipsum dolor sit amet</p>\n", count: 50 * 1024 * 1024 / 34)

@@ -48,6 +48,7 @@ final class ScriptTargetTests: XCTestCase {
     func testJSONDataBlocksOnlyYieldDeepLinkLiterals() {
         let navs = Extract.all(#"<script type="application/json">{"deeplink":"jkos://pay","next":"location.href='x://y'"}</script>"#)
         XCTAssertEqual(navs.map(\.raw), ["jkos://pay"])
+        XCTAssertEqual(navs.map(\.trigger), [.metadata])
     }
 
     func testTemplateScriptsAndExternalScriptsAreIgnored() {

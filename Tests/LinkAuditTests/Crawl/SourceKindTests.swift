@@ -87,6 +87,12 @@ final class SourceKindTests: XCTestCase {
         XCTAssertEqual(navs.map(\.raw), ["a://1"])
     }
 
+    func testNoscriptRefreshDoesNotHideTheScriptingOne() {
+        let navs = Extract.all(#"<head><noscript><meta http-equiv="refresh" content="0;url=/nojs"></noscript><meta http-equiv="refresh" content="2;url=dana://pay"></head>"#)
+        XCTAssertEqual(navs.map(\.raw), ["/nojs", "dana://pay"])
+        XCTAssertEqual(navs.map(\.context), ["noscript", nil])
+    }
+
     func testRefreshWithoutURLReloadsThePage() throws {
         let n = try XCTUnwrap(Extract.one(#"<meta http-equiv="refresh" content="30">"#))
         XCTAssertEqual(n.url, Extract.page)

@@ -61,6 +61,12 @@ final class TriggerTests: XCTestCase {
         XCTAssertEqual(n.delayMs, 8000)
     }
 
+    func testTimerWithComputedDelayIsUnknown() throws {
+        let n = try XCTUnwrap(script("setInterval(function(){ top.location.href = 'x://y' }, cfg.pollMs);").first)
+        XCTAssertEqual(n.trigger, .scriptTimer)
+        XCTAssertNil(n.delayMs)
+    }
+
     func testTimerWithoutDelayIsZero() {
         XCTAssertEqual(script("setTimeout(() => location.href = 'x://y');").first?.delayMs, 0)
     }

@@ -24,7 +24,8 @@ final class DocumentState {
     var iframeNames: Set<String> = []
     var formStack: [FormContext] = []
     var formsByID: [String: FormContext] = [:]
-    var refreshSeen = false
+    /// Whether a valid refresh was seen, outside (false) and inside (true) `<noscript>`.
+    var refreshSeen: Set<Bool> = []
     var noscriptDepth = 0
     var templateDepth = 0
     var script: (buffer: [UInt8], line: Int, kind: ScriptKind)?
@@ -92,10 +93,15 @@ final class DocumentState {
                                         line: current.line, lineStarts: JSTokenizer.lineStarts(code),
                                         context: context))
         case .data:
-            // JSON and other data blocks never run, but deep links in them are real.
-            scripts.append(PlacedScript(unit: ScriptScanner.scanLiterals(code), base: .load, source: "script",
-                                        line: current.line, lineStarts: JSTokenizer.lineStarts(code),
-                                        context: context))
+            // JSON and other data blocks never run: their deep links are an inventory
+            // (some script may use them later), not navigations of their own.
+            let lines = PlacedScript(unit: ScriptUnit(), base: .load, source: "script", line: current.line,
+                                     lineStarts: JSTokenizer.lineStarts(code), context: context)
+            for token in JSTokenizer.tokens(code) where token.isLiteral && DeepLinkLiteral.matches(token.text) {
+                pending.append(PendingNavigation(raw: token.text, line: lines.line(at: token.offset), source: "script",
+                                                 trigger: .metadata, target: .document, delayMs: nil,
+                                                 partial: token.kind == .templatePrefix, context: context))
+            }
         case .ignored:
             break
         }

@@ -122,10 +122,13 @@ extension DocumentState {
     private func meta(_ a: Attributes) {
         if let equiv = a["http-equiv"], equiv.trimmingASCIIWhitespace.lowercased() == "refresh" {
             // Only the first valid refresh of a document takes effect; a sandbox without
-            // allow-scripts disables it.
-            guard scriptsAllowed, !refreshSeen, let content = a["content"],
+            // allow-scripts disables it. A refresh inside <noscript> is live only with
+            // scripting off, where the other ones are not parsed as such: each kind keeps
+            // its own first.
+            let inNoscript = noscriptDepth > 0
+            guard scriptsAllowed, !refreshSeen.contains(inNoscript), let content = a["content"],
                   let refresh = MetaRefresh.parse(content) else { return }
-            refreshSeen = true
+            refreshSeen.insert(inNoscript)
             if refresh.isJavaScriptURL { return }  // browsers refuse javascript: refresh targets
             let (ms, overflow) = refresh.delaySeconds.multipliedReportingOverflow(by: 1000)
             add(refresh.url ?? "", source: "meta[refresh]", trigger: .metaRefresh, target: .document,

@@ -28,17 +28,6 @@ struct ScriptScanner {
         return scanner.unit
     }
 
-    /// Only the deep-link literals of a data block (JSON), which never runs.
-    static func scanLiterals(_ source: String) -> ScriptUnit {
-        var unit = ScriptUnit()
-        for token in JSTokenizer.tokens(source) where token.isLiteral && DeepLinkLiteral.matches(token.text) {
-            unit.add(ScriptEffect(action: .navigate(ScriptTarget(raw: token.text, partial: token.kind == .templatePrefix,
-                                                                 window: .same, sink: "literal")),
-                                  steps: [], offset: token.offset), function: nil)
-        }
-        return unit
-    }
-
     private init(tokens: [JSToken]) {
         self.tokens = tokens
     }
@@ -156,8 +145,9 @@ struct ScriptScanner {
         frames.removeSubrange(index...)
         // The delay is the timer's last argument, known only now: everything recorded
         // inside shares this step, so setting it places them all.
+        // No delay argument means 0; one that is not a literal stays unknown.
         if frame.isTimer, case .timer(let delay)? = frame.steps.last {
-            delay.ms = frame.timerDelay ?? 0
+            delay.ms = frame.argIndex >= 1 ? frame.timerDelay : 0
         }
     }
 

@@ -71,9 +71,21 @@ public struct PageReader: Sendable {
             record.status = "invalid-encoding: \(decoded.replacements) bytes are not \(encoding.name)"
             return PageResult(record: record)
         }
-        let navigations = decoded.utf8.withUnsafeBytes { HTMLExtractor.extract(utf8: $0, pageURL: page) }
+        var navigations = decoded.utf8.withUnsafeBytes { HTMLExtractor.extract(utf8: $0, pageURL: page) }
+        if let cutLine = Self.truncatedTagLine(decoded.utf8) {
+            // A file cut inside a tag (an interrupted download or mirror): the parser
+            // recovers what it can, but a URL on that tag may be cut short.
+            record.warning = "truncated: the file ends inside a tag on line \(cutLine)"
+            for i in navigations.indices where navigations[i].line >= cutLine { navigations[i].partial = true }
+        }
         record.navigations = navigations.count
         return PageResult(record: record, navigations: navigations)
+    }
+
+    /// The line of the last `<` when no `>` follows it: the input ends inside a tag.
+    static func truncatedTagLine(_ bytes: [UInt8]) -> Int? {
+        guard let open = bytes.lastIndex(of: 0x3C), !bytes[open...].contains(0x3E) else { return nil }
+        return bytes[..<open].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
     }
 
     static func oneLine(_ text: String) -> String {
