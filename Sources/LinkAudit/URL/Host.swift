@@ -5,7 +5,7 @@ extension WebURL {
         /// Parses `input` (raw bytes between the authority and the port/path) and returns the
         /// serialised host: a domain, dotted IPv4, bracketed IPv6, or an opaque host for
         /// non-special schemes. nil means failure, which fails the whole URL.
-        static func parse(_ input: ArraySlice<UInt8>, isOpaque: Bool) -> [UInt8]? {
+        static func parse(_ input: UnsafeBufferPointer<UInt8>, isOpaque: Bool) -> [UInt8]? {
             if input.first == UInt8(ascii: "[") {
                 guard input.count >= 2, input.last == UInt8(ascii: "]"),
                       let address = IPv6.parse(input.dropFirst().dropLast()) else { return nil }
@@ -33,7 +33,7 @@ extension WebURL {
 
         /// Opaque hosts (non-special schemes such as `gojek://pay`) are kept as written,
         /// except that forbidden host code points fail and non-ASCII is percent-encoded.
-        private static func parseOpaque(_ input: ArraySlice<UInt8>) -> [UInt8]? {
+        private static func parseOpaque(_ input: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
             for byte in input where IDNA.isForbiddenHostByte(byte) { return nil }
             var output: [UInt8] = []
             output.reserveCapacity(input.count)

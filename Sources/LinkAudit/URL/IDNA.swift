@@ -22,7 +22,7 @@ extension WebURL {
                 result = domain
                 for index in result.indices where isUpper(result[index]) { result[index] |= 0x20 }
                 var labelStart = 0
-                for index in 0...result.count where index == result.count || result[index] == UInt8(ascii: ".") {
+                for index in 0...result.count where index == result.count || result[index] == Byte.dot {
                     if !isValidASCIILabel(result[labelStart..<index]) { return nil }
                     labelStart = index + 1
                 }
@@ -50,7 +50,9 @@ extension WebURL {
             if let first = scalars.first, isCombiningMark(first) { return false }
             for (index, scalar) in scalars.enumerated() {
                 // A decoded label must already be in mapped form: nothing the mapping would change.
-                if isIgnored(scalar) || isDisallowed(scalar) || scalar.properties.changesWhenLowercased { return false }
+                if isIgnored(scalar) || isDisallowed(scalar) || scalar.properties.changesWhenLowercased {
+                    return false
+                }
                 if isJoiner(scalar), !followsVirama(scalars, index) { return false }
             }
             return true
@@ -70,9 +72,11 @@ extension WebURL {
                     output.append(contentsOf: bytes)
                     return true
                 }
-                if label.count >= 4, label.prefix(4).map({ $0.value }) == [0x78, 0x6E, 0x2D, 0x2D] { return false }
+                // A label already marked "xn--" must be all ASCII.
+                if label.starts(with: ["x", "n", "-", "-"] as [Unicode.Scalar]) { return false }
                 if isCombiningMark(label[0]) { return false }
-                for (index, scalar) in label.enumerated() where isJoiner(scalar) && !followsVirama(label, index) {
+                for (index, scalar) in label.enumerated()
+                where isJoiner(scalar) && !followsVirama(label, index) {
                     return false
                 }
                 guard let encoded = Punycode.encode(label.map { $0.value }) else { return false }

@@ -93,7 +93,8 @@ extension WebURL {
 
     enum IPv6 {
         /// The IPv6 parser, on the text between the brackets. Returns eight 16-bit pieces.
-        static func parse(_ input: ArraySlice<UInt8>) -> [UInt16]? {
+        static func parse<C: RandomAccessCollection>(_ input: C) -> [UInt16]?
+        where C.Element == UInt8, C.Index == Int {
             var address = [UInt16](repeating: 0, count: 8)
             var pieceIndex = 0
             var compress: Int? = nil
@@ -217,7 +218,8 @@ extension WebURL {
             for shift in stride(from: 12, through: 0, by: -4) {
                 let digit = Int((piece >> UInt16(shift)) & 0xF)
                 if digit != 0 || started || shift == 0 {
-                    output.append(digit < 10 ? UInt8(ascii: "0") + UInt8(digit) : UInt8(ascii: "a") + UInt8(digit - 10))
+                    output.append(digit < 10 ? UInt8(ascii: "0") + UInt8(digit)
+                                             : UInt8(ascii: "a") + UInt8(digit - 10))
                     started = true
                 }
             }

@@ -18,7 +18,8 @@ extension WebURL {
             return true
         }
 
-        /// This set plus the given ASCII characters.
+        /// This set plus the given ASCII characters. The sets below are written as constants
+        /// so hot loops need no lazy-initialisation check; tests rebuild them with this.
         func adding(_ characters: String) -> PercentEncodeSet {
             var low = self.low
             var high = self.high
@@ -29,34 +30,54 @@ extension WebURL {
         }
 
         /// C0 controls (0x00–0x1F) and everything above U+007E (here: 0x7F; non-ASCII is implicit).
-        static let c0Control = PercentEncodeSet(low: 0x0000_0000_FFFF_FFFF, high: 1 << 63)
-        static let fragment = c0Control.adding(" \"<>`")
-        static let query = c0Control.adding(" \"#<>")
-        static let specialQuery = query.adding("'")
-        static let path = query.adding("?^`{}")
-        static let userinfo = path.adding("/:;=@[\\]^|")
-        static let component = userinfo.adding("$%&+,")
+        static var c0Control: PercentEncodeSet {
+            PercentEncodeSet(low: 0x0000_0000_FFFF_FFFF, high: 0x8000_0000_0000_0000)
+        }
+        /// C0 control set plus space " < > `.
+        static var fragment: PercentEncodeSet {
+            PercentEncodeSet(low: 0x5000_0005_FFFF_FFFF, high: 0x8000_0001_0000_0000)
+        }
+        /// C0 control set plus space " # < >.
+        static var query: PercentEncodeSet {
+            PercentEncodeSet(low: 0x5000_000D_FFFF_FFFF, high: 0x8000_0000_0000_0000)
+        }
+        /// Query set plus '.
+        static var specialQuery: PercentEncodeSet {
+            PercentEncodeSet(low: 0x5000_008D_FFFF_FFFF, high: 0x8000_0000_0000_0000)
+        }
+        /// Query set plus ? ^ ` { }.
+        static var path: PercentEncodeSet {
+            PercentEncodeSet(low: 0xD000_000D_FFFF_FFFF, high: 0xA800_0001_4000_0000)
+        }
+        /// Path set plus / : ; = @ [ \ ] ^ |.
+        static var userinfo: PercentEncodeSet {
+            PercentEncodeSet(low: 0xFC00_800D_FFFF_FFFF, high: 0xB800_0001_7800_0001)
+        }
     }
 
     enum PercentEncoding {
-        @usableFromInline
-        static let hexUpper: [UInt8] = Array("0123456789ABCDEF".utf8)
-
         /// Appends `byte`, percent-encoded when it is in `set`.
         @inline(__always)
         static func append(_ byte: UInt8, _ set: PercentEncodeSet, to output: inout [UInt8]) {
             if set.contains(byte) {
                 output.append(UInt8(ascii: "%"))
-                output.append(hexUpper[Int(byte >> 4)])
-                output.append(hexUpper[Int(byte & 0x0F)])
+                output.append(hexDigit(byte >> 4))
+                output.append(hexDigit(byte & 0x0F))
             } else {
                 output.append(byte)
             }
         }
 
+        /// Upper-case hex digit for a value 0–15.
+        @inline(__always)
+        static func hexDigit(_ value: UInt8) -> UInt8 {
+            value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
+        }
+
         /// Appends every byte of `bytes`, percent-encoding those in `set`.
-        static func append<C: Collection>(contentsOf bytes: C, _ set: PercentEncodeSet, to output: inout [UInt8])
-        where C.Element == UInt8 {
+        static func append<C: Collection>(
+            contentsOf bytes: C, _ set: PercentEncodeSet, to output: inout [UInt8]
+        ) where C.Element == UInt8 {
             for byte in bytes { append(byte, set, to: &output) }
         }
 
@@ -73,7 +94,8 @@ extension WebURL {
 
         /// The spec's percent-decode: "%XX" with two hex digits becomes one byte; a '%' not
         /// followed by two hex digits stays as it is.
-        static func decode<C: RandomAccessCollection>(_ bytes: C) -> [UInt8] where C.Element == UInt8, C.Index == Int {
+        static func decode<C: RandomAccessCollection>(_ bytes: C) -> [UInt8]
+        where C.Element == UInt8, C.Index == Int {
             var output: [UInt8] = []
             output.reserveCapacity(bytes.count)
             var index = bytes.startIndex

@@ -15,13 +15,13 @@ extension WebURL.Parser {
         if c == Byte.slash || c == Byte.backslash {
             go(.fileSlash)
         } else if let base, base.kind == .file {
-            url.host = base.hostBytes.map { Array($0) } ?? []
-            url.path = Array(base.pathBytes)
+            url.host = base.hostRange.map(baseCopy) ?? []
+            url.path = baseCopy(base.pathRange)
             if c == Byte.question {
                 url.query = []
                 go(.query)
             } else if c == Byte.hash {
-                url.query = base.queryBytes.map { Array($0) }
+                url.query = base.queryRange.map(baseCopy)
                 url.fragment = []
                 go(.fragment)
             } else if c != nil {
@@ -32,7 +32,7 @@ extension WebURL.Parser {
                 }
                 go(.path, reconsume: true)
             } else {
-                url.query = base.queryBytes.map { Array($0) }
+                url.query = base.queryRange.map(baseCopy)
             }
         } else {
             go(.path, reconsume: true)
@@ -46,12 +46,12 @@ extension WebURL.Parser {
             return true
         }
         if let base, base.kind == .file {
-            url.host = base.hostBytes.map { Array($0) } ?? []
+            url.host = base.hostRange.map(baseCopy) ?? []
             // "/foo" against "file:///C:/x" keeps the drive: "file:///C:/foo".
             if !startsWithWindowsDriveLetter(at: pointer) {
-                let basePath = base.pathBytes
-                if basePath.count >= 3, Byte.isWindowsDriveLetter(basePath.dropFirst().prefix(2), normalizedOnly: true),
-                   basePath.count == 3 || basePath.dropFirst(3).first == Byte.slash {
+                let basePath = baseBytes[base.pathRange]
+                let firstSegment = basePath.dropFirst().prefix(while: { $0 != Byte.slash })
+                if Byte.isWindowsDriveLetter(firstSegment, normalizedOnly: true) {
                     url.path.append(contentsOf: basePath.prefix(3))
                 }
             }
@@ -61,8 +61,9 @@ extension WebURL.Parser {
     }
 
     mutating func fileHostState(_ c: UInt8?) -> Bool {
-        guard c == nil || c == Byte.slash || c == Byte.backslash || c == Byte.question || c == Byte.hash else { return true }
-        let buffer = input[bufferStart..<pointer]
+        let ends = c == nil || c == Byte.slash || c == Byte.backslash || c == Byte.question || c == Byte.hash
+        guard ends else { return true }
+        let buffer = UnsafeBufferPointer(rebasing: input[bufferStart..<pointer])
         pointer -= 1
         if Byte.isWindowsDriveLetter(buffer) {
             // "file://C:/x": the drive letter is the first path segment, not a host.
@@ -85,7 +86,9 @@ extension WebURL.Parser {
     /// Whether the input from `index` starts with a Windows drive letter followed by the
     /// end or one of '/', '\', '?', '#'.
     func startsWithWindowsDriveLetter(at index: Int) -> Bool {
-        guard index + 1 < input.count, Byte.isWindowsDriveLetter(input[index...(index + 1)]) else { return false }
+        guard index + 1 < input.count, Byte.isWindowsDriveLetter(input[index...(index + 1)]) else {
+            return false
+        }
         if index + 2 == input.count { return true }
         let third = input[index + 2]
         return third == Byte.slash || third == Byte.backslash || third == Byte.question || third == Byte.hash
@@ -204,6 +207,7 @@ extension WebURL.Parser {
     }
 
     private static func isEncodedDot(_ bytes: ArraySlice<UInt8>, at index: Int) -> Bool {
-        bytes[index] == Byte.percent && bytes[index + 1] == UInt8(ascii: "2") && bytes[index + 2] | 0x20 == UInt8(ascii: "e")
+        bytes[index] == Byte.percent && bytes[index + 1] == UInt8(ascii: "2")
+            && bytes[index + 2] | 0x20 == UInt8(ascii: "e")
     }
 }

@@ -13,8 +13,11 @@ extension WebURL {
             case host, port, file, fileSlash, fileHost, pathStart, path, opaquePath, query, fragment
         }
 
-        let input: [UInt8]
-        let base: WebURL?
+        /// The preprocessed input, and the base URL's `href` bytes, both borrowed for the
+        /// duration of one parse.
+        let input: UnsafeBufferPointer<UInt8>
+        let base: Layout?
+        let baseBytes: UnsafeBufferPointer<UInt8>
         var url = Record()
         var state = State.schemeStart
         var pointer = 0
@@ -27,30 +30,47 @@ extension WebURL {
         /// Path state: where the current segment (with its leading '/') starts in `url.path`.
         var segmentStart: Int? = nil
 
-        /// Parses preprocessed input (trimmed, tabs and newlines removed).
-        static func parse(_ input: [UInt8], base: WebURL?) -> Record? {
-            var parser = Parser(input: input, base: base)
-            return parser.run() ? parser.url : nil
-        }
-
-        /// Removes leading and trailing C0 controls and spaces, and all ASCII tabs and newlines.
-        static func preprocess(_ input: String) -> [UInt8] {
-            if let result = input.utf8.withContiguousStorageIfAvailable(preprocess) { return result }
-            return preprocess(Array(input.utf8).withUnsafeBufferPointer { $0 })
-        }
-
-        private static func preprocess(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-            var start = 0
-            var end = bytes.count
-            while start < end, bytes[start] <= 0x20 { start += 1 }
-            while end > start, bytes[end - 1] <= 0x20 { end -= 1 }
-            var output: [UInt8] = []
-            output.reserveCapacity(end - start)
-            for index in start..<end {
-                let byte = bytes[index]
-                if byte != 0x09 && byte != 0x0A && byte != 0x0D { output.append(byte) }
+        /// Parses `input` against `base`; nil means failure.
+        static func parse(_ input: String, base: WebURL?) -> WebURL? {
+            if let result = input.utf8.withContiguousStorageIfAvailable({ parse(raw: $0, base: base) }) {
+                return result
             }
-            return output
+            return Array(input.utf8).withUnsafeBufferPointer { parse(raw: $0, base: base) }
+        }
+
+        /// Strips leading and trailing C0 controls and spaces and removes ASCII tabs and
+        /// newlines, copying the input only when there is something to remove inside it.
+        private static func parse(raw: UnsafeBufferPointer<UInt8>, base: WebURL?) -> WebURL? {
+            var start = 0
+            var end = raw.count
+            while start < end, raw[start] <= 0x20 { start += 1 }
+            while end > start, raw[end - 1] <= 0x20 { end -= 1 }
+            let trimmed = UnsafeBufferPointer(rebasing: raw[start..<end])
+            func isTabOrNewline(_ byte: UInt8) -> Bool { byte == 0x09 || byte == 0x0A || byte == 0x0D }
+            guard trimmed.contains(where: isTabOrNewline) else { return parse(clean: trimmed, base: base) }
+            let cleaned = trimmed.filter { !isTabOrNewline($0) }
+            return cleaned.withUnsafeBufferPointer { parse(clean: $0, base: base) }
+        }
+
+        private static func parse(clean input: UnsafeBufferPointer<UInt8>, base: WebURL?) -> WebURL? {
+            guard let base else {
+                let noBytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+                var parser = Parser(input: input, base: nil, baseBytes: noBytes)
+                return parser.run() ? WebURL(parser.url) : nil
+            }
+            func parse(baseBytes: UnsafeBufferPointer<UInt8>) -> WebURL? {
+                var parser = Parser(input: input, base: base.layout, baseBytes: baseBytes)
+                return parser.run() ? WebURL(parser.url) : nil
+            }
+            if let result = base.href.utf8.withContiguousStorageIfAvailable(parse(baseBytes:)) {
+                return result
+            }
+            return Array(base.href.utf8).withUnsafeBufferPointer(parse(baseBytes:))
+        }
+
+        /// A copy of one component of the base URL.
+        func baseCopy(_ range: Range<Int>) -> [UInt8] {
+            Array(UnsafeBufferPointer(rebasing: baseBytes[range]))
         }
 
         /// Runs the state machine; false means failure.
@@ -102,7 +122,8 @@ extension WebURL {
         /// EOF, '/', '?', '#', or '\' in special URLs: the characters that end an authority.
         func endsAuthority(_ c: UInt8?) -> Bool {
             guard let c else { return true }
-            return c == Byte.slash || c == Byte.question || c == Byte.hash || (isSpecial && c == Byte.backslash)
+            return c == Byte.slash || c == Byte.question || c == Byte.hash
+                || (isSpecial && c == Byte.backslash)
         }
 
         // MARK: - Scheme
@@ -117,7 +138,8 @@ extension WebURL {
         }
 
         private mutating func schemeState(_ c: UInt8?) -> Bool {
-            if let c, Byte.isAlpha(c) || Byte.isDigit(c) || c == Byte.plus || c == Byte.minus || c == Byte.dot {
+            if let c, Byte.isAlpha(c) || Byte.isDigit(c) || c == Byte.plus || c == Byte.minus
+                || c == Byte.dot {
                 return true
             }
             guard c == Byte.colon else {
@@ -149,11 +171,11 @@ extension WebURL {
             if base.hasOpaquePath {
                 // Only a fragment can be resolved against "mailto:x" or "data:…".
                 guard c == Byte.hash else { return false }
-                url.scheme = Array(base.schemeBytes)
+                url.scheme = baseCopy(base.schemeRange)
                 url.kind = base.kind
-                url.path = Array(base.pathBytes)
+                url.path = baseCopy(base.pathRange)
                 url.hasOpaquePath = true
-                url.query = base.queryBytes.map { Array($0) }
+                url.query = base.queryRange.map(baseCopy)
                 url.fragment = []
                 go(.fragment)
             } else if base.kind != .file {
@@ -187,26 +209,26 @@ extension WebURL {
 
         private mutating func relativeState(_ c: UInt8?) -> Bool {
             guard let base else { return false }
-            url.scheme = Array(base.schemeBytes)
+            url.scheme = baseCopy(base.schemeRange)
             url.kind = base.kind
             if c == Byte.slash || (isSpecial && c == Byte.backslash) {
                 go(.relativeSlash)
                 return true
             }
             copyAuthority(from: base)
-            url.path = Array(base.pathBytes)
+            url.path = baseCopy(base.pathRange)
             if c == Byte.question {
                 url.query = []
                 go(.query)
             } else if c == Byte.hash {
-                url.query = base.queryBytes.map { Array($0) }
+                url.query = base.queryRange.map(baseCopy)
                 url.fragment = []
                 go(.fragment)
             } else if c != nil {
                 url.shortenPath()
                 go(.path, reconsume: true)
             } else {
-                url.query = base.queryBytes.map { Array($0) }
+                url.query = base.queryRange.map(baseCopy)
             }
             return true
         }
@@ -223,10 +245,10 @@ extension WebURL {
             return true
         }
 
-        private mutating func copyAuthority(from base: WebURL) {
-            url.username = Array(base.usernameBytes)
-            url.password = Array(base.passwordBytes)
-            url.host = base.hostBytes.map { Array($0) }
+        private mutating func copyAuthority(from base: Layout) {
+            url.username = baseCopy(base.usernameRange)
+            url.password = baseCopy(base.passwordRange)
+            url.host = base.hostRange.map(baseCopy)
             url.port = base.port
         }
 
@@ -281,23 +303,25 @@ extension WebURL {
         private mutating func hostState(_ c: UInt8?) -> Bool {
             if c == Byte.colon && !insideBrackets {
                 if bufferStart == pointer { return false }
-                guard let host = HostParser.parse(input[bufferStart..<pointer], isOpaque: !isSpecial) else {
-                    return false
-                }
-                url.host = host
+                guard setHostFromBuffer() else { return false }
                 go(.port)
             } else if endsAuthority(c) {
                 if isSpecial && bufferStart == pointer { return false }
-                guard let host = HostParser.parse(input[bufferStart..<pointer], isOpaque: !isSpecial) else {
-                    return false
-                }
-                url.host = host
+                guard setHostFromBuffer() else { return false }
                 go(.pathStart, reconsume: true)
             } else if c == Byte.leftBracket {
                 insideBrackets = true
             } else if c == Byte.rightBracket {
                 insideBrackets = false
             }
+            return true
+        }
+
+        /// Host-parses the buffer (opaque host for non-special schemes) into `url.host`.
+        private mutating func setHostFromBuffer() -> Bool {
+            let buffer = UnsafeBufferPointer(rebasing: input[bufferStart..<pointer])
+            guard let host = HostParser.parse(buffer, isOpaque: !isSpecial) else { return false }
+            url.host = host
             return true
         }
 

@@ -1,39 +1,25 @@
 // WebURL: a URL as browsers see it (WHATWG URL Standard), parsed without Foundation.
 //
-// The value is its serialisation (`href`) plus UTF-8 offsets of each component, so a
-// parsed URL costs one string and the component getters are slices of it.
+// The value is its serialisation (`href`) plus the UTF-8 offsets of each component
+// (`Layout`), so a parsed URL costs one string and the getters are slices of it.
 
 public struct WebURL: Hashable, Sendable, CustomStringConvertible {
     /// The full serialisation.
     public let href: String
 
-    // UTF-8 offsets into `href`. Absent components use `WebURL.absent`.
-    let schemeEnd: UInt32
-    let usernameStart: UInt32
-    let usernameEnd: UInt32
-    let passwordEnd: UInt32
-    let hostStart: UInt32
-    let hostEnd: UInt32
-    let pathStart: UInt32
-    let pathEnd: UInt32
-    let queryStart: UInt32
-    let fragmentStart: UInt32
-    let portValue: Int32
-    let kind: SchemeKind
-    /// True when the URL has a host (possibly empty), i.e. "//" follows the scheme.
-    let hasHost: Bool
-    /// True for URLs such as "mailto:a@b" or "javascript:x" whose path is one opaque string.
-    public let hasOpaquePath: Bool
+    /// Where the components sit in `href`.
+    let layout: Layout
 
-    static let absent = UInt32.max
+    /// True for URLs such as "mailto:a@b" or "javascript:x" whose path is one opaque string.
+    public var hasOpaquePath: Bool { layout.hasOpaquePath }
+    var kind: SchemeKind { layout.kind }
 
     // MARK: - Parsing
 
     /// Parses `input` against an optional base, as a browser resolves a link. nil when a
     /// browser would reject it.
     public static func parse(_ input: String, base: WebURL? = nil) -> WebURL? {
-        guard let record = Parser.parse(Parser.preprocess(input), base: base) else { return nil }
-        return WebURL(record)
+        Parser.parse(input, base: base)
     }
 
     /// Parses `baseString` first, then `input` against it; nil if either fails.
@@ -44,30 +30,24 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
 
     // MARK: - Components
 
-    public var scheme: String { string(0, schemeEnd) }
-    public var username: String { hasHost ? string(usernameStart, usernameEnd) : "" }
-    public var password: String {
-        hasHost && passwordEnd > usernameEnd ? string(usernameEnd + 1, passwordEnd) : ""
-    }
+    public var scheme: String { string(layout.schemeRange) }
+    public var username: String { string(layout.usernameRange) }
+    public var password: String { string(layout.passwordRange) }
     /// The serialised host ("example.com", "10.0.0.1", "[::1]", "" for file URLs); nil when none.
-    public var hostname: String? { hasHost ? string(hostStart, hostEnd) : nil }
-    public var port: Int? { portValue < 0 ? nil : Int(portValue) }
+    public var hostname: String? { layout.hostRange.map(string) }
+    public var port: Int? { layout.port }
     /// The serialised path; an opaque path as it is.
-    public var pathname: String { string(pathStart, pathEnd) }
+    public var pathname: String { string(layout.pathRange) }
     /// The query without '?', nil when absent.
-    public var query: String? {
-        queryStart == WebURL.absent ? nil : string(queryStart + 1, queryEnd)
-    }
+    public var query: String? { layout.queryRange.map(string) }
     /// The fragment without '#', nil when absent.
-    public var fragment: String? {
-        fragmentStart == WebURL.absent ? nil : string(fragmentStart + 1, UInt32(href.utf8.count))
-    }
+    public var fragment: String? { layout.fragmentRange.map(string) }
     public var isSpecial: Bool { kind.isSpecial }
     public var description: String { href }
 
     // MARK: - WPT-style getters
 
-    public var protocolString: String { string(0, schemeEnd + 1) }
+    public var protocolString: String { string(0..<Int(layout.schemeEnd + 1)) }
     /// "" or "?…" (an empty query gives "").
     public var search: String {
         guard let query, !query.isEmpty else { return "" }
@@ -79,11 +59,7 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
         return "#" + fragment
     }
     /// Host plus ":port" when there is a non-default port; "" without a host.
-    public var host: String {
-        guard hasHost else { return "" }
-        // The port, if any, sits between the host and the path (never "/." with a host).
-        return string(hostStart, port == nil ? hostEnd : pathStart)
-    }
+    public var host: String { string(layout.hostAndPortRange) }
 
     /// The serialised origin: "scheme://host[:port]" for http(s), ws(s) and ftp; the
     /// origin of the inner URL for blob URLs wrapping http(s); "null" otherwise.
@@ -94,7 +70,9 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
         case .file:
             return "null"
         case .other:
-            if scheme == "blob", let inner = WebURL.parse(pathname), inner.kind == .http || inner.kind == .https {
+            // A blob URL's origin is that of the http(s) URL it wraps ("blob:https://a/…").
+            if scheme == "blob", let inner = WebURL.parse(pathname),
+               inner.kind == .http || inner.kind == .https {
                 return inner.origin
             }
             return "null"
@@ -106,31 +84,10 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
     public static func == (lhs: WebURL, rhs: WebURL) -> Bool { lhs.href == rhs.href }
     public func hash(into hasher: inout Hasher) { hasher.combine(href) }
 
-    // MARK: - Raw component bytes (for resolving relative URLs against this one)
-
-    var schemeBytes: Substring.UTF8View { slice(0, schemeEnd) }
-    var usernameBytes: Substring.UTF8View { hasHost ? slice(usernameStart, usernameEnd) : slice(0, 0) }
-    var passwordBytes: Substring.UTF8View {
-        hasHost && passwordEnd > usernameEnd ? slice(usernameEnd + 1, passwordEnd) : slice(0, 0)
-    }
-    var hostBytes: Substring.UTF8View? { hasHost ? slice(hostStart, hostEnd) : nil }
-    var pathBytes: Substring.UTF8View { slice(pathStart, pathEnd) }
-    var queryBytes: Substring.UTF8View? {
-        queryStart == WebURL.absent ? nil : slice(queryStart + 1, queryEnd)
-    }
-
-    private var queryEnd: UInt32 {
-        fragmentStart == WebURL.absent ? UInt32(href.utf8.count) : fragmentStart
-    }
-
-    private func slice(_ start: UInt32, _ end: UInt32) -> Substring.UTF8View {
+    private func string(_ range: Range<Int>) -> String {
         let utf8 = href.utf8
-        let lower = utf8.index(utf8.startIndex, offsetBy: Int(start))
-        let upper = utf8.index(lower, offsetBy: Int(end - start))
-        return utf8[lower..<upper]
-    }
-
-    private func string(_ start: UInt32, _ end: UInt32) -> String {
-        String(Substring(slice(start, end)))
+        let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        let upper = utf8.index(lower, offsetBy: range.count)
+        return String(Substring(utf8[lower..<upper]))
     }
 }
