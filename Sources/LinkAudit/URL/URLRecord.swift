@@ -1,8 +1,8 @@
 // The parser's working URL record, and scheme classification.
 
-/// The schemes the URL Standard treats specially (they get hosts, default ports and
-/// '\' as a path separator); everything else is `.other`.
 extension WebURL {
+    /// The schemes the URL Standard treats specially (they get hosts, default ports and
+    /// '\' as a path separator); everything else is `.other`.
     enum SchemeKind: UInt8, Sendable {
         case http, https, ws, wss, ftp, file, other
 
@@ -50,8 +50,8 @@ extension WebURL {
         /// "Shorten a URL's path": drop the last segment, except a lone normalised Windows
         /// drive letter in a file URL ("file:///C:/.." stays at "C:").
         mutating func shortenPath() {
-            if kind == .file, path.count == 3, Byte.isAlpha(path[1]), path[2] == UInt8(ascii: ":") { return }
-            if let lastSlash = path.lastIndex(of: UInt8(ascii: "/")) {
+            if kind == .file, path.count == 3, Byte.isAlpha(path[1]), path[2] == Byte.colon { return }
+            if let lastSlash = path.lastIndex(of: Byte.slash) {
                 path.removeSubrange(lastSlash...)
             }
         }
