@@ -1,0 +1,59 @@
+/// Rejects unknown keys in configuration JSON: a misspelt key must be an error that names
+/// it, not a setting silently ignored.
+enum StrictKeys {
+    private struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int?
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { return nil }
+    }
+
+    static func check<Keys: CodingKey & CaseIterable>(_ decoder: Decoder, allowed: Keys.Type) throws {
+        let container = try decoder.container(keyedBy: AnyKey.self)
+        let known = Set(Keys.allCases.map(\.stringValue))
+        for key in container.allKeys where !known.contains(key.stringValue) {
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: container.codingPath + [key],
+                debugDescription: "unknown key '\(key.stringValue)' (known: \(known.sorted().joined(separator: ", ")))"))
+        }
+    }
+}
+
+/// One line naming the field a JSON decoding error is about.
+enum JSONErrorText {
+    static func describe(_ error: Error) -> String {
+        guard let error = error as? DecodingError else { return "\(error)" }
+        func path(_ context: DecodingError.Context) -> String {
+            let parts = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+            return parts.isEmpty ? "(top level)" : parts.joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            let at = path(context)
+            return "missing key '\(key.stringValue)'" + (at == "(top level)" ? "" : " in \(at)")
+        case .typeMismatch(let type, let context):
+            return "\(path(context)): expected \(typeName(type))"
+        case .valueNotFound(let type, let context):
+            return "\(path(context)): expected \(typeName(type)), found null"
+        case .dataCorrupted(let context):
+            if context.codingPath.isEmpty { return "not valid JSON" }
+            return "\(path(context)): \(context.debugDescription)"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+
+    private static func typeName(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: return "a string"
+        case is Int.Type: return "a whole number"
+        case is Bool.Type: return "true or false"
+        case is Double.Type: return "a number"
+        default:
+            let name = String(describing: type)
+            if name.hasPrefix("Array") { return "a list" }
+            if name.hasPrefix("Dictionary") { return "an object" }
+            return "a \(name) value"
+        }
+    }
+}

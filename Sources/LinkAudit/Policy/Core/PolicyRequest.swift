@@ -1,0 +1,39 @@
+/// Everything a runtime profile decides on for one navigation: the navigation as
+/// extracted, the platform inputs derived from it (`InputMapping`), the device and the
+/// settings. Profiles are pure functions of this value.
+public struct PolicyRequest: Sendable {
+    /// The resolved target; nil when it does not parse as a URL.
+    public var url: WebURL?
+    /// The target as a string (the resolved href, or the raw text when it does not parse).
+    public var urlString: String
+    /// Lower-cased scheme, empty when unknown.
+    public var scheme: String
+    public var trigger: Trigger
+    public var frame: FrameKind
+    public var delayMs: Int?
+    /// The page the navigation starts from (`webView.url`).
+    public var pageURL: String
+    public var android: AndroidRequest
+    public var ios: IOSNavigationAction
+    public var device: DeviceProfile
+    public var settings: AuditSettings
+    /// Options of the seed profiles (`ios-sdk`, `ios-strict`, `android-sdk`), by name.
+    public var options: ProfileOptions
+
+    public init(url: WebURL?, urlString: String, scheme: String, trigger: Trigger, frame: FrameKind, delayMs: Int?,
+                pageURL: String, android: AndroidRequest, ios: IOSNavigationAction, device: DeviceProfile,
+                settings: AuditSettings, options: ProfileOptions = ProfileOptions()) {
+        self.url = url
+        self.urlString = urlString
+        self.scheme = scheme
+        self.trigger = trigger
+        self.frame = frame
+        self.delayMs = delayMs
+        self.pageURL = pageURL
+        self.android = android
+        self.ios = ios
+        self.device = device
+        self.settings = settings
+        self.options = options
+    }
+}
