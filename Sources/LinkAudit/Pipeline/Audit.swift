@@ -20,8 +20,8 @@ public enum Audit {
             summary.bytes += result.record.bytes
             if !result.record.isOK { summary.unreadable += 1 }
             summary.navigations += result.navigations.count
-            pages.write(line: result.record.jsonLine)
-            for navigation in result.navigations { links.write(line: navigation.jsonLine) }
+            pages.write(line: result.record.jsonBytes)
+            for navigation in result.navigations { links.write(line: navigation.jsonBytes) }
         }
         return summary
     }

@@ -29,6 +29,12 @@ public final class LineWriter {
         if buffer.count >= 1 << 16 { flush() }
     }
 
+    public func write(line: [UInt8]) {
+        buffer.append(contentsOf: line)
+        buffer.append(0x0A)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
     public func flush() {
         guard !buffer.isEmpty else { return }
         handle.write(Data(buffer))

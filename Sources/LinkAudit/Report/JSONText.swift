@@ -1,80 +1,138 @@
 /// Hand-written JSON output with a fixed key order, so `links.jsonl` reads the same on
-/// every run and diffs well (Foundation's encoder sorts or shuffles keys, and is slow).
+/// every run and diffs well. It writes UTF-8 bytes straight into a buffer: this is the
+/// hot path of every run (Foundation's encoder sorts or shuffles keys, and is slow).
 struct JSONText {
-    private(set) var text = "{"
+    private(set) var bytes: [UInt8] = [0x7B]  // {
     private var first = true
 
-    mutating func key(_ name: String) {
-        if !first { text += "," }
+    init() {
+        bytes.reserveCapacity(256)
+    }
+
+    mutating func key(_ name: StaticString) {
+        if !first { bytes.append(0x2C) }
         first = false
-        JSONText.appendString(name, to: &text)
-        text += ":"
+        bytes.append(0x22)
+        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        bytes.append(0x22)
+        bytes.append(0x3A)
     }
 
-    mutating func field(_ name: String, _ value: String) {
+    mutating func key(_ name: String) {
+        if !first { bytes.append(0x2C) }
+        first = false
+        JSONText.appendString(name, to: &bytes)
+        bytes.append(0x3A)
+    }
+
+    mutating func field(_ name: StaticString, _ value: String) {
         key(name)
-        JSONText.appendString(value, to: &text)
+        JSONText.appendString(value, to: &bytes)
     }
 
-    mutating func field(_ name: String, _ value: String?) {
+    mutating func field(_ name: StaticString, _ value: String?) {
         guard let value else { return }
         field(name, value)
     }
 
-    mutating func field(_ name: String, _ value: Int) {
+    mutating func field(_ name: StaticString, _ value: Int) {
         key(name)
-        text += String(value)
+        JSONText.appendInt(value, to: &bytes)
     }
 
-    mutating func field(_ name: String, _ value: Int?) {
+    mutating func field(_ name: StaticString, _ value: Int?) {
         guard let value else { return }
         field(name, value)
     }
 
-    mutating func field(_ name: String, _ value: Bool?) {
+    mutating func field(_ name: StaticString, _ value: Bool?) {
         guard let value else { return }
         key(name)
-        text += value ? "true" : "false"
+        bytes.append(contentsOf: value ? [0x74, 0x72, 0x75, 0x65] : [0x66, 0x61, 0x6C, 0x73, 0x65])
+    }
+
+    /// A string-keyed field (keys that are data, such as profile names).
+    mutating func field(dynamic name: String, _ value: String) {
+        key(name)
+        JSONText.appendString(value, to: &bytes)
     }
 
     /// A value already serialised as JSON.
-    mutating func raw(_ name: String, _ json: String) {
+    mutating func raw(_ name: StaticString, _ json: [UInt8]) {
         key(name)
-        text += json
+        bytes.append(contentsOf: json)
     }
 
-    func closed() -> String { text + "}" }
+    mutating func raw(dynamic name: String, _ json: [UInt8]) {
+        key(name)
+        bytes.append(contentsOf: json)
+    }
 
-    static func string(_ value: String) -> String {
-        var out = ""
+    func closed() -> [UInt8] { bytes + [0x7D] }
+
+    var closedString: String { String(decoding: closed(), as: UTF8.self) }
+
+    static func array(_ items: [[UInt8]]) -> [UInt8] {
+        var out: [UInt8] = [0x5B]
+        for (i, item) in items.enumerated() {
+            if i > 0 { out.append(0x2C) }
+            out.append(contentsOf: item)
+        }
+        out.append(0x5D)
+        return out
+    }
+
+    static func string(_ value: String) -> [UInt8] {
+        var out: [UInt8] = []
         appendString(value, to: &out)
         return out
     }
 
-    static func appendString(_ value: String, to out: inout String) {
-        out += "\""
-        var plainStart = value.utf8.startIndex
-        var index = plainStart
-        let utf8 = value.utf8
-        while index != utf8.endIndex {
-            let b = utf8[index]
-            if b == 0x22 || b == 0x5C || b < 0x20 {
-                out += value[plainStart..<index]
-                switch b {
-                case 0x22: out += "\\\""
-                case 0x5C: out += "\\\\"
-                case 0x0A: out += "\\n"
-                case 0x0D: out += "\\r"
-                case 0x09: out += "\\t"
-                default:
-                    let hex = String(b, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                }
-                plainStart = utf8.index(after: index)
-            }
-            index = utf8.index(after: index)
+    static func appendInt(_ value: Int, to out: inout [UInt8]) {
+        if value < 0 {
+            out.append(0x2D)
+            if value == Int.min { out.append(contentsOf: Array(String(value).utf8.dropFirst())); return }
+            appendInt(-value, to: &out)
+            return
         }
-        out += value[plainStart..<utf8.endIndex]
-        out += "\""
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var n = value
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[count] = UInt8(0x30 + n % 10)
+                n /= 10
+                count += 1
+            } while n > 0
+            for i in stride(from: count - 1, through: 0, by: -1) { out.append(buffer[i]) }
+        }
+    }
+
+    static func appendString(_ value: String, to out: inout [UInt8]) {
+        out.append(0x22)
+        var value = value
+        value.withUTF8 { utf8 in
+            var plainStart = 0
+            for i in 0..<utf8.count {
+                let b = utf8[i]
+                guard b == 0x22 || b == 0x5C || b < 0x20 else { continue }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plainStart..<i]))
+                switch b {
+                case 0x22: out.append(contentsOf: [0x5C, 0x22])
+                case 0x5C: out.append(contentsOf: [0x5C, 0x5C])
+                case 0x0A: out.append(contentsOf: [0x5C, 0x6E])
+                case 0x0D: out.append(contentsOf: [0x5C, 0x72])
+                case 0x09: out.append(contentsOf: [0x5C, 0x74])
+                default:
+                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                    out.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 0xF)]])
+                }
+                plainStart = i + 1
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plainStart..<utf8.count]))
+        }
+        out.append(0x22)
     }
 }

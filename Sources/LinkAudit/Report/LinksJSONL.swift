@@ -1,7 +1,7 @@
 /// The records of `links.jsonl` and `pages.jsonl`, one JSON object per line. Field order
 /// is the contract's: page, line, source, trigger, frame, delayMs, raw, url, scheme, …
 extension Navigation {
-    public var jsonLine: String {
+    public var jsonBytes: [UInt8] {
         var json = JSONText()
         json.field("page", page)
         json.field("line", line)
@@ -18,37 +18,40 @@ extension Navigation {
             var object = JSONText()
             for name in verdicts.keys.sorted() {
                 guard let verdict = verdicts[name] else { continue }
-                object.raw(name, verdict.json)
+                object.raw(dynamic: name, verdict.jsonBytes)
             }
             json.raw("verdicts", object.closed())
         }
         if let findings {
-            let items = findings.map { ref -> String in
+            json.raw("findings", JSONText.array(findings.map { ref in
                 var item = JSONText()
                 item.field("code", ref.code)
-                item.raw("profiles", "[" + ref.profiles.map(JSONText.string).joined(separator: ",") + "]")
+                item.raw("profiles", JSONText.array(ref.profiles.map(JSONText.string)))
                 return item.closed()
-            }
-            json.raw("findings", "[" + items.joined(separator: ",") + "]")
+            }))
         }
         return json.closed()
     }
+
+    public var jsonLine: String { String(decoding: jsonBytes, as: UTF8.self) }
 }
 
 extension Verdict {
-    var json: String {
+    var jsonBytes: [UInt8] {
         var json = JSONText()
         json.field("outcome", outcome.rawValue)
         json.field("reason", reason)
-        for key in (details ?? [:]).keys.sorted() {
-            json.field(key, details?[key])
+        if let details {
+            for key in details.keys.sorted() {
+                json.field(dynamic: key, details[key] ?? "")
+            }
         }
         return json.closed()
     }
 }
 
 extension PageRecord {
-    public var jsonLine: String {
+    public var jsonBytes: [UInt8] {
         var json = JSONText()
         json.field("page", page)
         json.field("file", file)
@@ -59,4 +62,6 @@ extension PageRecord {
         json.field("warning", warning)
         return json.closed()
     }
+
+    public var jsonLine: String { String(decoding: jsonBytes, as: UTF8.self) }
 }

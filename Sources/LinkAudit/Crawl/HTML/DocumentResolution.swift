@@ -14,7 +14,7 @@ extension DocumentState {
         placeScripts()
         var out: [Navigation] = []
         out.reserveCapacity(pending.count)
-        var seen = Set<String>()
+        var seen = Set<DuplicateKey>()
         for p in pending {
             let parsed = WebURL.parse(p.raw, base: base)
             let nav = Navigation(page: page, line: p.line, source: p.source, trigger: p.trigger,
@@ -23,8 +23,7 @@ extension DocumentState {
                                  scheme: parsed?.scheme ?? WebURL.schemeOf(p.raw) ?? "",
                                  partial: p.partial ? true : nil, context: p.context)
             // A function called from several places yields the same record each time.
-            let key = "\(nav.line)\u{1}\(nav.source)\u{1}\(nav.trigger)\u{1}\(nav.frame)\u{1}\(nav.delayMs ?? -1)\u{1}\(nav.raw)"
-            if seen.insert(key).inserted { out.append(nav) }
+            if !p.fromScript || seen.insert(DuplicateKey(nav)).inserted { out.append(nav) }
         }
         for doc in srcdocs {
             let child = DocumentState(page: page, documentURL: WebURL.parse("about:srcdoc"), fallbackBase: base,
@@ -36,6 +35,13 @@ extension DocumentState {
         }
         // Stable: records on one line keep document order.
         return out.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(\.element)
+    }
+
+    private struct DuplicateKey: Hashable {
+        let line: Int, source: String, trigger: Trigger, frame: FrameKind, delayMs: Int?, raw: String
+        init(_ n: Navigation) {
+            (line, source, trigger, frame, delayMs, raw) = (n.line, n.source, n.trigger, n.frame, n.delayMs, n.raw)
+        }
     }
 
     private func frame(for rule: TargetRule) -> FrameKind {
@@ -92,7 +98,7 @@ extension DocumentState {
             pending.append(PendingNavigation(raw: target.raw, line: script.line(at: effect.offset),
                                              source: script.source, trigger: timing.trigger, target: rule,
                                              delayMs: timing.delayMs, partial: target.partial,
-                                             context: script.context))
+                                             context: script.context, fromScript: true))
         case .call(let name):
             guard let function = functions[name], depth < 6 else { return }
             called.insert(name)

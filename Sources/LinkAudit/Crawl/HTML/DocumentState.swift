@@ -63,17 +63,17 @@ final class DocumentState {
     // MARK: - SAX events
 
     func startElement(_ name: UnsafePointer<xmlChar>, _ attributes: Attributes) {
-        let tag = String(cString: name)
-        handleElement(tag, attributes)
-        if scriptsAllowed { handleEventHandlers(tag, attributes) }
+        let tag = TagName(name)
+        if tag != .other { handleElement(tag, attributes) }
+        if scriptsAllowed { handleEventHandlers(attributes) }
     }
 
     func endElement(_ name: UnsafePointer<xmlChar>) {
-        switch String(cString: name) {
-        case "script": endScript()
-        case "form": if !formStack.isEmpty { formStack.removeLast() }
-        case "noscript": noscriptDepth = max(0, noscriptDepth - 1)
-        case "template": templateDepth = max(0, templateDepth - 1)
+        switch TagName(name) {
+        case .script: endScript()
+        case .form: if !formStack.isEmpty { formStack.removeLast() }
+        case .noscript: noscriptDepth = max(0, noscriptDepth - 1)
+        case .template: templateDepth = max(0, templateDepth - 1)
         default: break
         }
     }
@@ -128,6 +128,8 @@ struct PendingNavigation {
     var delayMs: Int?
     var partial: Bool
     var context: String?
+    /// Placed from a script effect: the same record can come from several callers.
+    var fromScript = false
 }
 
 /// A script scanned in place, waiting for the document's functions to be known.

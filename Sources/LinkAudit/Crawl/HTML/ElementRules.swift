@@ -1,15 +1,15 @@
 /// What each element contributes: the navigation it can start, with its source, its
 /// trigger and the frame it targets.
 extension DocumentState {
-    func handleElement(_ tag: String, _ a: Attributes) {
+    func handleElement(_ tag: TagName, _ a: Attributes) {
         switch tag {
-        case "a", "area":
+        case .a, .area:
             guard let href = a["href"] else { return }
-            link(href, source: "\(tag)[href]", target: a["target"])
-        case "base":
+            link(href, source: tag == .a ? "a[href]" : "area[href]", target: a["target"])
+        case .base:
             if baseHref == nil, let href = a["href"] { baseHref = href }
             if baseTarget == nil, let target = a["target"] { baseTarget = target }
-        case "iframe":
+        case .iframe:
             if let name = a["name"], !name.isEmpty { iframeNames.insert(name) }
             let sandbox = a["sandbox"]
             let scriptsInside = scriptsAllowed && (sandbox.map { Self.tokens($0).contains("allow-scripts") } ?? true)
@@ -19,41 +19,41 @@ extension DocumentState {
             } else if let src = a["src"] {
                 frameLoad(src, source: "iframe[src]", scriptsInside: scriptsInside)
             }
-        case "frame":
+        case .frame:
             if let name = a["name"], !name.isEmpty { iframeNames.insert(name) }
             if let src = a["src"] { frameLoad(src, source: "frame[src]", scriptsInside: scriptsAllowed) }
-        case "object":
+        case .object:
             if let name = a["name"], !name.isEmpty { iframeNames.insert(name) }
             if let data = a["data"] { frameLoad(data, source: "object[data]", scriptsInside: scriptsAllowed) }
-        case "embed":
+        case .embed:
             if let src = a["src"] { frameLoad(src, source: "embed[src]", scriptsInside: scriptsAllowed) }
-        case "form":
+        case .form:
             form(a)
-        case "button", "input":
+        case .button, .input:
             submitter(tag, a)
-        case "meta":
+        case .meta:
             meta(a)
-        case "link":
+        case .link:
             guard let rel = a["rel"], Self.tokens(rel).contains("alternate"), let href = a["href"] else { return }
             let scheme = WebURL.schemeOf(href)
             if scheme == "android-app" || scheme == "ios-app" {
                 add(href, source: "link[alternate]", trigger: .metadata, target: .main)
             }
-        case "script":
+        case .script:
             let kind = scriptsAllowed ? ScriptKind.of(type: a["type"]) : .ignored
             if a["src"] == nil || kind == .data { script = ([], line, kind) } else { script = ([], line, .ignored) }
-        case "noscript":
+        case .noscript:
             noscriptDepth += 1
-        case "template":
+        case .template:
             templateDepth += 1
-        default:
+        case .other:
             break
         }
     }
 
     /// `on…` attributes: the code runs when the event fires, with a gesture for the
     /// user-activation events and without one for load and error.
-    func handleEventHandlers(_ tag: String, _ a: Attributes) {
+    func handleEventHandlers(_ a: Attributes) {
         for (name, code) in a.eventHandlers() {
             let event = String(name.dropFirst(2))
             let timing: ScriptTiming
@@ -104,9 +104,9 @@ extension DocumentState {
 
     /// `formaction` on a submit button overrides its form's action (and `formmethod`,
     /// `formtarget` the rest).
-    private func submitter(_ tag: String, _ a: Attributes) {
+    private func submitter(_ tag: TagName, _ a: Attributes) {
         guard let action = a["formaction"] else { return }
-        if tag == "input" {
+        if tag == .input {
             let type = a["type"]?.lowercased() ?? "text"
             guard type == "submit" || type == "image" else { return }
         } else if let type = a["type"]?.lowercased(), type != "submit" {
@@ -115,7 +115,7 @@ extension DocumentState {
         let owner = a["form"].flatMap { formsByID[$0] } ?? formStack.last
         let method = a["formmethod"].map { Self.method($0) } ?? owner?.method ?? "get"
         guard method != "dialog" else { return }
-        add(action, source: "\(tag)[formaction]", trigger: method == "post" ? .formPost : .formGet,
+        add(action, source: "\(tag.name)[formaction]", trigger: method == "post" ? .formPost : .formGet,
             target: targetRule(a["formtarget"] ?? owner?.target))
     }
 
