@@ -4,6 +4,7 @@ prints the ratios (no pass/fail: these machines are noisy, so the numbers are re
 asserted). Usage: Benchmarks/bench.py [CORPUS_DIR]  (default: generate Benchmarks/corpus)."""
 import os
 import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -21,6 +22,31 @@ def run(cmd, stdin=None):
     wall = time.perf_counter() - start
     peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     return out, wall, max(peak, before) / 1024
+
+
+def instructions(cmd, stdin=None):
+    """Instructions retired by cmd under callgrind: the same on every run, whatever else
+    the machine is doing, so the ratio below is the one to compare across changes."""
+    with tempfile.NamedTemporaryFile(suffix=".cg") as out:
+        result = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out.name}"] + cmd,
+                                input=stdin, capture_output=True, text=True, check=True)
+    for line in result.stderr.splitlines():
+        if "refs:" in line:
+            return int(line.split("refs:")[1].replace(",", "").strip())
+    raise RuntimeError("no instruction count from valgrind")
+
+
+def instruction_ratios(files, rawparse, linkaudit):
+    folder = tempfile.mkdtemp(prefix="linkaudit-bench-subset-")
+    for i, f in enumerate(files):
+        shutil.copy(f, os.path.join(folder, f"p{i:04d}.html"))
+    listing = "\n".join(os.path.join(folder, f"p{i:04d}.html") for i in range(len(files))) + "\n"
+    dom = instructions([rawparse, "dom"], stdin=listing)
+    sax = instructions([rawparse, "sax"], stdin=listing)
+    audit = instructions([linkaudit, "audit", folder, "--out", tempfile.mkdtemp(), "--jobs", "1", "--quiet"])
+    print(f"instructions over {len(files)} pages (callgrind, noise-free): libxml2 dom parse {dom:,}, "
+          f"sax parse {sax:,}, linkaudit audit {audit:,}")
+    print(f"  linkaudit / dom parse = {audit / dom:.2f}×, linkaudit / sax parse = {audit / sax:.2f}×")
 
 
 def main():
@@ -59,6 +85,8 @@ def main():
         print(f"{name:58} {secs:8.2f} {len(files) / secs:9.0f} {mb / secs:7.1f} {secs / floor:12.2f}")
     one_core = rows[2][1]
     print(f"speed-up on {cores} cores: {one_core / rows[-1][1]:.2f}×" if cores > 1 else "one core only")
+    if shutil.which("valgrind"):
+        instruction_ratios(files[:200], build, linkaudit)
     print("all rows are whole-process wall times over the same files (read + parse; linkaudit also "
           "walks the folder, decodes, extracts and writes links.jsonl/pages.jsonl).")
 
