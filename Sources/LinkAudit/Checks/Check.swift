@@ -1,0 +1,100 @@
+/// A finding code: what it means, why it hurts users, what to do, and the HTML examples
+/// that must (and must not) raise it. One file per code under `Checks/`; a single generic
+/// test runs every example through the whole pipeline, so each code documents and tests
+/// itself.
+public struct Check: Sendable {
+    public enum Scope: Sendable { case navigation, page }
+
+    public let code: String
+    public let severity: Severity
+    public let scope: Scope
+    /// One line for tables.
+    public let title: String
+    /// What the finding says happened.
+    public let meaning: String
+    /// Why it hurts the user.
+    public let impact: String
+    /// What to do about it.
+    public let advice: String
+    public let triggering: [CheckExample]
+    public let nonTriggering: [CheckExample]
+    /// The profiles on which the check fires for a classified navigation (empty: it does not).
+    let fires: @Sendable (Navigation) -> [String]
+    /// For page-scope checks: whether a page record raises it.
+    let firesOnPage: @Sendable (PageRecord) -> Bool
+
+    public init(code: String, severity: Severity, scope: Scope = .navigation, title: String, meaning: String,
+                impact: String, advice: String, triggering: [CheckExample], nonTriggering: [CheckExample],
+                fires: @escaping @Sendable (Navigation) -> [String] = { _ in [] },
+                firesOnPage: @escaping @Sendable (PageRecord) -> Bool = { _ in false }) {
+        self.code = code
+        self.severity = severity
+        self.scope = scope
+        self.title = title
+        self.meaning = meaning
+        self.impact = impact
+        self.advice = advice
+        self.triggering = triggering
+        self.nonTriggering = nonTriggering
+        self.fires = fires
+        self.firesOnPage = firesOnPage
+    }
+
+    public func profiles(_ navigation: Navigation) -> [String] {
+        fires(navigation).sorted()
+    }
+
+    /// The profiles whose verdict satisfies `test`.
+    static func profiles(of navigation: Navigation, where test: (String, Verdict) -> Bool) -> [String] {
+        (navigation.verdicts ?? [:]).filter { test($0.key, $0.value) }.map(\.key)
+    }
+}
+
+/// An HTML snippet served at `page`, audited with the named profiles (nil: the default
+/// set) on the given device (default: the optimistic one).
+public struct CheckExample: Sendable {
+    public var html: String
+    public var page: String
+    public var profiles: [String]?
+    public var device: DeviceProfile
+    public var settings: AuditSettings
+    public var options: ProfileOptions
+
+    public init(_ html: String, page: String = "https://shop.example/checkout/", profiles: [String]? = nil,
+                device: DeviceProfile = .optimistic, settings: AuditSettings = AuditSettings(),
+                options: ProfileOptions = ProfileOptions()) {
+        self.html = html
+        self.page = page
+        self.profiles = profiles
+        self.device = device
+        self.settings = settings
+        self.options = options
+    }
+}
+
+public enum Severity: String, Codable, Sendable, Comparable, CaseIterable {
+    case info, warning, error
+
+    private var rank: Int {
+        switch self {
+        case .info: return 0
+        case .warning: return 1
+        case .error: return 2
+        }
+    }
+
+    public static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
+}
+
+/// Which platform a profile name belongs to, for checks that are platform-specific.
+enum ProfileFamily {
+    static func isAndroid(_ profile: String) -> Bool { profile.hasPrefix("android") || profile.hasPrefix("chrome") }
+    static func isIOS(_ profile: String) -> Bool { profile.hasPrefix("ios") || profile.hasPrefix("safari") }
+}
+
+/// Schemes a WebView loads itself; anything else is a deep link to some app.
+enum WebSchemes {
+    static let all: Set<String> = ["http", "https", "about", "data", "blob", "javascript", "file", "content",
+                                   "filesystem", "ws", "wss", "view-source"]
+    static func isDeepLink(_ scheme: String) -> Bool { !scheme.isEmpty && !all.contains(scheme) }
+}

@@ -1,0 +1,21 @@
+extension Checks {
+    /// The runtime tried to open an app and nothing could take the link.
+    static let openFailed = Check(
+        code: "OPEN_FAILED", severity: .warning,
+        title: "No app could open the link",
+        meaning: "The WebView client handed the link to the system and the launch failed (no app for the scheme "
+            + "or package on the device profile, or an App Link with no handler left): the seed's onOpenFailed "
+            + "callback runs and the page stays.",
+        impact: "Users without the wallet get a toast at best; the checkout does not offer another way to pay.",
+        advice: "Give intent:// links an http(s) S.browser_fallback_url, and keep a web payment path next to "
+            + "each app button.",
+        triggering: [
+            CheckExample(#"<a href="intent://pay#Intent;scheme=x;S.broken=;end">Pay</a>"#),
+        ],
+        nonTriggering: [
+            CheckExample(#"<a href="intent://pay#Intent;scheme=dana;package=id.dana;end">DANA</a>"#),
+        ],
+        fires: { nav in
+            Check.profiles(of: nav) { $1.outcome == .openFailed }
+        })
+}

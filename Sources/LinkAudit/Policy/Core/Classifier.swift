@@ -1,0 +1,89 @@
+/// Runs every selected runtime profile over one page's navigations and fills in their
+/// verdicts and findings.
+///
+/// A page visit is simulated once per profile: navigations that happen without the user
+/// (load scripts, timers, refreshes, frame loads, redirects) run in time order on one
+/// clock, so the Android SDK's activation window, opened by `loadUrlByUser` and consumed
+/// by a launch, carries from one to the next; each user-started navigation (a tap and
+/// what its handler does) is its own scenario, right after its own tap.
+public struct Classifier: Sendable {
+    public var profiles: [any RuntimeProfile]
+    public var device: DeviceProfile
+    public var settings: AuditSettings
+    public var options: ProfileOptions
+    public var checks: [Check]
+
+    public init(profiles: [any RuntimeProfile], device: DeviceProfile = .optimistic,
+                settings: AuditSettings = AuditSettings(), options: ProfileOptions = ProfileOptions(),
+                checks: [Check] = Checks.all) {
+        self.profiles = profiles
+        self.device = device
+        self.settings = settings
+        self.options = options
+        self.checks = checks
+    }
+
+    /// Whether the profiles look at a navigation at all: declared app links are an
+    /// inventory, template content is inert, and noscript content is live only when
+    /// scripting is off (and script navigations only when it is on).
+    public func evaluates(_ navigation: Navigation) -> Bool {
+        if navigation.trigger == .metadata || navigation.context == "template" { return false }
+        if navigation.context == "noscript" { return !settings.javaScriptEnabled }
+        if !settings.javaScriptEnabled, [.scriptLoad, .scriptTimer, .scriptHandler, .scriptAsync].contains(navigation.trigger) {
+            return false
+        }
+        return true
+    }
+
+    public func classify(_ navigations: [Navigation]) -> [Navigation] {
+        var out = navigations
+        let automatic = out.indices
+            .filter { evaluates(out[$0]) && !InputMapping.isUserStarted(out[$0].trigger) }
+            .sorted { (loadTime(out[$0]), $0) < (loadTime(out[$1]), $1) }
+        for profile in profiles {
+            // When the host last saw user input, on the page's clock; nil once consumed.
+            var lastInput: Int? = settings.entry == .loadUrlByUser ? 0 : nil
+            for i in automatic {
+                let t = loadTime(out[i])
+                let verdict = profile.decide(request(for: out[i], msSinceUserInput: lastInput.map { t - $0 }))
+                if verdict.details?[VerdictDetail.activationConsumed] == "true" { lastInput = nil }
+                out[i].verdicts = (out[i].verdicts ?? [:]).merging([profile.name: verdict]) { $1 }
+            }
+            for i in out.indices where evaluates(out[i]) && InputMapping.isUserStarted(out[i].trigger) {
+                let sinceTap = InputMapping.delayAfterTap(out[i].trigger, delayMs: out[i].delayMs, settings: settings)
+                let verdict = profile.decide(request(for: out[i], msSinceUserInput: sinceTap))
+                out[i].verdicts = (out[i].verdicts ?? [:]).merging([profile.name: verdict]) { $1 }
+            }
+        }
+        for i in out.indices where out[i].verdicts != nil {
+            out[i].findings = checks.compactMap { check in
+                let profiles = check.profiles(out[i])
+                return profiles.isEmpty ? nil : FindingRef(code: check.code, profiles: profiles)
+            }
+        }
+        return out
+    }
+
+    /// When a navigation that needs no user happens, in ms from the start of the load.
+    func loadTime(_ navigation: Navigation) -> Int {
+        switch navigation.trigger {
+        case .serverRedirect: return 0
+        case .metaRefresh, .scriptTimer: return settings.pageLoadMs + (navigation.delayMs ?? 0)
+        default: return settings.pageLoadMs
+        }
+    }
+
+    /// The platform inputs for a navigation, from the mapping table.
+    public func request(for navigation: Navigation, msSinceUserInput: Int?) -> PolicyRequest {
+        let url = WebURL.parse(navigation.url)
+        return PolicyRequest(
+            url: url, urlString: navigation.url, scheme: navigation.scheme, trigger: navigation.trigger,
+            frame: navigation.frame, delayMs: navigation.delayMs, pageURL: navigation.page,
+            android: InputMapping.android(navigation.trigger, frame: navigation.frame, delayMs: navigation.delayMs,
+                                          settings: settings, msSinceUserInput: msSinceUserInput,
+                                          options: options.android),
+            ios: InputMapping.ios(navigation.trigger, frame: navigation.frame, delayMs: navigation.delayMs,
+                                  pageURL: navigation.page, settings: settings),
+            device: device, settings: settings, options: options)
+    }
+}
