@@ -12,6 +12,7 @@ enum CommandLineTool {
         do {
             switch command {
             case "audit": return try AuditCommand.run(Array(args.dropFirst()))
+            case "checks": return try ChecksCommand.run(Array(args.dropFirst()))
             case "help", "--help", "-h":
                 print(Usage.text)
                 return 0
