@@ -15,9 +15,14 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
         .target(
             name: "LinkAudit",
-            dependencies: ["CLibXML2"]
+            dependencies: ["CLibXML2", "CZlib"]
         ),
         .executableTarget(
             name: "linkaudit",
