@@ -19,6 +19,13 @@ enum AuditCommand {
         if let jobs = try parsed.int("jobs") { options.jobs = jobs }
         if let max = try parsed.int("max-page-bytes") { options.maxPageBytes = max }
         let summary = try Audit.run(options)
+        for note in summary.archiveNotes {
+            FileHandle.standardError.write(Data("linkaudit: warning: \(note)\n".utf8))
+        }
+        if !parsed.flag("quiet"), !summary.archiveRecords.isEmpty {
+            let counts = summary.archiveRecords.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
+            FileHandle.standardError.write(Data("linkaudit: WARC records: \(counts.joined(separator: ", "))\n".utf8))
+        }
         if !parsed.flag("quiet") {
             FileHandle.standardError.write(Data(("linkaudit: \(summary.pages) pages (\(summary.unreadable) unreadable), "
                 + "\(summary.navigations) navigations → \(options.outDir)/\n").utf8))

@@ -12,6 +12,8 @@ public struct PageRecord: Codable, Sendable, Equatable {
     public var navigations: Int
     /// Read, but something about it is worth knowing (`truncated: …`).
     public var warning: String?
+    /// The HTTP status the page was served with (fetched or archived pages).
+    public var httpStatus: Int?
 
     public init(page: String, file: String?, bytes: Int, status: String,
                 encoding: String? = nil, navigations: Int = 0) {

@@ -15,7 +15,13 @@ public enum Audit {
         }
         let reader = PageReader(maxBytes: options.maxPageBytes)
         var summary = AuditSummary()
-        OrderedParallelMap.run(count: inputs.count, workers: options.jobs, work: { reader.read(inputs[$0]) }) { _, result in
+        let jobs = PageJobs(inputs, maxBody: options.maxPageBytes)
+        OrderedParallelMap.run(next: jobs.next, workers: options.jobs, work: { job -> PageResult in
+            switch job {
+            case .input(let input): return reader.read(input)
+            case .archived(let page): return reader.read(page)
+            }
+        }) { result in
             summary.pages += 1
             summary.bytes += result.record.bytes
             if !result.record.isOK { summary.unreadable += 1 }
@@ -23,6 +29,8 @@ public enum Audit {
             pages.write(line: result.record.jsonBytes)
             for navigation in result.navigations { links.write(line: navigation.jsonBytes) }
         }
+        summary.archiveRecords = jobs.archiveCounts
+        summary.archiveNotes = jobs.archiveNotes
         return summary
     }
 }

@@ -37,4 +37,8 @@ public struct AuditSummary: Sendable, Equatable {
     public var unreadable = 0
     public var navigations = 0
     public var bytes = 0
+    /// WARC records by type (and `skipped-not-html`), across all archives.
+    public var archiveRecords: [String: Int] = [:]
+    /// Damage met in archives (truncated records, lying lengths, corrupt gzip).
+    public var archiveNotes: [String] = []
 }

@@ -26,6 +26,64 @@ public enum OrderedParallelMap {
         }
     }
 
+    /// The same over a stream: `next` is called under a lock, one item at a time, so a
+    /// sequential source (an archive being read) feeds all the workers.
+    public static func run<Item, Result>(next: @escaping () -> Item?, workers: Int, window: Int? = nil,
+                                         work: @escaping (Item) -> Result, emit: (Result) -> Void) {
+        let workers = max(1, workers)
+        if workers == 1 {
+            while let item = next() { emit(work(item)) }
+            return
+        }
+        let state = StreamState<Item, Result>(window: window ?? workers * 4, next: next)
+        withoutActuallyEscaping(emit) { emit in
+            DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                while let (index, item) = state.claim() {
+                    state.finish(index, work(item), emit: emit)
+                }
+            }
+        }
+    }
+
+    private final class StreamState<Item, Result>: @unchecked Sendable {
+        private let lock = NSCondition()
+        private var next = 0
+        private var nextToEmit = 0
+        private var done: [Int: Result] = [:]
+        private let window: Int
+        private let source: () -> Item?
+        private var exhausted = false
+
+        init(window: Int, next: @escaping () -> Item?) {
+            self.window = max(1, window)
+            source = next
+        }
+
+        func claim() -> (Int, Item)? {
+            lock.lock()
+            defer { lock.unlock() }
+            while !exhausted, next - nextToEmit >= window { lock.wait() }
+            guard !exhausted, let item = source() else {
+                exhausted = true
+                lock.broadcast()
+                return nil
+            }
+            next += 1
+            return (next - 1, item)
+        }
+
+        func finish(_ index: Int, _ result: Result, emit: (Result) -> Void) {
+            lock.lock()
+            defer { lock.unlock() }
+            done[index] = result
+            while let ready = done.removeValue(forKey: nextToEmit) {
+                emit(ready)
+                nextToEmit += 1
+            }
+            lock.broadcast()
+        }
+    }
+
     private final class State<Result>: @unchecked Sendable {
         private let lock = NSCondition()
         private var next = 0

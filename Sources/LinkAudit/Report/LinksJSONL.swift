@@ -60,6 +60,7 @@ extension PageRecord {
         json.field("encoding", encoding)
         json.field("navigations", navigations)
         json.field("warning", warning)
+        json.field("httpStatus", httpStatus)
         return json.closed()
     }
 

@@ -38,6 +38,9 @@ public struct InputCollector {
                               origin: .missing(reason: "unreadable: no such file or directory"), named: true)]
         }
         guard isDirectory.boolValue else {
+            if Self.isArchive(absolute) {
+                return [PageInput(page: PageURLMapper.fileURL(absolute), origin: .archive(path: absolute), named: true)]
+            }
             return [PageInput(page: mapper.url(root: nil, path: absolute), origin: .file(path: absolute), named: true)]
         }
         return walk(root: absolute)
@@ -56,14 +59,20 @@ public struct InputCollector {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
             let ext = (relative as NSString).pathExtension.lowercased()
-            if Self.pageExtensions.contains(ext) || (ext.isEmpty && Self.sniffsAsHTML(full)) {
+            if Self.pageExtensions.contains(ext) || Self.isArchive(relative) || (ext.isEmpty && Self.sniffsAsHTML(full)) {
                 files.append(relative)
             }
         }
         return files.sorted().map { relative in
             let full = root + "/" + relative
+            if Self.isArchive(full) { return PageInput(page: PageURLMapper.fileURL(full), origin: .archive(path: full)) }
             return PageInput(page: mapper.url(root: root, path: full), origin: .file(path: full))
         }
+    }
+
+    static func isArchive(_ path: String) -> Bool {
+        let lower = path.lowercased()
+        return lower.hasSuffix(".warc") || lower.hasSuffix(".warc.gz")
     }
 
     private static func sniffsAsHTML(_ path: String) -> Bool {

@@ -3,6 +3,8 @@ public struct PageInput: Sendable, Equatable {
     public enum Origin: Sendable, Equatable {
         /// A file on disk.
         case file(path: String)
+        /// A WARC archive (`.warc`, `.warc.gz`): many pages, read as a stream.
+        case archive(path: String)
         /// An input that could not be listed (missing path, unreadable folder): it still
         /// gets a page record, with this reason.
         case missing(reason: String)
@@ -22,7 +24,9 @@ public struct PageInput: Sendable, Equatable {
     }
 
     public var file: String? {
-        if case .file(let path) = origin { return path }
-        return nil
+        switch origin {
+        case .file(let path), .archive(let path): return path
+        case .missing: return nil
+        }
     }
 }
