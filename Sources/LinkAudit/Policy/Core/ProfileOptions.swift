@@ -33,13 +33,23 @@ public struct IOSSDKOptions: Codable, Sendable, Equatable {
 }
 
 public struct IOSStrictOptions: Codable, Sendable, Equatable {
-    /// The app's associated domain, routed internally (`AppRouteValidator`).
-    public var associatedDomain = "example.com"
-    /// Partner hosts opened with `universalLinksOnly`.
-    public var partnerHosts: [String] = []
-    /// `CustomSchemeValidator`'s allowlist.
-    public var allowedSchemes: [String] = []
-    /// `AppRouteValidator`'s allowed paths (prefixes).
-    public var allowedPaths: [String] = []
+    /// The app's associated domain (`hostAssociatedDomain`), routed internally after
+    /// `AppRouteValidator`; compared with the lower-cased host, so write it in lower case.
+    public var associatedDomain = "app.example.com"
+    /// Partner hosts (`allowedExternalPartnerHosts`) opened with `universalLinksOnly`;
+    /// lower case, like the associated domain.
+    public var partnerHosts: [String] = ["partner.example.com"]
+    /// `CustomSchemeValidator.allowedSchemes`.
+    public var allowedSchemes: [String] = ["myapp"]
+    /// `AppRouteValidator.allowedPrefixes`: path prefixes of internal routes.
+    public var allowedPaths: [String] = ["/open/", "/product/", "/promo/", "/checkout/"]
+    /// `AppRouteValidator.allowedQueryKeys`: the only query keys an internal route may carry.
+    public var allowedQueryKeys: [String] = ["target", "id", "promo", "utm_source"]
+    /// `CustomSchemeValidator.allowedHosts`: hosts of allowed custom-scheme links.
+    public var allowedSchemeHosts: [String] = ["open", "product", "event"]
+    /// `CustomSchemeValidator.allowedPathPrefixes`.
+    public var allowedSchemePaths: [String] = ["/detail/", "/view/", "/main/"]
+    /// `CustomSchemeValidator.allowedQueryKeys`.
+    public var allowedSchemeQueryKeys: [String] = ["target", "id", "promo", "utm_source"]
     public init() {}
 }
