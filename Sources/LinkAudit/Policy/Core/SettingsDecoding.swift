@@ -74,3 +74,20 @@ extension IOSSDKOptions {
         try c.read("autoOpenAppStoreOnFailure", into: &autoOpenAppStoreOnFailure)
     }
 }
+
+extension IOSStrictOptions {
+    public init(from decoder: Decoder) throws {
+        self.init()
+        let c = try ConfigObject(decoder, known: ["associatedDomain", "partnerHosts", "allowedSchemes", "allowedPaths",
+                                                  "allowedQueryKeys", "allowedSchemeHosts", "allowedSchemePaths",
+                                                  "allowedSchemeQueryKeys"])
+        try c.read("associatedDomain", into: &associatedDomain)
+        try c.read("partnerHosts", into: &partnerHosts)
+        try c.read("allowedSchemes", into: &allowedSchemes)
+        try c.read("allowedPaths", into: &allowedPaths)
+        try c.read("allowedQueryKeys", into: &allowedQueryKeys)
+        try c.read("allowedSchemeHosts", into: &allowedSchemeHosts)
+        try c.read("allowedSchemePaths", into: &allowedSchemePaths)
+        try c.read("allowedSchemeQueryKeys", into: &allowedSchemeQueryKeys)
+    }
+}
