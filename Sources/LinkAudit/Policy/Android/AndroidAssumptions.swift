@@ -2,9 +2,11 @@
 /// verdict can cite them and a reader can change them in one place.
 enum AndroidAssumptions {
     static let javascriptNotOffered =
-        "javascript: URLs run in the page and are not offered to shouldOverrideUrlLoading (UNCONFIRMED, POLICY A.1)"
+        "javascript: URLs run in the page and are not offered to shouldOverrideUrlLoading "
+        + "(UNCONFIRMED, POLICY A.1)"
     static let subframeErrorPage =
-        "the iframe shows net::ERR_UNKNOWN_URL_SCHEME while the top page stays; exact rendering UNCONFIRMED (POLICY A.3)"
+        "the iframe shows net::ERR_UNKNOWN_URL_SCHEME while the top page stays; exact rendering "
+        + "UNCONFIRMED (POLICY A.3)"
     static let newWindowInTopFrame =
         "without setSupportMultipleWindows(true) a new-window navigation loads in the top frame (UNCONFIRMED, POLICY A.5)"
     static let localFileAccess =

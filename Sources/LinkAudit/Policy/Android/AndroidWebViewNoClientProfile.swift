@@ -53,7 +53,7 @@ public struct AndroidWebViewNoClientProfile: RuntimeProfile {
         let launch = AwContentsClientIntent.launchIntent(parsed, embedderPackage: Self.embedderPackage)
         let candidates = AndroidResolution.intent(launch.intent, on: request.device)
         let web = launch.intent.scheme.map(AndroidResolution.isWebScheme) ?? false
-        let stripped = launch.stripped.isEmpty ? nil : launch.stripped.map(\.description).joined(separator: ", ")
+        let stripped = VerdictDetail.strippedList(launch.stripped)
         switch ActivityStart.start(candidates, web: web, on: request.device) {
         case .launched(let activity):
             let reason = !android.hasGesture ? "redirect-counts-as-intent"
@@ -62,7 +62,7 @@ public struct AndroidWebViewNoClientProfile: RuntimeProfile {
                 .with(VerdictDetail.stripped, stripped)
         case .chooser(let offered):
             return Verdict(.chooser, "sent-to-chooser",
-                           details: [VerdictDetail.candidates: offered.map(\.package).joined(separator: ",")])
+                           details: [VerdictDetail.candidates: VerdictDetail.packageList(offered)])
                 .with(VerdictDetail.stripped, stripped)
         case .notFound:
             return WebViewLoad.verdict(request, reason: "no-handler")

@@ -59,28 +59,31 @@ public struct ChromeAndroidProfile: RuntimeProfile {
     }
 
     static func verdict(_ override: ChromeOverride, fields: ChromeIntentFields?, request: PolicyRequest) -> Verdict {
-        let stripped = fields.flatMap { $0.stripped.isEmpty ? nil : $0.stripped.map(\.description).joined(separator: ", ") }
+        let stripped = fields.flatMap { VerdictDetail.strippedList($0.stripped) }
         switch override {
         case .noOverride(let reason, let externalFallback):
             guard let fallback = fields?.browserFallbackURL else { return chromeLoads(request, reason: reason) }
+            // Once the chain allowed launching, a Play Store fallback opens the store app.
             if externalFallback, request.device.playStoreInstalled,
-               let store = ChromeIntentFields.marketURL(forFallback: fallback, embedderPackage: ChromeExternalNavigation.selfPackage) {
-                return Verdict(.appStore, reason, details: [VerdictDetail.target: store, VerdictDetail.fallbackURL: fallback])
+               let store = ChromeIntentFields.marketURL(forFallback: fallback,
+                                                        embedderPackage: ChromeExternalNavigation.selfPackage) {
+                return Verdict(.appStore, reason,
+                               details: [VerdictDetail.target: store, VerdictDetail.fallbackURL: fallback])
             }
             return Verdict(.fallback, reason, details: [VerdictDetail.fallbackURL: fallback])
         case .launched(let activity, let reason):
             return Verdict(.opensApp, reason, details: [VerdictDetail.target: activity.package])
                 .with(VerdictDetail.stripped, stripped)
         case .chooser(let offered, let reason):
-            return Verdict(.chooser, reason, details: [VerdictDetail.candidates: offered.map(\.package).joined(separator: ",")])
+            return Verdict(.chooser, reason, details: [VerdictDetail.candidates: VerdictDetail.packageList(offered)])
                 .with(VerdictDetail.stripped, stripped)
         case .prompt(let activity, let reason):
-            return Verdict(.chooser, reason, details: [VerdictDetail.target: activity.package])
+            return Verdict(.chooser, reason, details: [VerdictDetail.candidates: activity.package])
                 .with(VerdictDetail.stripped, stripped)
         case .market(let store):
             return Verdict(.appStore, "intent-package-to-store", details: [VerdictDetail.target: store])
-        case .navigateTab(let url):
-            return Verdict(.loads, "intent-to-self", details: [VerdictDetail.target: url])
+        case .navigateTab:
+            return Verdict(.loads, "intent-to-self")
         }
     }
 

@@ -11,7 +11,7 @@ enum ChromeOverride: Equatable {
     /// `sendIntentToMarket` for an uninstalled `package=`.
     case market(String)
     /// The intent resolves to Chrome itself: the tab navigates to its data URL.
-    case navigateTab(String)
+    case navigateTab
 }
 
 struct ChromeExternalNavigation {
@@ -40,8 +40,12 @@ struct ChromeExternalNavigation {
         let android = request.android
         let isExternal = !Self.acceptedSchemes.contains(request.scheme)
         // Sub-frames are only intercepted for external protocols, and need a gesture.
-        if !android.isForMainFrame, !isExternal { return .noOverride("subframe-stays-in-chrome", externalFallback: false) }
-        if !android.isForMainFrame, !android.hasGesture { return .noOverride("subframe-no-gesture", externalFallback: false) }
+        if !android.isForMainFrame, !isExternal {
+            return .noOverride("subframe-stays-in-chrome", externalFallback: false)
+        }
+        if !android.isForMainFrame, !android.hasGesture {
+            return .noOverride("subframe-no-gesture", externalFallback: false)
+        }
         if !isExternal, !android.isRedirect, request.trigger == .formGet || request.trigger == .formPost {
             return .noOverride("direct-form-submit", externalFallback: false)
         }
@@ -53,7 +57,7 @@ struct ChromeExternalNavigation {
         if candidates.isEmpty { return unresolvable(chain) }
         let web = targetIntent.scheme.map(AndroidResolution.isWebScheme) ?? false
         let start = ActivityStart.start(candidates, web: web, on: device)
-        if isExternal, resolvesToSelf(start) { return .navigateTab(targetIntent.data ?? request.urlString) }
+        if isExternal, resolvesToSelf(start) { return .navigateTab }
         if !isExternal, !candidates.contains(where: Self.isSpecialized) {
             return .noOverride("no-specialized-handler", externalFallback: allowed)
         }

@@ -53,9 +53,9 @@ extension DeepLinkClient {
             return ClientAnswer(false, Verdict(.loads, "no-app-handler"))
         case .tied:
             return ClientAnswer(false, Verdict(.loads, "app-link-candidates-tied"))
-        case .browserRankedFirst(let browser):
+        case .browserRankedFirst:
             return ClientAnswer(false, Verdict(.loads, "app-link-browser-ranked-first",
-                                               details: [VerdictDetail.target: browser.package]))
+                                               details: [VerdictDetail.candidates: VerdictDetail.packageList(candidates)]))
         }
     }
 

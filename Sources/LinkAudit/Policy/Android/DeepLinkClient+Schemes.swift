@@ -40,7 +40,7 @@ extension DeepLinkClient {
                                                      details: [VerdictDetail.parseError: why])))
         }
         let launch = IntentSanitizer.sanitize(parsed)
-        let stripped = launch.stripped.isEmpty ? nil : launch.stripped.map(\.description).joined(separator: ", ")
+        let stripped = VerdictDetail.strippedList(launch.stripped)
         let candidates = AndroidResolution.intent(launch.intent, on: device)
         let web = launch.intent.scheme.map(AndroidResolution.isWebScheme) ?? false
         let start = ActivityStart.start(candidates, web: web, on: device)

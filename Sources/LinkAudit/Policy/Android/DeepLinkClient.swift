@@ -68,8 +68,7 @@ struct DeepLinkClient {
         case .launched(let activity):
             return Verdict(.opensApp, opened, details: [VerdictDetail.target: activity.package])
         case .chooser(let candidates):
-            return Verdict(.chooser, chooser,
-                           details: [VerdictDetail.candidates: candidates.map(\.package).joined(separator: ",")])
+            return Verdict(.chooser, chooser, details: [VerdictDetail.candidates: VerdictDetail.packageList(candidates)])
         case .notFound:
             return nil
         }

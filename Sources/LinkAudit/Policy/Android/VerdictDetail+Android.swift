@@ -11,6 +11,16 @@ extension VerdictDetail {
     public static let candidates = "candidates"
     /// "true" when the WebView goes on to load the URL after the seed's `onOpenFailed`.
     public static let webViewLoads = "webViewLoads"
+
+    /// The `candidates` value: packages in resolution order.
+    static func packageList(_ activities: [ResolvedActivity]) -> String {
+        activities.map(\.package).joined(separator: ",")
+    }
+
+    /// The `stripped` value, nil when nothing was removed.
+    static func strippedList(_ fields: [StrippedIntentField]) -> String? {
+        fields.isEmpty ? nil : fields.map(\.description).joined(separator: ", ")
+    }
 }
 
 extension Verdict {

@@ -20,7 +20,8 @@ enum WebViewLoad {
         }
         if loadableSchemes.contains(scheme) { return Verdict(.loads, reason ?? "webview-loads") }
         if request.android.isForMainFrame { return Verdict(.errorPage, reason ?? "unknown-url-scheme") }
-        return Verdict(.errorPage, reason ?? "unknown-url-scheme-subframe").assuming(AndroidAssumptions.subframeErrorPage)
+        return Verdict(.errorPage, reason ?? "unknown-url-scheme-subframe")
+            .assuming(AndroidAssumptions.subframeErrorPage)
     }
 
     /// Script-started navigations do not happen when the app left JavaScript off (WebView's

@@ -56,6 +56,9 @@ final class AndroidSDKAppLinkTests: XCTestCase {
                        .loads, "no-app-handler", [VerdictDetail.assumption: "", VerdictDetail.allowedBy: ""]),
             BranchCase("unverified on API 31", F.request(payLink, device: F.device(api: 31, apps: [Self.unverifiedWallet])),
                        .loads, "no-app-handler"),
+            BranchCase("hostless http+https app is a browser to the seed", F.request(payLink, device: F.device(
+                apps: [InstalledApp(id: "b", appLinks: [AppLinkFilter(schemes: ["http", "https"], hosts: [])])])),
+                       .loads, "no-app-handler"),
         ])
     }
 
@@ -91,7 +94,7 @@ final class AndroidSDKAppLinkTests: XCTestCase {
     func testOpenAppLinkPreR_defaultBrowserRankedFirstHidesTheApp() {
         assertBranches(profile, [
             BranchCase("Chrome is the default", F.request(payLink, device: F.device(api: 29)),
-                       .loads, "app-link-browser-ranked-first", [VerdictDetail.target: "com.android.chrome"]),
+                       .loads, "app-link-browser-ranked-first", [VerdictDetail.candidates: "com.android.chrome,com.wallet"]),
         ])
     }
 

@@ -88,7 +88,7 @@ final class ChromeAndroidProfileTests: XCTestCase {
         assertBranches(profile, [
             BranchCase("timer at 16 s", F.request("wallet://pay", trigger: .scriptTimer, delayMs: 15_000,
                                                  device: F.device()),
-                       .chooser, "chain-expired-prompt", [VerdictDetail.target: "com.wallet"]),
+                       .chooser, "chain-expired-prompt", [VerdictDetail.candidates: "com.wallet"]),
             BranchCase("async at 16 s", F.request("wallet://pay", trigger: .scriptAsync, delayMs: 15_000,
                                                  device: F.device()), .chooser, "chain-expired-prompt"),
             BranchCase("App Link at 21 s", F.request(payLink, trigger: .scriptTimer, delayMs: 20_000, device: F.device()),
@@ -102,7 +102,7 @@ final class ChromeAndroidProfileTests: XCTestCase {
         let fallback = "S.browser_fallback_url=https%3A%2F%2Fwallet.example;end"
         assertBranches(profile, [
             BranchCase("load script", F.request("wallet://pay", trigger: .scriptLoad, device: F.device(), settings: typed),
-                       .chooser, "external-protocol-prompt", [VerdictDetail.target: "com.wallet"]),
+                       .chooser, "external-protocol-prompt", [VerdictDetail.candidates: "com.wallet"]),
             BranchCase("redirect", F.request("wallet://pay", trigger: .serverRedirect, device: F.device(), settings: typed),
                        .chooser, "external-protocol-prompt"),
             BranchCase("installed, with fallback", F.request("intent://p#Intent;scheme=wallet;" + fallback,
@@ -152,7 +152,7 @@ final class ChromeAndroidProfileTests: XCTestCase {
             BranchCase("optimistic package", F.request(gojek + "end"), .opensApp, "intent-opened",
                        [VerdictDetail.target: "com.gojek"]),
             BranchCase("resolves to Chrome", F.request("intent://a.example/#Intent;scheme=https;end", device: F.device()),
-                       .loads, "intent-to-self", [VerdictDetail.target: "https://a.example/"]),
+                       .loads, "intent-to-self", [VerdictDetail.target: ""]),
         ])
     }
 
