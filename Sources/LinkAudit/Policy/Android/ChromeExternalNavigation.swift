@@ -14,6 +14,8 @@ enum ChromeOverride: Equatable {
     case navigateTab
 }
 
+/// Chrome's handler for one navigation: the checks that keep it in the tab, the navigation
+/// chain, resolution on the device and the launch, prompt or store route that follows.
 struct ChromeExternalNavigation {
     static let selfPackage = Browser.chrome.package
     /// `UrlUtilities.isAcceptedScheme`: what Chrome loads itself; anything else is an
