@@ -1,0 +1,27 @@
+import XCTest
+@testable import LinkAudit
+
+extension XCTestCase {
+    /// Runs each row through `profile` and checks outcome, reason and the listed details
+    /// (a detail expected as "" must be absent).
+    func assertBranches(_ profile: RuntimeProfile, _ rows: [BranchCase], file: StaticString = #filePath,
+                        line: UInt = #line) {
+        for row in rows {
+            let verdict = profile.decide(row.request)
+            XCTAssertEqual(verdict.outcome, row.outcome, "\(row.name): outcome (\(verdict))", file: file, line: line)
+            XCTAssertEqual(verdict.reason, row.reason, "\(row.name): reason (\(verdict))", file: file, line: line)
+            for (key, value) in row.details {
+                let actual = verdict.details?[key]
+                if value.isEmpty {
+                    XCTAssertNil(actual, "\(row.name): \(key) should be absent", file: file, line: line)
+                } else if value.hasPrefix("~") {
+                    XCTAssertTrue(actual?.contains(value.dropFirst()) ?? false,
+                                  "\(row.name): \(key) = \(actual ?? "nil"), wanted it to contain \(value.dropFirst())",
+                                  file: file, line: line)
+                } else {
+                    XCTAssertEqual(actual, value, "\(row.name): \(key)", file: file, line: line)
+                }
+            }
+        }
+    }
+}
