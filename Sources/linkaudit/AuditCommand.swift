@@ -4,7 +4,8 @@ import LinkAudit
 /// `linkaudit audit <inputs…>`
 enum AuditCommand {
     static func run(_ args: [String]) throws -> Int32 {
-        let parsed = try Arguments(args, valued: ["out", "base-url", "jobs", "max-page-bytes"],
+        let parsed = try Arguments(args, valued: ["out", "base-url", "jobs", "max-page-bytes", "profiles", "device",
+                                                  "entry"],
                                    booleans: ["quiet"])
         guard !parsed.positionals.isEmpty else {
             throw LinkAuditError.usage("audit needs at least one input (a folder, an .html file, or - for paths on stdin)")
@@ -18,6 +19,7 @@ enum AuditCommand {
                                    outDir: parsed.value("out"))
         if let jobs = try parsed.int("jobs") { options.jobs = jobs }
         if let max = try parsed.int("max-page-bytes") { options.maxPageBytes = max }
+        try ClassifyFlags.apply(parsed, to: &options.profiles, device: &options.device, settings: &options.settings)
         let summary = try Audit.run(options)
         for note in summary.archiveNotes {
             FileHandle.standardError.write(Data("linkaudit: warning: \(note)\n".utf8))

@@ -13,6 +13,7 @@ enum CommandLineTool {
             switch command {
             case "audit": return try AuditCommand.run(Array(args.dropFirst()))
             case "checks": return try ChecksCommand.run(Array(args.dropFirst()))
+            case "explain": return try ExplainCommand.run(Array(args.dropFirst()))
             case "help", "--help", "-h":
                 print(Usage.text)
                 return 0

@@ -18,8 +18,9 @@ extension Checks {
         ],
         fires: { nav in
             guard nav.scheme == "intent", IntentFallback.hasHTTPFallback(nav.url) else { return [] }
-            return Check.profiles(of: nav) { _, verdict in
-                [.errorPage, .blocked, .openFailed].contains(verdict.outcome)
+            // On iOS the whole intent: is dead (INTENT_SCHEME_ON_IOS); the fallback is Android's.
+            return Check.profiles(of: nav) { profile, verdict in
+                ProfileFamily.isAndroid(profile) && [.errorPage, .blocked, .openFailed].contains(verdict.outcome)
             }
         })
 }

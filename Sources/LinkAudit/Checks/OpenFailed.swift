@@ -10,10 +10,13 @@ extension Checks {
         advice: "Give intent:// links an http(s) S.browser_fallback_url, and keep a web payment path next to "
             + "each app button.",
         triggering: [
-            CheckExample(#"<a href="intent://pay#Intent;scheme=x;S.broken=;end">Pay</a>"#),
+            CheckExample(#"<a href="gcash://pay?ref=1">GCash</a>"#, profiles: ["android-sdk"],
+                         device: DeviceProfile(name: "no-wallets", platform: .android)),
         ],
         nonTriggering: [
-            CheckExample(#"<a href="intent://pay#Intent;scheme=dana;package=id.dana;end">DANA</a>"#),
+            CheckExample(#"<a href="gcash://pay?ref=1">GCash</a>"#, profiles: ["android-sdk"],
+                         device: DeviceProfile(name: "gcash", platform: .android,
+                                               apps: [InstalledApp(id: "com.globe.gcash.android", schemes: ["gcash"])])),
         ],
         fires: { nav in
             Check.profiles(of: nav) { $1.outcome == .openFailed }

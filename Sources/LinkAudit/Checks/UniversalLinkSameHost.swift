@@ -1,4 +1,10 @@
 extension Checks {
+    /// An iPhone whose wallet app claims every path on pay.wallet.example.
+    static let walletDevice = DeviceProfile(name: "wallet-iphone", platform: .ios, apps: [
+        InstalledApp(id: "com.wallet.app", schemes: ["wallet"],
+                     universalLinks: [UniversalLinkAssociation(host: "pay.wallet.example")]),
+    ])
+
     /// A Universal Link / App Link on the page's own host stays in the browser or WebView.
     static let universalLinkSameHost = Check(
         code: "UNIVERSAL_LINK_SAME_HOST", severity: .warning,
@@ -11,10 +17,13 @@ extension Checks {
             + "use the app's custom scheme from a tap.",
         triggering: [
             CheckExample(#"<a href="https://pay.wallet.example/pay/123">Open in app</a>"#,
-                         page: "https://pay.wallet.example/checkout/"),
+                         page: "https://pay.wallet.example/checkout/", profiles: ["ios-wkwebview", "safari-ios"],
+                         device: Self.walletDevice),
         ],
         nonTriggering: [
-            CheckExample(#"<a href="https://shop.example/cart/">Cart</a>"#),
+            CheckExample(#"<a href="https://pay.wallet.example/pay/123">Open in app</a>"#,
+                         page: "https://shop.example/checkout/", profiles: ["ios-wkwebview", "safari-ios"],
+                         device: Self.walletDevice),
         ],
         fires: { nav in
             Check.profiles(of: nav) { $1.reason.contains("same-host") || $1.reason.contains("same-domain") }

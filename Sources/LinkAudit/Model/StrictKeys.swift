@@ -37,10 +37,32 @@ enum JSONErrorText {
             return "\(path(context)): expected \(typeName(type)), found null"
         case .dataCorrupted(let context):
             if context.codingPath.isEmpty { return "not valid JSON" }
-            return "\(path(context)): \(context.debugDescription)"
+            return "\(path(context)): \(enumMessage(context.debugDescription) ?? context.debugDescription)"
         @unknown default:
             return "\(error)"
         }
+    }
+
+    /// The allowed values of the enums configuration files use, for errors that list them.
+    private static let enumValues: [String: [String]] = [
+        "Trigger": Trigger.allCases.map(\.rawValue),
+        "FrameKind": FrameKind.allCases.map(\.rawValue),
+        "WKNavigationType": WKNavigationType.allCases.map(\.rawValue),
+        "Platform": ["android", "ios"],
+        "LinkHandling": ["allow", "ask"],
+        "Entry": ["loadUrl", "loadUrlByUser"],
+        "BrowserEntry": ["linkTap", "typed"],
+        "Variant": ["swift", "objc"],
+    ]
+
+    /// "Cannot initialize Trigger from invalid String value tapp" → "'tapp' is not one of …".
+    private static func enumMessage(_ text: String) -> String? {
+        guard text.hasPrefix("Cannot initialize "), let from = text.range(of: " from invalid "),
+              let value = text.range(of: " value ") else { return nil }
+        let type = String(text[text.index(text.startIndex, offsetBy: 18)..<from.lowerBound])
+        let given = String(text[value.upperBound...])
+        guard let allowed = enumValues[type] else { return "'\(given)' is not a valid value" }
+        return "'\(given)' is not one of " + allowed.joined(separator: ", ")
     }
 
     private static func typeName(_ type: Any.Type) -> String {

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The `audit` job: collect the pages, read and extract them in parallel, and write
-/// `pages.jsonl` and `links.jsonl` in input order.
+/// The `audit` job: collect the pages, read, extract and classify them in parallel, and
+/// write `pages.jsonl` and `links.jsonl` in input order.
 public enum Audit {
     public static func run(_ options: AuditOptions, stdinLines: @escaping () -> String? = { readLine() }) throws -> AuditSummary {
         let collector = InputCollector(mapper: PageURLMapper(baseURL: options.baseURL), readStdinLine: stdinLines)
@@ -14,13 +14,18 @@ public enum Audit {
             pages.close()
         }
         let reader = PageReader(maxBytes: options.maxPageBytes)
+        let classifier = Classifier(profiles: try ProfileRegistry.select(options.profiles), device: options.device,
+                                    settings: options.settings, options: options.options)
         var summary = AuditSummary()
         let jobs = PageJobs(inputs, maxBody: options.maxPageBytes)
         OrderedParallelMap.run(next: jobs.next, workers: options.jobs, work: { job -> PageResult in
+            var result: PageResult
             switch job {
-            case .input(let input): return reader.read(input)
-            case .archived(let page): return reader.read(page)
+            case .input(let input): result = reader.read(input)
+            case .archived(let page): result = reader.read(page)
             }
+            result.navigations = classifier.classify(result.navigations)
+            return result
         }) { result in
             summary.pages += 1
             summary.bytes += result.record.bytes

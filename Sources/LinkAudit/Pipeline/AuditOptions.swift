@@ -9,6 +9,11 @@ public struct AuditOptions: Sendable {
     /// Pages parsed at once; defaults to the number of cores.
     public var jobs: Int
     public var maxPageBytes: Int
+    /// Profile names to run (nil: the default set).
+    public var profiles: [String]?
+    public var device: DeviceProfile = .optimistic
+    public var settings = AuditSettings()
+    public var options = ProfileOptions()
 
     public init(inputs: [String], baseURL: String? = nil, outDir: String? = nil,
                 jobs: Int = ProcessInfo.processInfo.activeProcessorCount,

@@ -1,0 +1,20 @@
+import LinkAudit
+
+/// The classification flags shared by `audit` and `explain`: `--profiles`, `--device`, `--entry`.
+enum ClassifyFlags {
+    static func apply(_ parsed: Arguments, to profiles: inout [String]?, device: inout DeviceProfile,
+                      settings: inout AuditSettings) throws {
+        if let list = parsed.value("profiles") {
+            let names = list.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
+            _ = try ProfileRegistry.select(names)  // names every unknown profile before any work
+            profiles = names
+        }
+        if let path = parsed.value("device") { device = try DeviceProfile.load(path: path) }
+        if let entry = parsed.value("entry") {
+            guard let value = AuditSettings.Entry(rawValue: entry) else {
+                throw LinkAuditError.usage("--entry takes loadUrl or loadUrlByUser, not '\(entry)'")
+            }
+            settings.entry = value
+        }
+    }
+}
