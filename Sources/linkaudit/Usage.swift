@@ -7,11 +7,14 @@ enum Usage {
 
     USAGE
       linkaudit audit <input>... [options]
+      linkaudit explain [--profile NAME] [--device FILE] < request.json
+      linkaudit checks [--markdown]
       linkaudit version
 
     INPUTS
-      a folder (walked recursively: .html, .htm, .xhtml, and extension-less files that
-      look like HTML), a single file, or - to read a list of paths from stdin.
+      a folder (walked recursively: .html, .htm, .xhtml, .warc, .warc.gz, and
+      extension-less files that look like HTML), a single file, a WARC archive, or - to
+      read a list of paths from stdin.
 
     AUDIT OPTIONS
       --out DIR              where reports go (default: Reports/<first input's name>)
@@ -21,12 +24,25 @@ enum Usage {
       --jobs N               pages parsed at once (default: number of cores)
       --max-page-bytes N     larger pages are reported too-large (default: 67108864)
       --quiet                no end-of-run line on stderr
+      --profiles a,b         runtime profiles to run (default: android-webview, android-sdk,
+                             chrome-android, ios-wkwebview, ios-sdk, safari-ios; also
+                             android-webview-noclient, ios-strict, or all)
+      --device FILE          device profile (default: the optimistic device; see
+                             Pipelines/devices/)
+      --entry MODE           how the app enters the page: loadUrl (default) or
+                             loadUrlByUser (the seeds' user-initiated load)
 
     OUTPUT
       links.jsonl   one record per navigation: page, line, source, trigger, frame,
-                    delayMs, raw, url, scheme, partial, context
+                    delayMs, raw, url, scheme, partial, context, verdicts (profile →
+                    outcome, reason, details), findings (code, profiles)
       pages.jsonl   one record per input page: page, file, bytes, status, encoding,
-                    navigations
+                    navigations, warning, httpStatus
+
+    EXPLAIN
+      reads one navigation as JSON on stdin ({"url": …, "trigger": …, "frame": …} and/or
+      raw "android"/"ios" inputs, "device", "options", "settings") and prints every
+      profile's verdict; see the README for the schema.
 
     EXIT CODES
       0 done, 2 usage or configuration error, 3 output could not be written
