@@ -29,10 +29,10 @@ struct FindingBuilder {
         return finding
     }
 
-    /// "Unknown URL scheme error page: unknown-scheme (android-webview, android-webview-noclient)".
+    /// "Android WebView shows net::ERR_UNKNOWN_URL_SCHEME — unknown-scheme (android-webview)".
     static func message(code: String, reasons: [String]) -> String {
         let title = Checks.named(code)?.title ?? code
-        return reasons.isEmpty ? title : title + ": " + reasons.joined(separator: "; ")
+        return reasons.isEmpty ? title : title + " — " + reasons.joined(separator: "; ")
     }
 
     /// The profiles' reasons, each once, naming the profiles that gave it.

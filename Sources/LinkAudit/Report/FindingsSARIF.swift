@@ -41,7 +41,7 @@ public enum FindingsSARIF {
     }
 
     private static func rule(_ code: String, report: Report) -> JSONValue {
-        let severity = SummaryMarkdown.severity(of: code, in: report)
+        let severity = report.severity(of: code)
         guard let check = Checks.named(code) else {
             return .object([
                 ("id", .string(code)),
@@ -50,8 +50,7 @@ public enum FindingsSARIF {
             ])
         }
         let help = "What it means. \(check.meaning)\n\nWhy it hurts. \(check.impact)\n\nWhat to do. \(check.advice)"
-        let helpMarkdown = "**What it means.** \(check.meaning)\n\n**Why it hurts.** \(check.impact)\n\n"
-            + "**What to do.** \(check.advice)"
+        let helpMarkdown = SummaryMarkdown.checkHelp(check)
         return .object([
             ("id", .string(code)),
             ("name", .string(ruleName(code))),

@@ -5,13 +5,13 @@
 public enum JUnitXML {
     public static func render(_ report: Report) -> String {
         var byPage: [String: [Finding]] = [:]
-        for finding in report.findings where finding.isActive { byPage[finding.page, default: []].append(finding) }
+        for finding in report.findings { byPage[finding.page, default: []].append(finding) }
         var cases = ""
         var failing = 0, skipped = 0
         for page in report.pages {
             let findings = byPage[page.page] ?? []
-            let errors = findings.filter { $0.severity == .error }
-            let others = findings.filter { $0.severity != .error }
+            let errors = findings.filter { $0.isActive && $0.severity == .error }
+            let others = findings.filter { !($0.isActive && $0.severity == .error) }
             var body = ""
             for finding in errors {
                 body += "      <failure type=\"\(attribute(finding.code))\" message=\"\(attribute(failureMessage(finding)))\">"
@@ -23,8 +23,7 @@ public enum JUnitXML {
             }
             if !errors.isEmpty { failing += 1 }
             if !others.isEmpty {
-                body += "      <system-out>" + text(others.map { "\($0.severity.rawValue): " + failureMessage($0) }
-                    .joined(separator: "\n")) + "</system-out>\n"
+                body += "      <system-out>" + text(others.map(note).joined(separator: "\n")) + "</system-out>\n"
             }
             var open = "    <testcase classname=\"linkaudit.pages\" name=\"\(attribute(page.page))\""
             if let file = page.file { open += " file=\"\(attribute(file))\"" }
@@ -36,6 +35,12 @@ public enum JUnitXML {
             + "  <testsuite name=\"linkaudit\" \(counts)>\n"
             + cases
             + "  </testsuite>\n</testsuites>\n"
+    }
+
+    /// A warning, an info or a suppressed finding, as a line of the case's output.
+    static func note(_ finding: Finding) -> String {
+        guard let reason = finding.suppressed else { return "\(finding.severity.rawValue): " + failureMessage(finding) }
+        return "suppressed \(finding.severity.rawValue): \(failureMessage(finding)) (\(reason))"
     }
 
     /// "ERR_UNKNOWN_URL_SCHEME at line 26: dana://wallet/pay".

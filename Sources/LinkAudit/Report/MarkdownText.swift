@@ -28,6 +28,14 @@ enum MarkdownText {
         return out
     }
 
+    /// Our own prose (the checks' documentation): only what would turn into HTML is
+    /// escaped, so the text keeps its punctuation.
+    static func prose(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;")
+            .replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+    }
+
     /// A table row from cells that are already escaped (or our own text).
     static func row(_ cells: [String]) -> String {
         "| " + cells.joined(separator: " | ") + " |\n"

@@ -18,6 +18,8 @@ public struct Report: Sendable {
     /// What the baseline was (its path), when one was given.
     public var baselineLabel: String?
     public var toolVersion: String
+    /// The severities and suppressions the findings were judged by.
+    public var rules: ReportRules
 
     /// Finding codes with active findings, in the checks' order (unknown codes last).
     public var presentCodes: [String] {
@@ -25,6 +27,9 @@ public struct Report: Sendable {
         let known = Checks.all.map(\.code).filter(codes.contains)
         return known + codes.subtracting(known).sorted()
     }
+
+    /// A code's severity in this run (after overrides).
+    public func severity(of code: String) -> Severity { rules.severity(for: code) }
 
     /// Profiles that appear in the code × profile table, in profile order.
     public var profiles: [String] {

@@ -88,7 +88,7 @@ public struct ReportAccumulator: Sendable {
         return Report(findings: current, fixed: fixed, summary: summary,
                       pages: pageStats.sorted { $0.page < $1.page }, codeCounts: codeCounts, codeProfiles: codeProfiles,
                       inventory: inventory, suppressions: suppressions, baselineLabel: baseline?.label,
-                      toolVersion: toolVersion)
+                      toolVersion: toolVersion, rules: rules)
     }
 
     /// Writes the selected formats (all but `jsonl`, which the run streams itself) into

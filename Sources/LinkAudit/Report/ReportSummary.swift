@@ -25,7 +25,8 @@ public struct ReportSummary: Sendable, Equatable {
 
     /// One line for stderr at the end of a run.
     public var line: String {
-        var text = "\(pages) pages (\(unreadable) unreadable), \(navigations) navigations, \(findings) findings ("
+        var text = "\(pages) pages (\(unreadable) unreadable), \(navigations) navigations, "
+            + "\(findings) finding\(findings == 1 ? "" : "s") ("
             + Severity.allCases.reversed().map { "\(bySeverity[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", ")
         if suppressed > 0 { text += "; \(suppressed) suppressed" }
         text += ")"

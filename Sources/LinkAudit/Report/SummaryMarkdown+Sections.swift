@@ -17,7 +17,7 @@ extension SummaryMarkdown {
             let perProfile = profiles.map { profile in
                 report.codeProfiles[code]?[profile].map(String.init) ?? "·"
             }
-            out += MarkdownText.row(["[`\(code)`](#\(code.lowercased()))", severity(of: code, in: report).rawValue,
+            out += MarkdownText.row(["[`\(code)`](#\(code.lowercased()))", report.severity(of: code).rawValue,
                                      String(report.codeCounts[code] ?? 0)] + perProfile)
         }
         out += "\nA navigation counts once per profile where its finding occurs; `total` counts findings.\n\n"
@@ -37,8 +37,8 @@ extension SummaryMarkdown {
                                      String(page.infos), String(page.navigations)])
         }
         if ranked.count > rowLimit { out += "\n… and \(ranked.count - rowLimit) more pages with findings.\n" }
-        let clean = report.pages.count - ranked.count - report.pages.filter { !$0.isOK }.count
-        out += "\n\(MarkdownText.plural(max(clean, 0), "page")) read without findings.\n\n"
+        let clean = report.pages.filter { $0.isOK && $0.errors + $0.warnings + $0.infos == 0 }.count
+        out += "\n\(MarkdownText.plural(clean, "page")) read without findings.\n\n"
         return out
     }
 
@@ -70,18 +70,19 @@ extension SummaryMarkdown {
         var out = "## What the findings mean and what to do\n"
         for check in checks {
             out += "\n### \(check.code)\n\n"
-            out += "**\(check.title)** — severity `\(severity(of: check.code, in: report).rawValue)`"
-            if severity(of: check.code, in: report) != check.severity { out += " (default `\(check.severity.rawValue)`)" }
-            out += ".\n\n"
-            out += "**What it means.** \(check.meaning)\n\n"
-            out += "**Why it hurts.** \(check.impact)\n\n"
-            out += "**What to do.** \(check.advice)\n"
+            out += "**\(MarkdownText.prose(check.title))** — severity `\(report.severity(of: check.code).rawValue)`"
+            if report.severity(of: check.code) != check.severity { out += " (default `\(check.severity.rawValue)`)" }
+            out += ".\n\n" + checkHelp(check) + "\n"
         }
         return out
     }
 
-    static func severity(of code: String, in report: Report) -> Severity {
-        report.findings.first { $0.code == code }?.severity ?? Checks.named(code)?.severity ?? .warning
+    /// A check's own documentation as Markdown (also SARIF's rule help). The checks are
+    /// plain text that mentions tags (`<a href>`): those must show, not render.
+    static func checkHelp(_ check: Check) -> String {
+        "**What it means.** \(MarkdownText.prose(check.meaning))\n\n"
+            + "**Why it hurts.** \(MarkdownText.prose(check.impact))\n\n"
+            + "**What to do.** \(MarkdownText.prose(check.advice))"
     }
 
     /// Mermaid labels are quoted: keep to the characters finding codes use.
