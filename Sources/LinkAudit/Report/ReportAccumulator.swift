@@ -82,9 +82,11 @@ public struct ReportAccumulator: Sendable {
         summary.unreadable = pages.filter { !$0.isOK }.count
         summary.navigations = navigations
         summary.classified = classified
-        let suppressions = rules.suppressions.map { rule in
-            (suppression: rule, count: current.filter { $0.suppressed != nil && rule == rules.suppression(for: $0) }.count)
+        var matched = Array(repeating: 0, count: rules.suppressions.count)
+        for finding in current where finding.suppressed != nil {
+            if let index = rules.suppressions.firstIndex(where: { $0.matches(finding) }) { matched[index] += 1 }
         }
+        let suppressions = zip(rules.suppressions, matched).map { (suppression: $0, count: $1) }
         return Report(findings: current, fixed: fixed, summary: summary,
                       pages: pageStats.sorted { $0.page < $1.page }, codeCounts: codeCounts, codeProfiles: codeProfiles,
                       inventory: inventory, suppressions: suppressions, baselineLabel: baseline?.label,

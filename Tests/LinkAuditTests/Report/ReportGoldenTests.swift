@@ -66,5 +66,7 @@ final class ReportGoldenTests: XCTestCase {
         // checkout 8 + help 1 (the mailto one is suppressed) + login 2 + redirect 3 + PAGE_UNREADABLE
         XCTAssertEqual(summary.findings, 15)
         XCTAssertEqual(summary.bySeverity, [.error: 12, .warning: 3])
+        XCTAssertEqual(summary.line, "6 pages (1 unreadable), 16 navigations, 15 findings (12 error, 3 warning, 0 info; 1 suppressed)")
+        XCTAssertEqual(report.suppressions.map(\.count), [1])
     }
 }
