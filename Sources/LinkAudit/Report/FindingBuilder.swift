@@ -1,0 +1,49 @@
+/// Turns the classify stage's output into finding rows: one per `FindingRef` of a
+/// navigation, and one `PAGE_UNREADABLE` per page that could not be read.
+struct FindingBuilder {
+    var rules: ReportRules
+
+    func findings(for navigation: Navigation, file: String?) -> [Finding] {
+        guard let refs = navigation.findings, !refs.isEmpty else { return [] }
+        let verdicts = navigation.verdicts ?? [:]
+        let outcomes = ProfileOrder.sorted(verdicts.keys).map { ProfileOutcome($0, verdicts[$0]!.outcome.rawValue) }
+        return refs.map { ref in
+            let profiles = ProfileOrder.sorted(ref.profiles)
+            var finding = Finding(
+                page: navigation.page, file: file, line: navigation.line, source: navigation.source,
+                trigger: navigation.trigger.rawValue, frame: navigation.frame.rawValue, url: navigation.url,
+                code: ref.code, severity: rules.severity(for: ref.code), profiles: profiles, outcomes: outcomes,
+                message: Self.message(code: ref.code, reasons: Self.reasons(profiles, verdicts)))
+            finding.suppressed = rules.suppression(for: finding)?.reason
+            return finding
+        }
+    }
+
+    func unreadable(_ page: PageRecord) -> Finding? {
+        guard Checks.pageUnreadable.firesOnPage(page) else { return nil }
+        var finding = Finding(
+            page: page.page, file: page.file, line: nil, source: "page", trigger: "", frame: "",
+            url: page.page, code: Checks.pageUnreadable.code, severity: rules.severity(for: Checks.pageUnreadable.code),
+            profiles: [], outcomes: [], message: Self.message(code: Checks.pageUnreadable.code, reasons: [page.status]))
+        finding.suppressed = rules.suppression(for: finding)?.reason
+        return finding
+    }
+
+    /// "Android WebView shows net::ERR_UNKNOWN_URL_SCHEME — unknown-scheme (android-webview)".
+    static func message(code: String, reasons: [String]) -> String {
+        let title = Checks.named(code)?.title ?? code
+        return reasons.isEmpty ? title : title + " — " + reasons.joined(separator: "; ")
+    }
+
+    /// The profiles' reasons, each once, naming the profiles that gave it.
+    static func reasons(_ profiles: [String], _ verdicts: [String: Verdict]) -> [String] {
+        var order: [String] = []
+        var byReason: [String: [String]] = [:]
+        for profile in profiles {
+            guard let reason = verdicts[profile]?.reason else { continue }
+            if byReason[reason] == nil { order.append(reason) }
+            byReason[reason, default: []].append(profile)
+        }
+        return order.map { "\($0) (\(byReason[$0]!.joined(separator: ", ")))" }
+    }
+}

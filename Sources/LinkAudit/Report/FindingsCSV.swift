@@ -1,0 +1,47 @@
+/// `findings.csv`: one row per finding for testers who filter and sort in a spreadsheet.
+/// RFC 4180 (CRLF line ends, every field quoted when it holds a comma, a quote, CR or
+/// LF), UTF-8, a header row, rows in report order. Fixed findings (with a baseline) are
+/// rows too, marked `fixed` in the `baseline` column.
+public enum FindingsCSV {
+    public static let header = ["page", "line", "source", "trigger", "frame", "url", "code", "severity",
+                                "profiles", "outcomes", "message", "baseline", "suppressed"]
+
+    public static func render(_ report: Report) -> String {
+        var out = row(header)
+        let rows = (report.findings + report.fixed).enumerated().sorted { a, b in
+            if Finding.ordered(a.element, b.element) { return true }
+            if Finding.ordered(b.element, a.element) { return false }
+            return a.offset < b.offset
+        }
+        for (_, finding) in rows {
+            out += row([
+                finding.page, finding.line.map(String.init) ?? "", finding.source, finding.trigger, finding.frame,
+                finding.url, finding.code, finding.severity.rawValue, finding.profiles.joined(separator: " "),
+                finding.outcomePairs.joined(separator: " "), finding.message,
+                finding.baseline?.rawValue ?? "", finding.suppressed ?? "",
+            ])
+        }
+        return out
+    }
+
+    static func row(_ cells: [String]) -> String {
+        cells.map { field(neutralised($0)) }.joined(separator: ",") + "\r\n"
+    }
+
+    /// The URLs come from untrusted pages: a cell a spreadsheet would read as a formula
+    /// (`=cmd|' /C calc'!A0`, `+`, `-`, `@`, or a leading TAB or CR that some programs
+    /// skip before looking) gets a leading apostrophe, which shows the text as text.
+    /// Full-width `＝＋－＠` are included: some spreadsheets fold them to ASCII.
+    static func neutralised(_ cell: String) -> String {
+        guard let first = cell.unicodeScalars.first else { return cell }
+        let risky: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r", "\u{FF1D}", "\u{FF0B}", "\u{FF0D}", "\u{FF20}"]
+        return risky.contains(first) ? "'" + cell : cell
+    }
+
+    static func field(_ cell: String) -> String {
+        guard cell.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else {
+            return cell
+        }
+        return "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}

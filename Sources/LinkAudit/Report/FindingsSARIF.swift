@@ -1,0 +1,145 @@
+/// `findings.sarif`: SARIF 2.1.0 for code-scanning dashboards. One rule per finding code
+/// (every code linkaudit knows, so rule indexes stay put between runs), one result per
+/// finding located at the page's file (or its URL when it has none) and line. With a
+/// baseline, results carry `baselineState` and fixed findings appear as `absent`;
+/// suppressed findings carry an external suppression with its reason. No timestamps.
+public enum FindingsSARIF {
+    public static let schema = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+
+    public static func render(_ report: Report) -> String {
+        let findings = (report.findings + report.fixed).sorted(by: Finding.ordered)
+        let known = Checks.all.map(\.code)
+        let codes = known + Set(findings.map(\.code)).subtracting(known).sorted()
+        let ruleIndex = Dictionary(uniqueKeysWithValues: codes.enumerated().map { ($1, $0) })
+        var occurrences: [FindingKey: Int] = [:]
+        let results: [JSONValue] = findings.map { finding in
+            occurrences[finding.key, default: 0] += 1
+            return result(finding, ruleIndex: ruleIndex[finding.code]!, occurrence: occurrences[finding.key]!)
+        }
+        let driver = JSONValue.object([
+            ("name", .string("linkaudit")),
+            ("version", .string(report.toolVersion)),
+            ("rules", .array(codes.map { rule($0, report: report) })),
+        ])
+        let run = JSONValue.object([
+            ("tool", .object([("driver", driver)])),
+            ("results", .array(results)),
+        ])
+        return JSONValue.object([
+            ("$schema", .string(schema)),
+            ("version", .string("2.1.0")),
+            ("runs", .array([run])),
+        ]).text
+    }
+
+    static func level(_ severity: Severity) -> String {
+        switch severity {
+        case .error: return "error"
+        case .warning: return "warning"
+        case .info: return "note"
+        }
+    }
+
+    private static func rule(_ code: String, report: Report) -> JSONValue {
+        let severity = report.severity(of: code)
+        guard let check = Checks.named(code) else {
+            return .object([
+                ("id", .string(code)),
+                ("shortDescription", .object([("text", .string(code))])),
+                ("defaultConfiguration", .object([("level", .string(level(severity)))])),
+            ])
+        }
+        let help = "What it means. \(check.meaning)\n\nWhy it hurts. \(check.impact)\n\nWhat to do. \(check.advice)"
+        let helpMarkdown = SummaryMarkdown.checkHelp(check)
+        return .object([
+            ("id", .string(code)),
+            ("name", .string(ruleName(code))),
+            ("shortDescription", .object([("text", .string(check.title))])),
+            ("fullDescription", .object([("text", .string(check.meaning))])),
+            ("help", .object([("text", .string(help)), ("markdown", .string(helpMarkdown))])),
+            ("defaultConfiguration", .object([("level", .string(level(severity)))])),
+            ("properties", .object([("tags", .strings(["webview", "deep-link", check.scope == .page ? "page" : "navigation"]))])),
+        ])
+    }
+
+    private static func result(_ finding: Finding, ruleIndex: Int, occurrence: Int) -> JSONValue {
+        var physical: [(String, JSONValue?)] = [("artifactLocation", .object([("uri", .string(artifactURI(finding)))]))]
+        if let line = finding.line, line >= 1 { physical.append(("region", .object([("startLine", .int(line))]))) }
+        let text = finding.line == nil ? finding.message : "\(finding.message) — \(finding.url)"
+        let properties = JSONValue.object([
+            ("page", .string(finding.page)),
+            ("url", .string(finding.url)),
+            ("source", finding.source.isEmpty ? nil : .string(finding.source)),
+            ("trigger", finding.trigger.isEmpty ? nil : .string(finding.trigger)),
+            ("frame", finding.frame.isEmpty ? nil : .string(finding.frame)),
+            ("profiles", .strings(finding.profiles)),
+            ("outcomes", .object(finding.outcomes.map { ($0.profile, JSONValue.string($0.outcome)) })),
+        ])
+        return .object([
+            ("ruleId", .string(finding.code)),
+            ("ruleIndex", .int(ruleIndex)),
+            ("level", .string(level(finding.severity))),
+            ("message", .object([("text", .string(text))])),
+            ("locations", .array([.object([("physicalLocation", .object(physical))])])),
+            ("partialFingerprints", .object([("linkaudit/v1", .string(fingerprint(finding.key, occurrence)))])),
+            ("baselineState", finding.baseline.map { .string(baselineState($0)) }),
+            ("suppressions", finding.suppressed.map { reason in
+                .array([.object([("kind", .string("external")), ("status", .string("accepted")),
+                                 ("justification", .string(reason))])])
+            }),
+            ("properties", properties),
+        ])
+    }
+
+    private static func baselineState(_ state: BaselineState) -> String {
+        switch state {
+        case .new: return "new"
+        case .persisting: return "unchanged"
+        case .fixed: return "absent"
+        }
+    }
+
+    /// The page's file as a URI reference (relative paths stay relative, for code
+    /// scanning of a checked-in site), or the page URL for pages fetched live.
+    static func artifactURI(_ finding: Finding) -> String {
+        guard let file = finding.file, !file.isEmpty else { return uriEscaped(finding.page, keep: "%:/?#[]@!$&'()*+,;=") }
+        let path = uriEscaped(file, keep: "/")
+        return file.hasPrefix("/") ? "file://" + path : path
+    }
+
+    /// Percent-encodes every byte but the unreserved characters and `keep`.
+    static func uriEscaped(_ text: String, keep: String) -> String {
+        let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8).union(keep.utf8)
+        var out = ""
+        for byte in text.utf8 {
+            if allowed.contains(byte) {
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return out
+    }
+
+    /// `ErrUnknownUrlScheme` from `ERR_UNKNOWN_URL_SCHEME`.
+    static func ruleName(_ code: String) -> String {
+        code.split(separator: "_").map { $0.prefix(1).uppercased() + $0.dropFirst().lowercased() }.joined()
+    }
+
+    /// Stable across line moves: FNV-1a of the baseline key, plus which occurrence of that
+    /// key on the page it is.
+    static func fingerprint(_ key: FindingKey, _ occurrence: Int) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in (key.page + "\u{0}" + key.url + "\u{0}" + key.code).utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        return String(hash, radix: 16).leftPadded(to: 16) + ":" + String(occurrence)
+    }
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}

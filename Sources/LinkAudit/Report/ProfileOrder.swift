@@ -1,0 +1,17 @@
+/// The order profiles are listed in: Android first, then iOS, each from the plainest
+/// runtime to the browser, as DESIGN.md lists them. Names it does not know (a newer
+/// version's profiles) follow in alphabetical order.
+enum ProfileOrder {
+    static let known = ["android-webview", "android-webview-noclient", "android-sdk", "chrome-android",
+                        "ios-wkwebview", "ios-sdk", "ios-strict", "safari-ios"]
+    private static let rank = Dictionary(uniqueKeysWithValues: known.enumerated().map { ($1, $0) })
+
+    static func sorted<S: Sequence>(_ names: S) -> [String] where S.Element == String {
+        names.sorted(by: before)
+    }
+
+    static func before(_ a: String, _ b: String) -> Bool {
+        let ra = rank[a] ?? Int.max, rb = rank[b] ?? Int.max
+        return ra != rb ? ra < rb : a < b
+    }
+}

@@ -1,0 +1,54 @@
+/// Everything the reporters write from, assembled once at the end of a run.
+public struct Report: Sendable {
+    /// Current findings in report order (page, line, code), each marked new or
+    /// persisting when compared with a baseline.
+    public var findings: [Finding]
+    /// Baseline findings no longer present, in report order (their lines are the baseline's).
+    public var fixed: [Finding]
+    public var summary: ReportSummary
+    /// Every input page, sorted by page.
+    public var pages: [PageStats]
+    /// code → active findings.
+    public var codeCounts: [String: Int]
+    /// code → profile → active findings.
+    public var codeProfiles: [String: [String: Int]]
+    public var inventory: SchemeInventory
+    /// Each configured suppression and how many findings it matched.
+    public var suppressions: [(suppression: Suppression, count: Int)]
+    /// What the baseline was (its path), when one was given.
+    public var baselineLabel: String?
+    public var toolVersion: String
+    /// The severities and suppressions the findings were judged by.
+    public var rules: ReportRules
+
+    /// Finding codes with active findings, in the checks' order (unknown codes last).
+    public var presentCodes: [String] {
+        let codes = Set(codeCounts.keys)
+        let known = Checks.all.map(\.code).filter(codes.contains)
+        return known + codes.subtracting(known).sorted()
+    }
+
+    /// A code's severity in this run (after overrides).
+    public func severity(of code: String) -> Severity { rules.severity(for: code) }
+
+    /// Profiles that appear in the code × profile table, in profile order.
+    public var profiles: [String] {
+        ProfileOrder.sorted(Set(codeProfiles.values.flatMap(\.keys)))
+    }
+}
+
+/// One input page: its status and its active findings by severity.
+public struct PageStats: Sendable, Equatable {
+    public var page: String
+    public var file: String?
+    /// `ok` or why it could not be read.
+    public var status: String
+    public var navigations: Int
+    public var bySeverity: [Severity: Int] = [:]
+    public var suppressed = 0
+
+    public var isOK: Bool { status == "ok" }
+    public var errors: Int { bySeverity[.error] ?? 0 }
+    public var warnings: Int { bySeverity[.warning] ?? 0 }
+    public var infos: Int { bySeverity[.info] ?? 0 }
+}

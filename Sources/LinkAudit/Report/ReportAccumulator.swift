@@ -1,0 +1,141 @@
+import Foundation
+
+/// Collects findings and counts page by page while a run streams, then writes the
+/// reports. Memory grows with findings and pages, never with navigations: a navigation
+/// without findings leaves only counts behind.
+///
+///     var report = ReportAccumulator(rules: rules)
+///     for each page, in input order: report.add(page: record, navigations: classified)
+///     let summary = try report.finish(into: outDir, formats: formats, baseline: baseline)
+public struct ReportAccumulator: Sendable {
+    public let rules: ReportRules
+    private var findings: [Finding] = []
+    private var pages: [PageStats] = []
+    private var pageIndex: [String: Int] = [:]
+    private var navigations = 0
+    private var classified = 0
+    private var inventory = SchemeInventory()
+
+    public init(rules: ReportRules = ReportRules()) {
+        self.rules = rules
+    }
+
+    /// One page and its classified navigations. A page added again (a partial run merged
+    /// twice) adds its navigations to the first record.
+    public mutating func add(page: PageRecord, navigations list: [Navigation]) {
+        let builder = FindingBuilder(rules: rules)
+        if let index = pageIndex[page.page] {
+            pages[index].navigations += list.count
+        } else {
+            pageIndex[page.page] = pages.count
+            pages.append(PageStats(page: page.page, file: page.file, status: page.status, navigations: list.count))
+            if let finding = builder.unreadable(page) { findings.append(finding) }
+        }
+        navigations += list.count
+        for navigation in list {
+            if navigation.verdicts != nil { classified += 1 }
+            inventory.add(navigation)
+            findings.append(contentsOf: builder.findings(for: navigation, file: page.file))
+        }
+    }
+
+    /// The assembled report, compared with `baseline` when one is given.
+    public func report(baseline: Baseline? = nil, toolVersion: String = "dev") -> Report {
+        var current = findings.enumerated().sorted { a, b in
+            if Finding.ordered(a.element, b.element) { return true }
+            if Finding.ordered(b.element, a.element) { return false }
+            return a.offset < b.offset
+        }.map(\.element)
+        var fixed: [Finding] = []
+        var summary = ReportSummary()
+        if let baseline {
+            fixed = baseline.compare(&current, rules: rules)
+            var counts = BaselineCounts()
+            for finding in current where finding.isActive {
+                if finding.baseline == .new {
+                    counts.new += 1
+                    counts.newBySeverity[finding.severity, default: 0] += 1
+                } else {
+                    counts.persisting += 1
+                }
+            }
+            counts.fixed = fixed.filter { $0.suppressed == nil }.count
+            summary.baseline = counts
+        }
+        var pageStats = pages
+        var codeProfiles: [String: [String: Int]] = [:]
+        var codeCounts: [String: Int] = [:]
+        for finding in current {
+            let index = pageIndex[finding.page]
+            guard finding.isActive else {
+                summary.suppressed += 1
+                if let index { pageStats[index].suppressed += 1 }
+                continue
+            }
+            summary.findings += 1
+            summary.bySeverity[finding.severity, default: 0] += 1
+            if let index { pageStats[index].bySeverity[finding.severity, default: 0] += 1 }
+            codeCounts[finding.code, default: 0] += 1
+            for profile in finding.profiles { codeProfiles[finding.code, default: [:]][profile, default: 0] += 1 }
+        }
+        summary.pages = pages.count
+        summary.unreadable = pages.filter { !$0.isOK }.count
+        summary.navigations = navigations
+        summary.classified = classified
+        var matched = Array(repeating: 0, count: rules.suppressions.count)
+        for finding in current where finding.suppressed != nil {
+            if let index = rules.suppressions.firstIndex(where: { $0.matches(finding) }) { matched[index] += 1 }
+        }
+        let suppressions = zip(rules.suppressions, matched).map { (suppression: $0, count: $1) }
+        return Report(findings: current, fixed: fixed, summary: summary,
+                      pages: pageStats.sorted { $0.page < $1.page }, codeCounts: codeCounts, codeProfiles: codeProfiles,
+                      inventory: inventory, suppressions: suppressions, baselineLabel: baseline?.label,
+                      toolVersion: toolVersion, rules: rules)
+    }
+
+    /// Writes the selected formats (all but `jsonl`, which the run streams itself) into
+    /// `outDir` and returns the totals, with the files written.
+    public func finish(into outDir: String, formats: Set<ReportFormat>, baseline: Baseline? = nil,
+                       toolVersion: String = "dev") throws -> ReportSummary {
+        let report = report(baseline: baseline, toolVersion: toolVersion)
+        var summary = report.summary
+        try ReportFiles.createDirectory(outDir)
+        for format in formats.sorted() where format != .jsonl {
+            let path = outDir + "/" + format.fileName
+            try ReportFiles.write(ReportFiles.render(format, report), to: path)
+            summary.written.append(path)
+        }
+        return summary
+    }
+}
+
+/// Renders and writes report files.
+enum ReportFiles {
+    static func render(_ format: ReportFormat, _ report: Report) -> String {
+        switch format {
+        case .csv: return FindingsCSV.render(report)
+        case .md: return SummaryMarkdown.render(report)
+        case .sarif: return FindingsSARIF.render(report)
+        case .junit: return JUnitXML.render(report)
+        case .json: return FindingsJSON.render(report)
+        case .jsonl: return ""
+        }
+    }
+
+    static func createDirectory(_ path: String) throws {
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw LinkAuditError.io("cannot create \(path)")
+        }
+    }
+
+    /// Written whole and renamed into place, so a reader never sees half a report.
+    static func write(_ text: String, to path: String) throws {
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw LinkAuditError.io("cannot write \(path)")
+        }
+    }
+}
