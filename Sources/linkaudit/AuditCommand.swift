@@ -3,12 +3,14 @@ import LinkAudit
 
 /// `linkaudit audit <inputs…>`
 enum AuditCommand {
+    static let valued: Set<String> = ["out", "base-url", "jobs", "max-page-bytes", "profiles", "device", "entry",
+                                      "format", "baseline", "config", "severity", "fail-on"]
+    static let booleans: Set<String> = ["quiet", "fail-on-new"]
+
     static func run(_ args: [String]) throws -> Int32 {
-        let parsed = try Arguments(args, valued: ["out", "base-url", "jobs", "max-page-bytes", "profiles", "device",
-                                                  "entry"],
-                                   booleans: ["quiet"])
+        let parsed = try Arguments(args, valued: valued, booleans: booleans)
         guard !parsed.positionals.isEmpty else {
-            throw LinkAuditError.usage("audit needs at least one input (a folder, an .html file, or - for paths on stdin)")
+            throw LinkAuditError.usage("audit needs at least one input (a folder, an .html file, a WARC, or - for paths on stdin)")
         }
         if let base = parsed.value("base-url") {
             guard let url = WebURL.parse(base), url.scheme == "http" || url.scheme == "https" else {
@@ -20,18 +22,21 @@ enum AuditCommand {
         if let jobs = try parsed.int("jobs") { options.jobs = jobs }
         if let max = try parsed.int("max-page-bytes") { options.maxPageBytes = max }
         try ClassifyFlags.apply(parsed, to: &options.profiles, device: &options.device, settings: &options.settings)
+        let gate = try ReportFlags.apply(parsed, to: &options)
         let summary = try Audit.run(options)
-        for note in summary.archiveNotes {
-            FileHandle.standardError.write(Data("linkaudit: warning: \(note)\n".utf8))
-        }
-        if !parsed.flag("quiet"), !summary.archiveRecords.isEmpty {
-            let counts = summary.archiveRecords.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
-            FileHandle.standardError.write(Data("linkaudit: WARC records: \(counts.joined(separator: ", "))\n".utf8))
-        }
+        for note in summary.archiveNotes { standardError("linkaudit: warning: \(note)") }
         if !parsed.flag("quiet") {
-            FileHandle.standardError.write(Data(("linkaudit: \(summary.pages) pages (\(summary.unreadable) unreadable), "
-                + "\(summary.navigations) navigations → \(options.outDir)/\n").utf8))
+            if !summary.archiveRecords.isEmpty {
+                let counts = summary.archiveRecords.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
+                standardError("linkaudit: WARC records: \(counts.joined(separator: ", "))")
+            }
+            standardError("linkaudit: \(summary.report.line) → \(options.outDir)/")
         }
-        return 0
+        if let why = gate.explanation(summary.report) { standardError("linkaudit: failing: \(why)") }
+        return gate.exitCode(summary.report)
+    }
+
+    static func standardError(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 }

@@ -14,6 +14,7 @@ enum CommandLineTool {
             case "audit": return try AuditCommand.run(Array(args.dropFirst()))
             case "checks": return try ChecksCommand.run(Array(args.dropFirst()))
             case "explain": return try ExplainCommand.run(Array(args.dropFirst()))
+            case "report": return try ReportCommand.run(Array(args.dropFirst()))
             case "help", "--help", "-h":
                 print(Usage.text)
                 return 0

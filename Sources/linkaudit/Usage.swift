@@ -7,6 +7,7 @@ enum Usage {
 
     USAGE
       linkaudit audit <input>... [options]
+      linkaudit report <links.jsonl | run folder>... [--out DIR] [report options]
       linkaudit explain [--profile NAME] [--device FILE] < request.json
       linkaudit checks [--markdown]
       linkaudit version
@@ -32,6 +33,18 @@ enum Usage {
       --entry MODE           how the app enters the page: loadUrl (default) or
                              loadUrlByUser (the seeds' user-initiated load)
 
+    REPORT OPTIONS (audit and report)
+      --format LIST          csv,md,jsonl,sarif,junit,json or all (default csv,md,jsonl;
+                             repeatable); links.jsonl and pages.jsonl are always written
+      --baseline PATH        a previous run's links.jsonl or folder: findings are marked new,
+                             persisting or fixed (matched on page + normalised URL + code)
+      --config FILE          JSON: {"severity": {CODE: level}, "suppress": [{code?, page?,
+                             url?, reason}]}; suppressed findings are counted, not hidden
+      --severity CODE=LEVEL  override a code's severity (error|warning|info; repeatable)
+      --fail-on LEVEL        exit 1 when findings at or above LEVEL exist: error (default),
+                             warning, never
+      --fail-on-new          gate on new findings only (needs --baseline)
+
     OUTPUT
       links.jsonl   one record per navigation: page, line, source, trigger, frame,
                     delayMs, raw, url, scheme, partial, context, verdicts (profile →
@@ -45,6 +58,8 @@ enum Usage {
       profile's verdict; see the README for the schema.
 
     EXIT CODES
-      0 done, 2 usage or configuration error, 3 output could not be written
+      0 done (no findings at the --fail-on level), 1 findings at or above the --fail-on
+      level (new ones only with --fail-on-new), 2 usage or configuration error (a one-line
+      message names the flag or file), 3 output could not be written
     """
 }

@@ -9,14 +9,11 @@ public enum Audit {
         try FileManager.default.createDirectory(atPath: options.outDir, withIntermediateDirectories: true)
         let links = try LineWriter(path: options.outDir + "/links.jsonl")
         let pages = try LineWriter(path: options.outDir + "/pages.jsonl")
-        defer {
-            links.close()
-            pages.close()
-        }
         let reader = PageReader(maxBytes: options.maxPageBytes)
         let classifier = Classifier(profiles: try ProfileRegistry.select(options.profiles), device: options.device,
                                     settings: options.settings, options: options.options)
         var summary = AuditSummary()
+        var report = ReportAccumulator(rules: options.rules)
         let jobs = PageJobs(inputs, maxBody: options.maxPageBytes)
         OrderedParallelMap.run(next: jobs.next, workers: options.jobs, work: { job -> PageResult in
             var result: PageResult
@@ -33,7 +30,12 @@ public enum Audit {
             summary.navigations += result.navigations.count
             pages.write(line: result.record.jsonBytes)
             for navigation in result.navigations { links.write(line: navigation.jsonBytes) }
+            report.add(page: result.record, navigations: result.navigations)
         }
+        links.close()
+        pages.close()
+        summary.report = try report.finish(into: options.outDir, formats: options.formats, baseline: options.baseline,
+                                           toolVersion: options.toolVersion)
         summary.archiveRecords = jobs.archiveCounts
         summary.archiveNotes = jobs.archiveNotes
         return summary

@@ -14,6 +14,13 @@ public struct AuditOptions: Sendable {
     public var device: DeviceProfile = .optimistic
     public var settings = AuditSettings()
     public var options = ProfileOptions()
+    /// Report formats beside links.jsonl and pages.jsonl.
+    public var formats: Set<ReportFormat> = ReportFormat.defaults
+    /// Severity overrides and suppressions.
+    public var rules = ReportRules()
+    /// A previous run's findings, loaded before this run overwrites its folder.
+    public var baseline: Baseline?
+    public var toolVersion = "dev"
 
     public init(inputs: [String], baseURL: String? = nil, outDir: String? = nil,
                 jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
@@ -46,4 +53,6 @@ public struct AuditSummary: Sendable, Equatable {
     public var archiveRecords: [String: Int] = [:]
     /// Damage met in archives (truncated records, lying lengths, corrupt gzip).
     public var archiveNotes: [String] = []
+    /// What the reports say (findings by severity, new/fixed against the baseline).
+    public var report = ReportSummary()
 }
