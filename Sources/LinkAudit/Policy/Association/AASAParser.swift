@@ -60,18 +60,16 @@ struct AASAReader {
             error("applinks.details is \(details.kindName), not an array")
             return result
         }
-        var rules = AASARuleReader(variables: variables)
         for (index, entry) in entries.enumerated() {
-            if let detail = detail(entry, at: "applinks.details[\(index)]", domain: defaults, rules: &rules) {
+            if let detail = detail(entry, at: "applinks.details[\(index)]", domain: defaults, variables: variables) {
                 result.details.append(detail)
             }
         }
-        problems += rules.problems
         return result
     }
 
     mutating func detail(_ json: AssociationJSON, at path: String, domain: AASAFlags,
-                         rules: inout AASARuleReader) -> AASADetail? {
+                         variables: [String: [String]]) -> AASADetail? {
         guard json.isObject else {
             error("\(path) is \(json.kindName), not an object (entry ignored)")
             return nil
@@ -81,12 +79,14 @@ struct AASAReader {
         let defaults = flags(json["defaults"], at: path + ".defaults")
         let flags = defaults.over(domain)
         var detail = AASADetail(appIDs: appIDs, defaults: defaults)
+        var rules = AASARuleReader(variables: variables)
         if let components = json["components"] {
             detail.components = rules.components(components, at: path + ".components", flags: flags)
         }
         if let paths = json["paths"] {
             detail.legacyPaths = rules.legacyPaths(paths, at: path + ".paths", flags: flags)
         }
+        problems += rules.problems
         if json["components"] == nil && json["paths"] == nil {
             warning("\(path) has neither components nor paths: it matches no URL")
         } else if detail.rules.isEmpty {

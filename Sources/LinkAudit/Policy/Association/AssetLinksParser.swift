@@ -55,10 +55,9 @@ enum AssetStatementReader {
             throw invalid("an include statement has invalid field \"\(field)\"")
         }
         guard let text = json.stringValue else { throw invalid("include is \(json.kindName), not a URL string") }
-        guard let url = WebURL.parse(text), url.hostname?.isEmpty == false else {
-            throw invalid("include \"\(text)\" is not a valid URL")
-        }
+        guard let url = WebURL.parse(text) else { throw invalid("include \"\(text)\" is not a valid URL") }
         guard url.scheme == "http" || url.scheme == "https" else { throw invalid("include \"\(text)\" is a non-HTTP URL") }
+        guard url.hostname?.isEmpty == false else { throw invalid("include \"\(text)\" is not a valid URL") }
         guard url.scheme == "https" else {
             throw invalid("include \"\(text)\" is an insecure URL in a file served over HTTPS: it is not fetched")
         }

@@ -4,7 +4,7 @@ import XCTest
 
 /// `Fixtures/aasa/cases.json`: AASA × path → per-app verdict, asserted upstream
 /// (st-tech/universal-links-test) against Apple's own `swcutil`.
-final class AASAVectorTests: XCTestCase {
+final class AppSiteAssociationVectorTests: XCTestCase {
     private static func cases() throws -> [[String: Any]] {
         let root = try JSONSerialization.jsonObject(with: Fixture.data("aasa/cases.json")) as! [String: Any]
         return root["cases"] as! [[String: Any]]

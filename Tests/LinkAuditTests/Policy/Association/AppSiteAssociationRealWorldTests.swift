@@ -3,7 +3,7 @@ import XCTest
 
 /// Real sites' `apple-app-site-association` files (`Fixtures/aasa/files`), each exercising
 /// one part of the grammar.
-final class AASARealWorldTests: XCTestCase {
+final class AppSiteAssociationRealWorldTests: XCTestCase {
     /// Every file reads, and only the known-odd ones have anything to say.
     func testEveryFileParsesWithOnlyItsKnownProblems() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Fixture.url("aasa/files").path).sorted()

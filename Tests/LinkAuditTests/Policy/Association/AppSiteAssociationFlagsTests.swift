@@ -3,7 +3,7 @@ import XCTest
 
 /// `caseSensitive`, `percentEncoded`, the three `defaults` levels, wildcards and
 /// substitution variables, on inline files.
-final class AASAFlagsTests: XCTestCase {
+final class AppSiteAssociationFlagsTests: XCTestCase {
     func testCaseSensitiveByDefault() {
         let association = AASA.components(#"[{"/": "/Buy/*"}]"#)
         XCTAssertEqual(AASA.verdict(association, "/Buy/shoes"), "match")

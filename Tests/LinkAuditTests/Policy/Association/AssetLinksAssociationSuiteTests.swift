@@ -5,7 +5,7 @@ import XCTest
 /// Google's Digital Asset Links compatibility suite (`Fixtures/assetlinks/google-
 /// digitalassetlinks/compatibility-tests/v1`), as far as it is about parsing one statement
 /// list and answering `List` / `Check` on it.
-final class AssetLinksCompatibilityTests: XCTestCase {
+final class AssetLinksAssociationSuiteTests: XCTestCase {
     /// Groups that need include files fetched and merged: fetching is the crawler's job (over
     /// the network), and this library only notes `include` statements. Each is skipped by
     /// name; the test fails if a name no longer exists in the suite.
