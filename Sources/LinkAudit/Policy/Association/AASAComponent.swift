@@ -28,6 +28,9 @@ public struct AASAComponent: Sendable, Equatable {
         self.comment = comment
     }
 
+    /// Whether every pattern of this rule matches `url` (its path, query and fragment).
+    public func matches(_ url: WebURL) -> Bool { matches(AASAURLParts(url)) }
+
     func matches(_ url: AASAURLParts) -> Bool {
         if let path, !path.matches(url.path(decoded: !percentEncoded)) { return false }
         if let fragment, !fragment.matches(url.fragment(decoded: !percentEncoded)) { return false }

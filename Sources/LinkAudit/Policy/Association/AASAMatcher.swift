@@ -67,7 +67,9 @@ extension UniversalLinkAssociation {
 
 /// Legacy `paths` entries (iOS 9–12 form): a pattern for the URL path only (Apple: "only
 /// the path component of the URL is used for comparison"), excluding when it starts with
-/// "NOT " (one space; iOS 9.2+).
+/// "NOT " (one space; iOS 9.2+). The `defaults` flags and substitution variables are applied
+/// to them as to components: Apple documents both for components only, so this is an
+/// assumption, and it changes nothing for a file that sets neither.
 enum AASALegacyPath {
     static let notPrefix = "NOT "
 

@@ -27,7 +27,7 @@ public struct AASAPattern: Sendable, Equatable, CustomStringConvertible {
 
     /// Compiles `source`, expanding `$(name)` from `variables` (the file's own first, then
     /// Apple's predefined ones).
-    init(_ source: String, caseSensitive: Bool, variables: [String: [String]] = [:]) {
+    public init(_ source: String, caseSensitive: Bool = true, variables: [String: [String]] = [:]) {
         self.source = source
         self.caseSensitive = caseSensitive
         var tokens: [Token] = []
