@@ -12,6 +12,7 @@ enum CommandLineTool {
         do {
             switch command {
             case "audit": return try AuditCommand.run(Array(args.dropFirst()))
+            case "run": return try RunCommand.run(Array(args.dropFirst()))
             case "checks": return try ChecksCommand.run(Array(args.dropFirst()))
             case "explain": return try ExplainCommand.run(Array(args.dropFirst()))
             case "report": return try ReportCommand.run(Array(args.dropFirst()))

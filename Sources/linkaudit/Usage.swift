@@ -6,6 +6,7 @@ enum Usage {
     linkaudit — find links that break inside mobile apps' WebViews
 
     USAGE
+      linkaudit run <pipeline.json> [--out DIR] [--jobs N] [--quiet]
       linkaudit audit <input>... [options]
       linkaudit report <links.jsonl | run folder>... [--out DIR] [report options]
       linkaudit explain [--profile NAME] [--device FILE] < request.json

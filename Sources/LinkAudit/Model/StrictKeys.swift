@@ -22,6 +22,7 @@ enum StrictKeys {
 /// One line naming the field a JSON decoding error is about.
 enum JSONErrorText {
     static func describe(_ error: Error) -> String {
+        if let syntax = error as? ConfigJSON.SyntaxError { return syntax.description }
         guard let error = error as? DecodingError else { return "\(error)" }
         func path(_ context: DecodingError.Context) -> String {
             let parts = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }

@@ -35,7 +35,7 @@ public struct ReportConfig: Decodable, Sendable {
             throw LinkAuditError.usage("--config: cannot read \(path)")
         }
         do {
-            return try JSONDecoder().decode(ReportConfig.self, from: data).rules
+            return try ConfigJSON.decode(ReportConfig.self, from: data).rules
         } catch let error as LinkAuditError {
             throw LinkAuditError.usage("\(path): \(error)")
         } catch {
@@ -44,7 +44,7 @@ public struct ReportConfig: Decodable, Sendable {
     }
 }
 
-private struct SuppressionEntry: Decodable {
+struct SuppressionEntry: Decodable {
     var suppression: Suppression
 
     private enum Keys: String, CodingKey, CaseIterable { case code, page, url, reason }

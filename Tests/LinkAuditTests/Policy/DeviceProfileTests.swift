@@ -42,7 +42,7 @@ final class DeviceProfileTests: XCTestCase {
         XCTAssertEqual(error(#"{"apps": [{"schemes": ["x"]}]}"#), "FILE: missing key 'id' in apps[0]")
         XCTAssertEqual(error(#"{"apps": [{"id": "a", "appLinks": [{"hosts": ["h"], "verifed": true}]}]}"#).prefix(40),
                        "FILE: apps[0].appLinks[0].verifed: unkno")
-        XCTAssertEqual(error("{"), "FILE: not valid JSON")
+        XCTAssertEqual(error("{"), "FILE: not valid JSON (expected a string key at line 1, column 2)")
         XCTAssertEqual(error(#"{"platform": "windows"}"#).hasPrefix("FILE: platform: "), true)
     }
 }

@@ -67,7 +67,7 @@ public struct DeviceProfile: Codable, Sendable, Equatable {
             throw LinkAuditError.usage("\(path): cannot read the device file")
         }
         do {
-            return try JSONDecoder().decode(DeviceProfile.self, from: data)
+            return try ConfigJSON.decode(DeviceProfile.self, from: data)
         } catch {
             throw LinkAuditError.usage("\(path): \(JSONErrorText.describe(error))")
         }

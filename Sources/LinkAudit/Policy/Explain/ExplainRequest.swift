@@ -36,7 +36,7 @@ public struct ExplainRequest: Decodable {
 
     public static func decode(_ data: Data) throws -> ExplainRequest {
         do {
-            return try JSONDecoder().decode(ExplainRequest.self, from: data)
+            return try ConfigJSON.decode(ExplainRequest.self, from: data)
         } catch {
             throw LinkAuditError.usage("explain request: \(JSONErrorText.describe(error))")
         }

@@ -1,0 +1,23 @@
+import Foundation
+import LinkAudit
+
+/// `linkaudit run <config.json>`: a ready pipeline (inputs, profiles, devices, reports)
+/// from one file. Everything in it is checked before any work starts.
+enum RunCommand {
+    static func run(_ args: [String]) throws -> Int32 {
+        let parsed = try Arguments(args, valued: ["out", "jobs"], booleans: ["quiet"])
+        guard parsed.positionals.count == 1 else {
+            throw LinkAuditError.usage("run takes one pipeline config (e.g. Pipelines/demo.json)")
+        }
+        var plan = try PipelineRun.load(path: parsed.positionals[0], toolVersion: Usage.version)
+        if let out = parsed.value("out") { plan.options.outDir = out }
+        if let jobs = try parsed.int("jobs") { plan.options.jobs = jobs }
+        let summary = try Audit.run(plan.options)
+        for note in summary.archiveNotes { AuditCommand.standardError("linkaudit: warning: \(note)") }
+        if !parsed.flag("quiet") {
+            AuditCommand.standardError("linkaudit: \(plan.name): \(summary.report.line) → \(plan.options.outDir)/")
+        }
+        if let why = plan.failPolicy.explanation(summary.report) { AuditCommand.standardError("linkaudit: failing: \(why)") }
+        return plan.failPolicy.exitCode(summary.report)
+    }
+}
