@@ -4,12 +4,13 @@ import LinkAudit
 /// `linkaudit audit <inputs…>`
 enum AuditCommand {
     static let valued: Set<String> = ["out", "base-url", "jobs", "max-page-bytes", "profiles", "device", "entry",
-                                      "format", "baseline", "config", "severity", "fail-on"]
-    static let booleans: Set<String> = ["quiet", "fail-on-new"]
+                                      "format", "baseline", "config", "severity", "fail-on", "jsonl-out"]
+    static let booleans: Set<String> = ["quiet", "fail-on-new", "stdin-inputs"]
 
     static func run(_ args: [String]) throws -> Int32 {
         let parsed = try Arguments(args, valued: valued, booleans: booleans)
-        guard !parsed.positionals.isEmpty else {
+        let stdinInputs = parsed.flag("stdin-inputs")
+        guard !parsed.positionals.isEmpty || stdinInputs else {
             throw LinkAuditError.usage("audit needs at least one input (a folder, an .html file, a WARC, or - for paths on stdin)")
         }
         if let base = parsed.value("base-url") {
@@ -17,14 +18,24 @@ enum AuditCommand {
                 throw LinkAuditError.usage("--base-url must be an absolute http(s) URL, not '\(base)'")
             }
         }
-        var options = AuditOptions(inputs: parsed.positionals, baseURL: parsed.value("base-url"),
-                                   outDir: parsed.value("out"))
+        var options = AuditOptions(inputs: parsed.positionals + (stdinInputs ? ["-"] : []),
+                                   baseURL: parsed.value("base-url"), outDir: parsed.value("out"))
+        if let out = parsed.value("jsonl-out") {
+            // Only stdout is a stream; a path is simply where links.jsonl goes.
+            if out == "-" { options.streamTo = FileHandle.standardOutput } else { options.outDir = out }
+        }
         if let jobs = try parsed.int("jobs") { options.jobs = jobs }
         if let max = try parsed.int("max-page-bytes") { options.maxPageBytes = max }
         try ClassifyFlags.apply(parsed, to: &options.profiles, device: &options.device, settings: &options.settings)
         let gate = try ReportFlags.apply(parsed, to: &options)
         let summary = try Audit.run(options)
         for note in summary.archiveNotes { standardError("linkaudit: warning: \(note)") }
+        if options.streamTo != nil {
+            if !parsed.flag("quiet") {
+                standardError("linkaudit: streamed \(summary.pages) pages, \(summary.navigations) navigations")
+            }
+            return 0
+        }
         if !parsed.flag("quiet") {
             if !summary.archiveRecords.isEmpty {
                 let counts = summary.archiveRecords.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }

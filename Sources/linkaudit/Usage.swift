@@ -31,6 +31,10 @@ enum Usage {
                              android-webview-noclient, ios-strict, or all)
       --device FILE          device profile (default: the optimistic device; see
                              Pipelines/devices/)
+      --stdin-inputs         read input names (paths, WARC files) one per line on stdin
+      --jsonl-out -          stream links.jsonl records to stdout as pages finish, each
+                             page's record wrapped as {"pageRecord": …}; nothing else is
+                             written to stdout (for Spark's RDD.pipe; merge with report)
       --entry MODE           how the app enters the page: loadUrl (default) or
                              loadUrlByUser (the seeds' user-initiated load)
 

@@ -6,9 +6,16 @@ public enum Audit {
     public static func run(_ options: AuditOptions, stdinLines: @escaping () -> String? = { readLine() }) throws -> AuditSummary {
         let collector = InputCollector(mapper: PageURLMapper(baseURL: options.baseURL), readStdinLine: stdinLines)
         let inputs = collector.collect(options.inputs)
-        try FileManager.default.createDirectory(atPath: options.outDir, withIntermediateDirectories: true)
-        let links = try LineWriter(path: options.outDir + "/links.jsonl")
-        let pages = try LineWriter(path: options.outDir + "/pages.jsonl")
+        let streaming = options.streamTo != nil
+        let links: LineWriter, pages: LineWriter
+        if let stream = options.streamTo {
+            links = LineWriter(handle: stream)
+            pages = links
+        } else {
+            try FileManager.default.createDirectory(atPath: options.outDir, withIntermediateDirectories: true)
+            links = try LineWriter(path: options.outDir + "/links.jsonl")
+            pages = try LineWriter(path: options.outDir + "/pages.jsonl")
+        }
         let reader = PageReader(maxBytes: options.maxPageBytes)
         let classifier = Classifier(profiles: try ProfileRegistry.select(options.profiles), device: options.device,
                                     settings: options.settings, options: options.options)
@@ -28,14 +35,24 @@ public enum Audit {
             summary.bytes += result.record.bytes
             if !result.record.isOK { summary.unreadable += 1 }
             summary.navigations += result.navigations.count
-            pages.write(line: result.record.jsonBytes)
+            if streaming {
+                pages.write(line: Array(#"{"pageRecord":"#.utf8) + result.record.jsonBytes + [0x7D])
+            } else {
+                pages.write(line: result.record.jsonBytes)
+            }
             for navigation in result.navigations { links.write(line: navigation.jsonBytes) }
-            report.add(page: result.record, navigations: result.navigations)
+            if streaming {
+                links.flush()  // a record reaches the engine as soon as its page is done
+            } else {
+                report.add(page: result.record, navigations: result.navigations)
+            }
         }
         links.close()
         pages.close()
-        summary.report = try report.finish(into: options.outDir, formats: options.formats, baseline: options.baseline,
-                                           toolVersion: options.toolVersion)
+        if !streaming {
+            summary.report = try report.finish(into: options.outDir, formats: options.formats, baseline: options.baseline,
+                                               toolVersion: options.toolVersion)
+        }
         summary.archiveRecords = jobs.archiveCounts
         summary.archiveNotes = jobs.archiveNotes
         return summary

@@ -21,6 +21,10 @@ public struct AuditOptions: Sendable {
     /// A previous run's findings, loaded before this run overwrites its folder.
     public var baseline: Baseline?
     public var toolVersion = "dev"
+    /// Streaming mode for distributed engines: links.jsonl records (and each page's
+    /// record, wrapped as `{"pageRecord": …}`) go to this handle as they are produced,
+    /// and nothing else is written.
+    public var streamTo: FileHandle?
 
     public init(inputs: [String], baseURL: String? = nil, outDir: String? = nil,
                 jobs: Int = ProcessInfo.processInfo.activeProcessorCount,

@@ -10,6 +10,7 @@ public enum LinksJSONLReader {
                                    _ body: (Navigation, Data) throws -> Void) throws {
         let decoder = JSONDecoder()
         try JSONLines(path: path).forEach { number, line in
+            if PageRecordLine.isWrapped(line) { return }  // a streamed page record, not a navigation
             do {
                 try body(try decoder.decode(NavigationLine.self, from: line).navigation, line)
             } catch let error as LinkAuditError {
@@ -20,11 +21,19 @@ public enum LinksJSONLReader {
         }
     }
 
-    public static func pages(_ path: String, warn: (String) -> Void,
+    /// Page records from a pages.jsonl, or (`streamed`) the wrapped ones a streaming run
+    /// (`--jsonl-out -`) mixes into its links output.
+    public static func pages(_ path: String, streamed: Bool = false, warn: (String) -> Void,
                              _ body: (PageRecord, Data) throws -> Void) throws {
         let decoder = JSONDecoder()
         try JSONLines(path: path).forEach { number, line in
+            if streamed && !PageRecordLine.isWrapped(line) { return }
             do {
+                if streamed {
+                    let record = try decoder.decode(PageRecordLine.self, from: line).pageRecord
+                    try body(record, Data(record.jsonBytes))
+                    return
+                }
                 try body(try decoder.decode(PageRecord.self, from: line), line)
             } catch let error as LinkAuditError {
                 throw error
@@ -50,6 +59,15 @@ public enum LinksJSONLReader {
         let pagesName = name.replacingCharacters(in: range, with: "pages")
         return dir.isEmpty ? pagesName : dir + "/" + pagesName
     }
+}
+
+/// A page record inside a streamed links output: `{"pageRecord": {...}}`.
+struct PageRecordLine: Decodable {
+    var pageRecord: PageRecord
+
+    static let prefix = Array(#"{"pageRecord":"#.utf8)
+
+    static func isWrapped(_ line: Data) -> Bool { line.starts(with: prefix) }
 }
 
 /// A `links.jsonl` record: the navigation's own fields, and verdicts whose details are

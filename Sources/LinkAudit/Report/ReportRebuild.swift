@@ -72,6 +72,12 @@ public struct ReportRebuild {
                 records.append(record)
                 recordLines[record.page] = line
             }
+        } else if try Self.isStreamed(links) {
+            try LinksJSONLReader.pages(links, streamed: true, warn: warn) { record, line in
+                guard owned(record.page), recordLines[record.page] == nil else { return }
+                records.append(record)
+                recordLines[record.page] = line
+            }
         } else {
             warn("\(links): no \((pagesPath as NSString).lastPathComponent) beside it: pages without links "
                 + "and unreadable pages are missing from the report")
@@ -105,6 +111,15 @@ public struct ReportRebuild {
         }
     }
 
+    /// Whether a links file comes from a streaming run, with its page records inside.
+    static func isStreamed(_ links: String) throws -> Bool {
+        var found = false
+        try JSONLines(path: links).forEach { _, line in
+            if !found, PageRecordLine.isWrapped(line) { found = true }
+        }
+        return found
+    }
+
     /// page → the last input that holds it, from each input's pages.jsonl (or, without
     /// one, its links.jsonl).
     private static func owners(_ links: [String], warn: (String) -> Void) throws -> [String: Int] {
@@ -113,6 +128,8 @@ public struct ReportRebuild {
             let pagesPath = LinksJSONLReader.pagesPath(forLinks: path)
             if FileManager.default.fileExists(atPath: pagesPath) {
                 try LinksJSONLReader.pages(pagesPath, warn: { _ in }) { record, _ in owners[record.page] = index }
+            } else if try isStreamed(path) {
+                try LinksJSONLReader.pages(path, streamed: true, warn: { _ in }) { record, _ in owners[record.page] = index }
             } else {
                 try LinksJSONLReader.navigations(path, warn: { _ in }) { navigation, _ in owners[navigation.page] = index }
             }
