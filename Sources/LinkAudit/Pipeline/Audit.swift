@@ -5,7 +5,7 @@ import Foundation
 public enum Audit {
     public static func run(_ options: AuditOptions, stdinLines: @escaping () -> String? = { readLine() }) throws -> AuditSummary {
         let collector = InputCollector(mapper: PageURLMapper(baseURL: options.baseURL), readStdinLine: stdinLines)
-        let inputs = collector.collect(options.inputs)
+        let inputs = collector.collect(options.inputs.filter { !URLInputs.isURL($0) })
         try FileManager.default.createDirectory(atPath: options.outDir, withIntermediateDirectories: true)
         let links = try LineWriter(path: options.outDir + "/links.jsonl")
         let pages = try LineWriter(path: options.outDir + "/pages.jsonl")
@@ -17,12 +17,17 @@ public enum Audit {
         let classifier = Classifier(profiles: try ProfileRegistry.select(options.profiles), device: options.device,
                                     settings: options.settings, options: options.options)
         var summary = AuditSummary()
-        let jobs = PageJobs(inputs, maxBody: options.maxPageBytes)
+        let crawler = try Crawler.start(options)
+        defer { crawler?.close() }
+        let jobs = PageJobs(inputs, maxBody: options.maxPageBytes, crawler: crawler)
         OrderedParallelMap.run(next: jobs.next, workers: options.jobs, work: { job -> PageResult in
             var result: PageResult
             switch job {
             case .input(let input): result = reader.read(input)
             case .archived(let page): result = reader.read(page)
+            case .fetched(let page):
+                result = reader.read(page)
+                jobs.crawled(page, result)
             }
             result.navigations = classifier.classify(result.navigations)
             return result
@@ -36,6 +41,7 @@ public enum Audit {
         }
         summary.archiveRecords = jobs.archiveCounts
         summary.archiveNotes = jobs.archiveNotes
+        crawler?.summarize(into: &summary)
         return summary
     }
 }

@@ -14,6 +14,9 @@ public struct AuditOptions: Sendable {
     public var device: DeviceProfile = .optimistic
     public var settings = AuditSettings()
     public var options = ProfileOptions()
+    /// URLs to fetch besides the `http(s)` inputs (`--urls FILE`), and how (live crawl).
+    public var urls: [String] = []
+    public var fetch = FetchOptions()
 
     public init(inputs: [String], baseURL: String? = nil, outDir: String? = nil,
                 jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
@@ -28,6 +31,7 @@ public struct AuditOptions: Sendable {
     /// `Reports/<name of the first input>`, `Reports/stdin` for `-`.
     public static func defaultOutDir(for inputs: [String]) -> String {
         guard let first = inputs.first, first != "-" else { return "Reports/stdin" }
+        if URLInputs.isURL(first), let host = WebURL.parse(first)?.hostname { return "Reports/" + host }
         var name = ((first as NSString).standardizingPath as NSString).lastPathComponent
         for ext in [".html", ".htm", ".xhtml", ".gz", ".warc"] where name.lowercased().hasSuffix(ext) {
             name = String(name.dropLast(ext.count))
@@ -46,4 +50,8 @@ public struct AuditSummary: Sendable, Equatable {
     public var archiveRecords: [String: Int] = [:]
     /// Damage met in archives (truncated records, lying lengths, corrupt gzip).
     public var archiveNotes: [String] = []
+    /// Fetched pages by status kind (`ok`, `timeout`, `http-error`, …), and what the crawl
+    /// left out (the page budget).
+    public var fetchStatuses: [String: Int] = [:]
+    public var crawlNotes: [String] = []
 }
