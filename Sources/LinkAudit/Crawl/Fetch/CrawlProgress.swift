@@ -13,7 +13,7 @@ final class CrawlProgress: @unchecked Sendable {
     }
 
     func start() {
-        let timer = DispatchSource.makeTimerSource(queue: DispatchQueue.global())
+        let timer = DispatchSource.makeTimerSource(queue: FetchQueue.callbacks)
         timer.schedule(deadline: .now() + 0.5, repeating: 0.5)
         timer.setEventHandler { [weak self] in
             guard let self else { return }

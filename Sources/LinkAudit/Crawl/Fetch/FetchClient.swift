@@ -52,10 +52,10 @@ public final class FetchClient: @unchecked Sendable {
                       completion: @escaping @Sendable (Result<FetchResponse, FetchFailure>) -> Void) {
         let url = request.url
         guard url.scheme == "http" || url.scheme == "https" else {
-            DispatchQueue.global().async { completion(.failure(.unsupported("only http and https are fetched, not \(url.scheme):"))) }
+            FetchQueue.callbacks.async { completion(.failure(.unsupported("only http and https are fetched, not \(url.scheme):"))) }
             return
         }
-        DispatchQueue.global().async { [self] in
+        FetchQueue.blocking().async { [self] in
             switch addressGuard.check(url) {
             case .refused(let message): completion(.failure(.refused(message)))
             case .unresolvable(let message): completion(.failure(.dns(message)))
@@ -71,7 +71,7 @@ public final class FetchClient: @unchecked Sendable {
             transport.send(request) { [self] outcome in
                 gate.release(host: host)
                 let again = { @Sendable (wait: TimeInterval) in
-                    DispatchQueue.global().asyncAfter(deadline: .now() + wait) {
+                    FetchQueue.callbacks.asyncAfter(deadline: .now() + wait) {
                         self.attempt(request, number: number + 1, completion: completion)
                     }
                 }

@@ -52,7 +52,10 @@ final class HTTPTransport: NSObject, URLSessionDataDelegate, @unchecked Sendable
         configuration.timeoutIntervalForRequest = (timeout + 1).rounded(.up)
         configuration.timeoutIntervalForResource = (timeout * 3 + 1).rounded(.up)
         configuration.httpMaximumConnectionsPerHost = max(1, connectionsPerHost)
-        session = URLSession(configuration: configuration, delegate: self, delegateQueue: nil)
+        let delegateQueue = OperationQueue()
+        delegateQueue.maxConcurrentOperationCount = 1
+        delegateQueue.underlyingQueue = DispatchQueue(label: "linkaudit.fetch.session")  // see FetchQueue
+        session = URLSession(configuration: configuration, delegate: self, delegateQueue: delegateQueue)
     }
 
     /// Ends the session (it holds its delegate, this object, until then).
@@ -62,7 +65,7 @@ final class HTTPTransport: NSObject, URLSessionDataDelegate, @unchecked Sendable
 
     func send(_ request: FetchRequest, completion: @escaping @Sendable (Outcome) -> Void) {
         guard let url = URL(string: request.url.href) else {
-            DispatchQueue.global().async { completion(.failure(.unsupported("cannot be sent: \(request.url.href)"))) }
+            FetchQueue.callbacks.async { completion(.failure(.unsupported("cannot be sent: \(request.url.href)"))) }
             return
         }
         var urlRequest = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData,
@@ -80,7 +83,7 @@ final class HTTPTransport: NSObject, URLSessionDataDelegate, @unchecked Sendable
     /// The watchdog: `timeout` without a byte, or three times it for the whole response (a
     /// server that trickles bytes never goes quiet), cancels the task as timed out.
     private func watch(_ task: URLSessionTask, at time: DispatchTime) {
-        DispatchQueue.global().asyncAfter(deadline: time) { [weak self, weak task] in
+        FetchQueue.callbacks.asyncAfter(deadline: time) { [weak self, weak task] in
             guard let self, let task else { return }
             var next: DispatchTime?
             var expired = false
@@ -141,7 +144,7 @@ final class HTTPTransport: NSObject, URLSessionDataDelegate, @unchecked Sendable
         var over = false
         update(dataTask) { exchange in
             exchange.lastActivity = .now()
-            guard !exchange.cut else { return }
+            guard !exchange.cut, !exchange.skipped else { return }
             let room = exchange.request.maxBytes - exchange.body.count
             if data.count > room {
                 exchange.body.append(contentsOf: data.prefix(max(0, room)))
@@ -165,7 +168,7 @@ final class HTTPTransport: NSObject, URLSessionDataDelegate, @unchecked Sendable
             outcome = .response(status: exchange.status, headers: exchange.headers, body: exchange.body,
                                 cut: exchange.cut, skipped: exchange.skipped)
         }
-        DispatchQueue.global().async { exchange.completion(outcome) }
+        FetchQueue.callbacks.async { exchange.completion(outcome) }
     }
 
     /// URLSession's errors in the words of a page status (on Linux their descriptions are empty).

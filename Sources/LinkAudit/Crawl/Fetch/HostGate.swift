@@ -66,9 +66,9 @@ final class HostGate: @unchecked Sendable {
             }
             if let earliest, wakeScheduled.map({ earliest < $0 || $0 <= now }) ?? true {
                 wakeScheduled = earliest
-                DispatchQueue.global().asyncAfter(deadline: earliest) { [weak self] in self?.dispatch() }
+                FetchQueue.callbacks.asyncAfter(deadline: earliest) { [weak self] in self?.dispatch() }
             }
         }
-        for start in ready { DispatchQueue.global().async(execute: start) }
+        for start in ready { FetchQueue.callbacks.async(execute: start) }
     }
 }

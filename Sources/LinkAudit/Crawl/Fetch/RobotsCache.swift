@@ -44,7 +44,7 @@ final class RobotsCache: @unchecked Sendable {
         }
         let first: Bool = lock.withLock {
             if let done = loaded[origin] {
-                DispatchQueue.global().async { decide(done) }
+                FetchQueue.callbacks.async { decide(done) }
                 return false
             }
             let isFirst = waiting[origin] == nil

@@ -25,7 +25,7 @@ public struct RobotsTxt: Sendable, Equatable {
     public init(_ text: String) {
         var groups: [Group] = []
         var collectingAgents = false
-        for rawLine in text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r" }) {
+        for rawLine in text.split(whereSeparator: \.isNewline) {  // "\r\n" is one Character
             let line = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
             guard let colon = line.firstIndex(of: ":") else { continue }
             let key = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
