@@ -30,6 +30,7 @@ enum FetchFlags {
         if let n = try parsed.int("depth", min: 0) { fetch.depth = n }
         if let n = try parsed.int("max-pages") { fetch.maxPages = n }
         fetch.scope = parsed.all("scope")
+        _ = try CrawlScope(patterns: fetch.scope, seeds: [])  // names a bad pattern before any work
         fetch.allowPrivate = parsed.flag("allow-private")
         fetch.ignoreRobots = parsed.flag("ignore-robots")
         fetch.cookies = parsed.flag("cookies")

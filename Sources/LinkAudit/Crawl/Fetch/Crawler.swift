@@ -37,7 +37,8 @@ final class Crawler: @unchecked Sendable {
 
     fileprivate let options: FetchOptions
     private let scope: CrawlScope
-    private let client: FetchClient
+    /// The crawl's fetcher: one more file per host (`/.well-known/…`) is `client.fetchOnce(url)`.
+    let client: FetchClient
     private let follower: RedirectFollower
     private let robots: RobotsCache?
     private let window: Int
