@@ -110,6 +110,13 @@ final class FetchCrawlTests: XCTestCase {
         XCTAssertEqual(run.summary.crawlNotes, ["page budget of 3 reached: 2 in-scope links not crawled"])
     }
 
+    func testCookiesAreOffUnlessAskedFor() throws {
+        _ = try crawl(["/set-cookie"])
+        XCTAssertNil(site.server.requests.last?.headers["cookie"])
+        _ = try crawl(["/set-cookie"]) { $0.cookies = true }
+        XCTAssertEqual(site.server.requests.last?.headers["cookie"], "session=1")
+    }
+
     func testScopePatternsNarrowTheCrawl() throws {
         let run = try crawl(["/"]) { $0.depth = 1; $0.scope = ["127.0.0.1/a"] }
         XCTAssertEqual(run.pageURLs, ["/", "/a"].map(site.url))

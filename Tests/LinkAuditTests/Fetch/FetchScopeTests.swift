@@ -91,6 +91,7 @@ final class FetchScopeTests: XCTestCase {
         XCTAssertTrue(URLInputs.isURL("HTTPS://shop.example"))
         XCTAssertFalse(URLInputs.isURL("Pipelines/demo-site"))
         XCTAssertFalse(URLInputs.isURL("file:///tmp/x.html"))
+        XCTAssertEqual(AuditOptions.defaultOutDir(for: ["https://Shop.Example/pay"]), "Reports/shop.example")
         XCTAssertThrowsError(try URLInputs.read(file: "/nonexistent/urls.txt")) { error in
             XCTAssertEqual(error as? LinkAuditError, .usage("--urls: cannot read /nonexistent/urls.txt"))
         }

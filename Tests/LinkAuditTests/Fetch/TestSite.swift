@@ -48,6 +48,8 @@ final class TestSite: @unchecked Sendable {
         case "/r303": return .redirect(303, to: "r307")
         case "/r307": return .redirect(307, to: "/r308")
         case "/r308": return .redirect(308, to: "/final")
+        case "/set-cookie":
+            return TestHTTPServer.Response(status: 302, headers: [("Location", "/final"), ("Set-Cookie", "session=1; Path=/")])
         case "/to-gojek": return .redirect(302, to: "gojek://gopay/pay?id=42")
         case "/to-intent": return .redirect(302, to: "intent://pay?id=7#Intent;scheme=dana;package=id.dana;end")
         case "/to-file": return .redirect(302, to: "file:///etc/passwd")
