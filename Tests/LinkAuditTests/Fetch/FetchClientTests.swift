@@ -54,7 +54,7 @@ final class FetchClientTests: XCTestCase {
         let started = Date()
         let result = try fetch("/slow")
         guard case .failure(let failure) = result else { return XCTFail("\(result)") }
-        XCTAssertEqual(failure.pageStatus, "timeout: no response within 0.4 s (2 attempts)")
+        XCTAssertEqual(failure.pageStatus, "timeout: no response within 0.5 s (2 attempts)")
         XCTAssertLessThan(Date().timeIntervalSince(started), 2.5)
         XCTAssertEqual(site.server.paths, ["/slow", "/slow"])
     }

@@ -57,7 +57,7 @@ final class FetchCrawlTests: XCTestCase {
     func testEveryFailureIsAPageRecordWithItsReason() throws {
         let run = try crawl(["/slow", "/missing", "/report.pdf", "/always-busy"], urls: ["ftp://files.example/x", "not a url"])
         XCTAssertEqual(run.pages.map { $0["status"] as? String }, [
-            "timeout: no response within 0.4 s (2 attempts)",
+            "timeout: no response within 0.5 s (2 attempts)",
             "http-error: 404",
             "not-html: application/pdf",
             "http-error: 503 (Retry-After 120 s is over the 60 s cap)",

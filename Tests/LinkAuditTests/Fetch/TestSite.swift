@@ -84,7 +84,7 @@ extension FetchOptions {
     static func localTest() -> FetchOptions {
         var options = FetchOptions()
         options.allowPrivate = true
-        options.timeout = 0.4
+        options.timeout = 0.5
         options.delay = 0
         options.retry = RetryPolicy(retries: 1, baseDelay: 0.05, maxDelay: 0.2, maxRetryAfter: 60)
         options.maxBodyBytes = 64 << 10
