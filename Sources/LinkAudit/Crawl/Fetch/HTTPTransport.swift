@@ -36,6 +36,8 @@ final class HTTPTransport: NSObject, URLSessionDataDelegate, @unchecked Sendable
     private let timeout: TimeInterval
     private let userAgent: String
     private let cookies: Bool
+    /// The delegate's queue, held here: OperationQueue keeps its underlying queue unowned.
+    private let sessionQueue = DispatchQueue(label: "linkaudit.fetch.session")  // see FetchQueue
 
     /// `timeout`: the longest wait for the next bytes; a whole response gets three times it.
     init(userAgent: String, timeout: TimeInterval, cookies: Bool, connectionsPerHost: Int) {
@@ -54,7 +56,7 @@ final class HTTPTransport: NSObject, URLSessionDataDelegate, @unchecked Sendable
         configuration.httpMaximumConnectionsPerHost = max(1, connectionsPerHost)
         let delegateQueue = OperationQueue()
         delegateQueue.maxConcurrentOperationCount = 1
-        delegateQueue.underlyingQueue = DispatchQueue(label: "linkaudit.fetch.session")  // see FetchQueue
+        delegateQueue.underlyingQueue = sessionQueue
         session = URLSession(configuration: configuration, delegate: self, delegateQueue: delegateQueue)
     }
 
