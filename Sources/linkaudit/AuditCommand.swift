@@ -8,10 +8,11 @@ enum AuditCommand {
     static let booleans: Set<String> = ["quiet", "fail-on-new", "stdin-inputs"]
 
     static func run(_ args: [String]) throws -> Int32 {
-        let parsed = try Arguments(args, valued: valued, booleans: booleans)
+        let parsed = try Arguments(args, valued: valued.union(FetchFlags.valued), booleans: booleans.union(FetchFlags.booleans))
         let stdinInputs = parsed.flag("stdin-inputs")
-        guard !parsed.positionals.isEmpty || stdinInputs else {
-            throw LinkAuditError.usage("audit needs at least one input (a folder, an .html file, a WARC, or - for paths on stdin)")
+        guard !parsed.positionals.isEmpty || stdinInputs || !parsed.all("urls").isEmpty else {
+            throw LinkAuditError.usage("audit needs at least one input (a folder, an .html file, a WARC, a URL, "
+                + "--urls FILE, or - for paths on stdin)")
         }
         if let base = parsed.value("base-url") {
             guard let url = WebURL.parse(base), url.scheme == "http" || url.scheme == "https" else {
@@ -19,7 +20,8 @@ enum AuditCommand {
             }
         }
         var options = AuditOptions(inputs: parsed.positionals + (stdinInputs ? ["-"] : []),
-                                   baseURL: parsed.value("base-url"), outDir: parsed.value("out"))
+                                   baseURL: parsed.value("base-url"),
+                                   outDir: parsed.value("out") ?? (parsed.positionals.isEmpty && !stdinInputs ? "Reports/urls" : nil))
         if let out = parsed.value("jsonl-out") {
             // Only stdout is a stream; a path is simply where links.jsonl goes.
             if out == "-" { options.streamTo = FileHandle.standardOutput } else { options.outDir = out }
@@ -27,14 +29,19 @@ enum AuditCommand {
         if let jobs = try parsed.int("jobs") { options.jobs = jobs }
         if let max = try parsed.int("max-page-bytes") { options.maxPageBytes = max }
         try ClassifyFlags.apply(parsed, to: &options.profiles, device: &options.device, settings: &options.settings)
+        try FetchFlags.apply(parsed, to: &options)
         let gate = try ReportFlags.apply(parsed, to: &options)
         let summary = try Audit.run(options)
-        for note in summary.archiveNotes { standardError("linkaudit: warning: \(note)") }
+        for note in summary.archiveNotes + summary.crawlNotes { standardError("linkaudit: warning: \(note)") }
         if options.streamTo != nil {
             if !parsed.flag("quiet") {
                 standardError("linkaudit: streamed \(summary.pages) pages, \(summary.navigations) navigations")
             }
             return 0
+        }
+        if !parsed.flag("quiet"), !summary.fetchStatuses.isEmpty {
+            let counts = summary.fetchStatuses.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
+            FileHandle.standardError.write(Data("linkaudit: fetched pages: \(counts.joined(separator: ", "))\n".utf8))
         }
         if !parsed.flag("quiet") {
             if !summary.archiveRecords.isEmpty {

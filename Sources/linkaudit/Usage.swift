@@ -15,8 +15,8 @@ enum Usage {
 
     INPUTS
       a folder (walked recursively: .html, .htm, .xhtml, .warc, .warc.gz, and
-      extension-less files that look like HTML), a single file, a WARC archive, or - to
-      read a list of paths from stdin.
+      extension-less files that look like HTML), a single file, a WARC archive, - to
+      read a list of paths from stdin, or an http(s) URL to fetch (see LIVE CRAWL).
 
     AUDIT OPTIONS
       --out DIR              where reports go (default: Reports/<first input's name>)
@@ -25,7 +25,7 @@ enum Usage {
                              https://host/path, and anything else its file:// URL
       --jobs N               pages parsed at once (default: number of cores)
       --max-page-bytes N     larger pages are reported too-large (default: 67108864)
-      --quiet                no end-of-run line on stderr
+      --quiet                no end-of-run line or progress on stderr
       --profiles a,b         runtime profiles to run (default: android-webview, android-sdk,
                              chrome-android, ios-wkwebview, ios-sdk, safari-ios; also
                              android-webview-noclient, ios-strict, or all)
@@ -50,12 +50,39 @@ enum Usage {
                              warning, never
       --fail-on-new          gate on new findings only (needs --baseline)
 
+    LIVE CRAWL (URL inputs)
+      --urls FILE            URLs to fetch, one a line (# comments); repeatable
+      --user-agent UA        android-webview, ios-wkwebview, chrome-android, safari-ios,
+                             desktop, or a string (default: the preset of --profiles when
+                             they share one, else android-webview)
+      --depth N              follow same-site http(s) links N hops (default: 0)
+      --scope PATTERN        what the crawl follows: site (the inputs' registrable
+                             domains, the default), host, [*.]host[/path]; !PATTERN
+                             excludes; repeatable
+      --max-pages N          pages the crawl queues, inputs included (default: 1000)
+      --concurrency N        requests in flight (default: 8)
+      --per-host N           requests in flight to one host (default: 2)
+      --delay MS             between request starts to one host (default: 200)
+      --timeout SECONDS      wait for the next bytes; 3x for a whole response (default: 15)
+      --retries N            retries of timeouts, dropped connections, 429 and 5xx, with
+                             backoff and Retry-After up to 60 s (default: 2)
+      --max-redirects N      redirects followed before too-many-redirects (default: 20)
+      --ignore-robots        also crawl what robots.txt disallows (inputs always are fetched)
+      --allow-private        also fetch loopback, private, link-local, CGNAT, unique-local
+                             and metadata addresses (refused by default, after DNS, on
+                             every redirect hop)
+      --cookies              keep cookies for the run (default: none sent or kept)
+      Redirects are followed one hop at a time: each hop is a page with its httpStatus and
+      its Location a server-redirect navigation (source http[Location]). Bodies over
+      --max-page-bytes are cut and read up to the cut. A progress line shows on stderr
+      when it is a terminal (not with --quiet).
+
     OUTPUT
       links.jsonl   one record per navigation: page, line, source, trigger, frame,
                     delayMs, raw, url, scheme, partial, context, verdicts (profile →
                     outcome, reason, details), findings (code, profiles)
-      pages.jsonl   one record per input page: page, file, bytes, status, encoding,
-                    navigations, warning, httpStatus
+      pages.jsonl   one record per input page (and fetched page or redirect hop): page,
+                    file, bytes, status, encoding, navigations, warning, httpStatus
 
     EXPLAIN
       reads one navigation as JSON on stdin ({"url": …, "trigger": …, "frame": …} and/or

@@ -5,7 +5,7 @@ import Foundation
 public enum Audit {
     public static func run(_ options: AuditOptions, stdinLines: @escaping () -> String? = { readLine() }) throws -> AuditSummary {
         let collector = InputCollector(mapper: PageURLMapper(baseURL: options.baseURL), readStdinLine: stdinLines)
-        let inputs = collector.collect(options.inputs)
+        let inputs = collector.collect(options.inputs.filter { !URLInputs.isURL($0) })
         let streaming = options.streamTo != nil
         let links: LineWriter, pages: LineWriter
         if let stream = options.streamTo {
@@ -21,12 +21,17 @@ public enum Audit {
                                     settings: options.settings, options: options.options)
         var summary = AuditSummary()
         var report = ReportAccumulator(rules: options.rules)
-        let jobs = PageJobs(inputs, maxBody: options.maxPageBytes)
+        let crawler = try Crawler.start(options)
+        defer { crawler?.close() }
+        let jobs = PageJobs(inputs, maxBody: options.maxPageBytes, crawler: crawler)
         OrderedParallelMap.run(next: jobs.next, workers: options.jobs, work: { job -> PageResult in
             var result: PageResult
             switch job {
             case .input(let input): result = reader.read(input)
             case .archived(let page): result = reader.read(page)
+            case .fetched(let page):
+                result = reader.read(page)
+                jobs.crawled(page, result)
             }
             result.navigations = classifier.classify(result.navigations)
             return result
@@ -55,6 +60,7 @@ public enum Audit {
         }
         summary.archiveRecords = jobs.archiveCounts
         summary.archiveNotes = jobs.archiveNotes
+        crawler?.summarize(into: &summary)
         return summary
     }
 }

@@ -25,6 +25,9 @@ public struct AuditOptions: Sendable {
     /// record, wrapped as `{"pageRecord": …}`) go to this handle as they are produced,
     /// and nothing else is written.
     public var streamTo: FileHandle?
+    /// URLs to fetch besides the `http(s)` inputs (`--urls FILE`), and how (live crawl).
+    public var urls: [String] = []
+    public var fetch = FetchOptions()
 
     public init(inputs: [String], baseURL: String? = nil, outDir: String? = nil,
                 jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
@@ -39,6 +42,7 @@ public struct AuditOptions: Sendable {
     /// `Reports/<name of the first input>`, `Reports/stdin` for `-`.
     public static func defaultOutDir(for inputs: [String]) -> String {
         guard let first = inputs.first, first != "-" else { return "Reports/stdin" }
+        if URLInputs.isURL(first), let host = WebURL.parse(first)?.hostname { return "Reports/" + host }
         var name = ((first as NSString).standardizingPath as NSString).lastPathComponent
         for ext in [".html", ".htm", ".xhtml", ".gz", ".warc"] where name.lowercased().hasSuffix(ext) {
             name = String(name.dropLast(ext.count))
@@ -59,4 +63,8 @@ public struct AuditSummary: Sendable, Equatable {
     public var archiveNotes: [String] = []
     /// What the reports say (findings by severity, new/fixed against the baseline).
     public var report = ReportSummary()
+    /// Fetched pages by status kind (`ok`, `timeout`, `http-error`, …), and what the crawl
+    /// left out (the page budget).
+    public var fetchStatuses: [String: Int] = [:]
+    public var crawlNotes: [String] = []
 }

@@ -1,9 +1,11 @@
 /// The stream of pages to read: files one by one, and the pages inside each archive as
-/// its records are reached. Pulled by the parallel runner, one job at a time.
+/// its records are reached, then the pages of the live crawl as they are fetched. Pulled by
+/// the parallel runner, one job at a time.
 final class PageJobs {
     enum Job {
         case input(PageInput)
         case archived(ArchivedPage)
+        case fetched(FetchedPage)
     }
 
     private var inputs: IndexingIterator<[PageInput]>
@@ -13,9 +15,17 @@ final class PageJobs {
     private(set) var archiveCounts: [String: Int] = [:]
     private(set) var archiveNotes: [String] = []
 
-    init(_ inputs: [PageInput], maxBody: Int) {
+    private let crawler: Crawler?
+
+    init(_ inputs: [PageInput], maxBody: Int, crawler: Crawler? = nil) {
         self.inputs = inputs.makeIterator()
         self.maxBody = maxBody
+        self.crawler = crawler
+    }
+
+    /// Every fetched page once read: the crawl counts it and follows its links.
+    func crawled(_ page: FetchedPage, _ result: PageResult) {
+        crawler?.report(page, status: result.record.status, navigations: result.navigations)
     }
 
     func next() -> Job? {
@@ -26,7 +36,7 @@ final class PageJobs {
                 archiveNotes += scanner.notes
                 archive = nil
             }
-            guard let input = inputs.next() else { return nil }
+            guard let input = inputs.next() else { return crawler?.next().map(Job.fetched) }
             if case .archive(let path) = input.origin {
                 archive = ArchiveScanner(path: path, maxBody: maxBody)
                 continue

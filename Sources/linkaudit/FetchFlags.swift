@@ -1,0 +1,40 @@
+import Foundation
+import LinkAudit
+
+/// The live-crawl flags of `audit`: `--urls`, politeness, limits, scope, safety.
+enum FetchFlags {
+    static let valued: Set<String> = ["urls", "user-agent", "concurrency", "per-host", "delay", "timeout", "retries",
+                                      "max-redirects", "depth", "max-pages", "scope"]
+    static let booleans: Set<String> = ["allow-private", "ignore-robots", "cookies"]
+
+    static func apply(_ parsed: Arguments, to options: inout AuditOptions) throws {
+        var fetch = options.fetch
+        for path in parsed.all("urls") { options.urls += try URLInputs.read(file: path) }
+        if let agent = parsed.value("user-agent") {
+            guard !agent.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw LinkAuditError.usage("--user-agent takes a preset (\(UserAgent.presets.keys.sorted().joined(separator: ", "))) or a string")
+            }
+            fetch.userAgent = agent
+        }
+        if let n = try parsed.int("concurrency") { fetch.concurrency = n }
+        if let n = try parsed.int("per-host") { fetch.perHost = n }
+        if let ms = try parsed.int("delay", min: 0) { fetch.delay = Double(ms) / 1000 }
+        if let text = parsed.value("timeout") {
+            guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
+                throw LinkAuditError.usage("--timeout takes a number of seconds above 0, not '\(text)'")
+            }
+            fetch.timeout = seconds
+        }
+        if let n = try parsed.int("retries", min: 0) { fetch.retry.retries = n }
+        if let n = try parsed.int("max-redirects", min: 0) { fetch.maxRedirects = n }
+        if let n = try parsed.int("depth", min: 0) { fetch.depth = n }
+        if let n = try parsed.int("max-pages") { fetch.maxPages = n }
+        fetch.scope = parsed.all("scope")
+        _ = try CrawlScope(patterns: fetch.scope, seeds: [])  // names a bad pattern before any work
+        fetch.allowPrivate = parsed.flag("allow-private")
+        fetch.ignoreRobots = parsed.flag("ignore-robots")
+        fetch.cookies = parsed.flag("cookies")
+        fetch.progress = !parsed.flag("quiet") && isatty(STDERR_FILENO) != 0
+        options.fetch = fetch
+    }
+}
