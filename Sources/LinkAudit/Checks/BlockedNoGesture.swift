@@ -1,4 +1,9 @@
 extension Checks {
+    /// The profiles' reasons for refusing a navigation that came without a user gesture.
+    static let noGestureReasons: Set<String> = [
+        "no-gesture", "no-user-interaction", "subframe-no-gesture", "no-user-gesture",
+    ]
+
     /// A deep link started without a user gesture is dropped by the runtime.
     static let blockedNoGesture = Check(
         code: "BLOCKED_NO_GESTURE", severity: .error,
@@ -21,7 +26,7 @@ extension Checks {
         fires: { nav in
             guard nav.frame != .sub else { return [] }
             return Check.profiles(of: nav) { _, verdict in
-                verdict.outcome == .blocked && (verdict.reason.contains("gesture") || verdict.reason.contains("interaction"))
+                verdict.outcome == .blocked && noGestureReasons.contains(verdict.reason)
             }
         })
 }

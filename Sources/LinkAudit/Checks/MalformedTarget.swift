@@ -1,4 +1,6 @@
 extension Checks {
+    static let malformedReasons: Set<String> = ["intent-parse-error", "invalid-url", "malformed-url"]
+
     /// The target is not a URL, or not an `intent:` Android can parse.
     static let malformedTarget = Check(
         code: "MALFORMED_TARGET", severity: .error,
@@ -16,7 +18,7 @@ extension Checks {
             CheckExample(#"<a href="intent://pay#Intent;scheme=dana;package=id.dana;end">DANA</a>"#),
         ],
         fires: { nav in
-            if !nav.url.isEmpty, WebURL.parse(nav.url) == nil { return Array((nav.verdicts ?? [:]).keys) }
-            return Check.profiles(of: nav) { $1.reason == "intent-parse-error" }
+            // The profiles name a target that does not parse: their verdicts say it.
+            Check.profiles(of: nav) { malformedReasons.contains($1.reason) }
         })
 }

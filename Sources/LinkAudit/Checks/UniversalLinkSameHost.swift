@@ -1,4 +1,7 @@
 extension Checks {
+    /// The profiles' reasons for an app link kept in the web view because it is same-host.
+    static let sameHostReasons: Set<String> = ["universal-link-same-host", "same-domain-stays-in-safari", "same-host"]
+
     /// An iPhone whose wallet app claims every path on pay.wallet.example.
     static let walletDevice = DeviceProfile(name: "wallet-iphone", platform: .ios, apps: [
         InstalledApp(id: "com.wallet.app", schemes: ["wallet"],
@@ -26,6 +29,6 @@ extension Checks {
                          device: Self.walletDevice),
         ],
         fires: { nav in
-            Check.profiles(of: nav) { $1.reason.contains("same-host") || $1.reason.contains("same-domain") }
+            Check.profiles(of: nav) { sameHostReasons.contains($1.reason) }
         })
 }

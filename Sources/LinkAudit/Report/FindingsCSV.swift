@@ -8,6 +8,7 @@ public enum FindingsCSV {
 
     public static func render(_ report: Report) -> String {
         var out = row(header)
+        out.reserveCapacity(report.findings.count * 300)
         let rows = (report.findings + report.fixed).enumerated().sorted { a, b in
             if Finding.ordered(a.element, b.element) { return true }
             if Finding.ordered(b.element, a.element) { return false }
@@ -33,15 +34,24 @@ public enum FindingsCSV {
     /// skip before looking) gets a leading apostrophe, which shows the text as text.
     /// Full-width `＝＋－＠` are included: some spreadsheets fold them to ASCII.
     static func neutralised(_ cell: String) -> String {
-        guard let first = cell.unicodeScalars.first else { return cell }
-        let risky: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r", "\u{FF1D}", "\u{FF0B}", "\u{FF0D}", "\u{FF20}"]
-        return risky.contains(first) ? "'" + cell : cell
+        guard let first = cell.unicodeScalars.first, risky.contains(first) else { return cell }
+        return "'" + cell
     }
 
+    private static let risky: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r", "\u{FF1D}", "\u{FF0B}", "\u{FF0D}", "\u{FF20}"]
+
+    /// Quotes a cell that needs it, doubling its quotes; works on the UTF-8 bytes (this
+    /// runs for every cell of every finding).
     static func field(_ cell: String) -> String {
-        guard cell.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else {
-            return cell
+        let utf8 = cell.utf8
+        guard utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else { return cell }
+        var out: [UInt8] = [0x22]
+        out.reserveCapacity(utf8.count + 8)
+        for byte in utf8 {
+            out.append(byte)
+            if byte == 0x22 { out.append(0x22) }
         }
-        return "\"" + cell.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        out.append(0x22)
+        return String(decoding: out, as: UTF8.self)
     }
 }

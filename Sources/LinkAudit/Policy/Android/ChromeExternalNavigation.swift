@@ -122,7 +122,7 @@ struct ChromeExternalNavigation {
 
     /// `shouldStayWithinHost`: same host as the page and no handler the page's URL lacks.
     private func shouldStayWithinHost(_ candidates: [ResolvedActivity], isExternal: Bool) -> Bool {
-        guard !isExternal, let host = request.url?.hostname, let page = WebURL.parse(request.pageURL),
+        guard !isExternal, let host = request.url?.hostname, let page = request.page,
               page.hostname == host else { return false }
         let previous = Set(AndroidResolution.viewIntent(page.href, on: device).map(\.package))
         return candidates.allSatisfy { previous.contains($0.package) }

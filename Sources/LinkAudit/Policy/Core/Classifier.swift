@@ -40,18 +40,24 @@ public struct Classifier: Sendable {
         let automatic = out.indices
             .filter { evaluates(out[$0]) && !InputMapping.isUserStarted(out[$0].trigger) }
             .sorted { (loadTime(out[$0]), $0) < (loadTime(out[$1]), $1) }
+        // URLs are parsed once per navigation (and the page's once per page), not once per profile.
+        let urls = out.map { WebURL.parse($0.url) }
+        var pages: [String: WebURL?] = [:]
+        for navigation in out where pages[navigation.page] == nil { pages[navigation.page] = .some(WebURL.parse(navigation.page)) }
         for profile in profiles {
             // When the host last saw user input, on the page's clock; nil once consumed.
             var lastInput: Int? = settings.entry == .loadUrlByUser ? 0 : nil
             for i in automatic {
                 let t = loadTime(out[i])
-                let verdict = profile.decide(request(for: out[i], msSinceUserInput: lastInput.map { t - $0 }))
+                let verdict = profile.decide(request(for: out[i], url: urls[i], page: pages[out[i].page] ?? nil,
+                                                            msSinceUserInput: lastInput.map { t - $0 }))
                 if verdict.details?[VerdictDetail.activationConsumed] == "true" { lastInput = nil }
                 out[i].verdicts = (out[i].verdicts ?? [:]).merging([profile.name: verdict]) { $1 }
             }
             for i in out.indices where evaluates(out[i]) && InputMapping.isUserStarted(out[i].trigger) {
                 let sinceTap = InputMapping.delayAfterTap(out[i].trigger, delayMs: out[i].delayMs, settings: settings)
-                let verdict = profile.decide(request(for: out[i], msSinceUserInput: sinceTap))
+                let verdict = profile.decide(request(for: out[i], url: urls[i], page: pages[out[i].page] ?? nil,
+                                                            msSinceUserInput: sinceTap))
                 out[i].verdicts = (out[i].verdicts ?? [:]).merging([profile.name: verdict]) { $1 }
             }
         }
@@ -74,9 +80,11 @@ public struct Classifier: Sendable {
     }
 
     /// The platform inputs for a navigation, from the mapping table.
-    public func request(for navigation: Navigation, msSinceUserInput: Int?) -> PolicyRequest {
-        let url = WebURL.parse(navigation.url)
-        return PolicyRequest(
+    public func request(for navigation: Navigation, url: WebURL?? = nil, page: WebURL?? = nil,
+                        msSinceUserInput: Int?) -> PolicyRequest {
+        let url = url ?? WebURL.parse(navigation.url)
+        let page = page ?? WebURL.parse(navigation.page)
+        var request = PolicyRequest(
             url: url, urlString: navigation.url, scheme: navigation.scheme, trigger: navigation.trigger,
             frame: navigation.frame, delayMs: navigation.delayMs, pageURL: navigation.page,
             android: InputMapping.android(navigation.trigger, frame: navigation.frame, delayMs: navigation.delayMs,
@@ -84,6 +92,8 @@ public struct Classifier: Sendable {
                                           options: options.android),
             ios: InputMapping.ios(navigation.trigger, frame: navigation.frame, delayMs: navigation.delayMs,
                                   pageURL: navigation.page, settings: settings),
-            device: device, settings: settings, options: options)
+            device: device, settings: settings, options: options, page: page)
+        request.ios.parsedCurrentURL = page
+        return request
     }
 }

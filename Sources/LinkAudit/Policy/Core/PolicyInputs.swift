@@ -47,6 +47,17 @@ public struct IOSNavigationAction: Codable, Sendable, Equatable {
     /// WebKit processes the navigation with a user gesture (ShouldOpenExternalURLs allowed),
     /// which Universal Links need.
     public var userGesture: Bool
+    /// `currentURL` parsed once per page by the caller (not part of the JSON form).
+    public var parsedCurrentURL: WebURL?
+
+    /// `currentURL` as a URL, without parsing it again when the caller already has.
+    public var currentWebURL: WebURL? {
+        parsedCurrentURL ?? currentURL.flatMap { WebURL.parse($0) }
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case isMainFrame, isNewWindow, navigationType, currentURL, hasUserInteraction, hasUserInitiatedLoad, userGesture
+    }
 
     public init(isMainFrame: Bool, isNewWindow: Bool = false, navigationType: WKNavigationType, currentURL: String?,
                 hasUserInteraction: Bool, hasUserInitiatedLoad: Bool, userGesture: Bool) {

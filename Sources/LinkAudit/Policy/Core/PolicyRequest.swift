@@ -13,6 +13,8 @@ public struct PolicyRequest: Sendable {
     public var delayMs: Int?
     /// The page the navigation starts from (`webView.url`).
     public var pageURL: String
+    /// `pageURL` parsed (once per page, by the caller).
+    public var page: WebURL?
     public var android: AndroidRequest
     public var ios: IOSNavigationAction
     public var device: DeviceProfile
@@ -22,7 +24,7 @@ public struct PolicyRequest: Sendable {
 
     public init(url: WebURL?, urlString: String, scheme: String, trigger: Trigger, frame: FrameKind, delayMs: Int?,
                 pageURL: String, android: AndroidRequest, ios: IOSNavigationAction, device: DeviceProfile,
-                settings: AuditSettings, options: ProfileOptions = ProfileOptions()) {
+                settings: AuditSettings, options: ProfileOptions = ProfileOptions(), page: WebURL?? = nil) {
         self.url = url
         self.urlString = urlString
         self.scheme = scheme
@@ -30,6 +32,7 @@ public struct PolicyRequest: Sendable {
         self.frame = frame
         self.delayMs = delayMs
         self.pageURL = pageURL
+        self.page = page ?? WebURL.parse(pageURL)
         self.android = android
         self.ios = ios
         self.device = device

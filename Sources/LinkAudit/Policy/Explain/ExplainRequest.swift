@@ -127,7 +127,10 @@ public struct IOSOverrides: Decodable {
         if let isMainFrame { action.isMainFrame = isMainFrame }
         if let isNewWindow { action.isNewWindow = isNewWindow }
         if let navigationType { action.navigationType = navigationType }
-        if let currentURL { action.currentURL = currentURL }
+        if let currentURL {
+            action.currentURL = currentURL
+            action.parsedCurrentURL = nil
+        }
         if let hasUserInteraction { action.hasUserInteraction = hasUserInteraction }
         if let hasUserInitiatedLoad { action.hasUserInitiatedLoad = hasUserInitiatedLoad }
         if let userGesture { action.userGesture = userGesture }

@@ -126,7 +126,7 @@ public struct DeepLinkWebViewClient: Sendable {
     func makeContext(_ url: WebURL?, action: IOSNavigationAction) -> DeepLinkNavigationContext {
         DeepLinkNavigationContext(url: url, isMainFrame: action.isNewWindow || action.isMainFrame,
                                   navigationType: action.navigationType,
-                                  currentURL: action.currentURL.flatMap { WebURL.parse($0) })
+                                  currentURL: action.currentWebURL)
     }
 
     /// ObjC `consumePendingHostFileURLIfNeeded`: a file URL with the pending file's path.

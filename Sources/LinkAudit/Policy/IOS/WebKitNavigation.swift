@@ -55,7 +55,7 @@ public enum WebKitNavigation {
         if !action.isMainFrame { return (nil, .subframe) }
         if action.navigationType == .backForward { return (nil, .backForward) }
         // `m_mainFrame->url().host() != request.url().host()`: no current page counts as another host.
-        let currentHost = action.currentURL.flatMap { WebURL.parse($0)?.hostname } ?? ""
+        let currentHost = action.currentWebURL?.hostname ?? ""
         if currentHost == (url.hostname ?? "") { return (nil, .sameHost) }
         if !action.userGesture { return (nil, .noGesture) }
         return (app, nil)
@@ -72,7 +72,7 @@ public enum WebKitNavigation {
             return .page(.engineScheme, skipped: nil)
         case "file":
             // A file page (or the first load) may read files; a web page may not.
-            let current = action.currentURL.flatMap { WebURL.parse($0) }
+            let current = action.currentWebURL
             if current == nil || current?.scheme == "file" { return .page(.localFile, skipped: nil) }
             return .localResourceDenied
         default:
