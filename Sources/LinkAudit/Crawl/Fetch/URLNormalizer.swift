@@ -21,7 +21,8 @@ public enum URLNormalizer {
         let bytes = Array(text.utf8)
         var i = 0
         while i < bytes.count {
-            if bytes[i] == 0x25, i + 2 < bytes.count, let high = hex(bytes[i + 1]), let low = hex(bytes[i + 2]) {
+            if bytes[i] == 0x25, i + 2 < bytes.count, let high = WebURL.PercentEncoding.hexValue(bytes[i + 1]),
+               let low = WebURL.PercentEncoding.hexValue(bytes[i + 2]) {
                 let value = high << 4 | low
                 if isUnreserved(value) {
                     out.append(value)
@@ -40,15 +41,6 @@ public enum URLNormalizer {
     static func isUnreserved(_ b: UInt8) -> Bool {
         (0x41...0x5A).contains(b) || (0x61...0x7A).contains(b) || (0x30...0x39).contains(b)
             || b == 0x2D || b == 0x2E || b == 0x5F || b == 0x7E
-    }
-
-    private static func hex(_ b: UInt8) -> UInt8? {
-        switch b {
-        case 0x30...0x39: return b - 0x30
-        case 0x41...0x46: return b - 0x41 + 10
-        case 0x61...0x66: return b - 0x61 + 10
-        default: return nil
-        }
     }
 
     private static func upper(_ b: UInt8) -> UInt8 { (0x61...0x66).contains(b) ? b - 0x20 : b }
