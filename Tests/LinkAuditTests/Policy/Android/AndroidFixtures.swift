@@ -46,20 +46,4 @@ enum AndroidFixtures {
     }
 }
 
-/// One row of a branch table: a name for failure messages, the request, and what must come out.
-struct BranchCase {
-    let name: String
-    let request: PolicyRequest
-    let outcome: Outcome
-    let reason: String
-    var details: [String: String] = [:]
 
-    init(_ name: String, _ request: PolicyRequest, _ outcome: Outcome, _ reason: String,
-         _ details: [String: String] = [:]) {
-        self.name = name
-        self.request = request
-        self.outcome = outcome
-        self.reason = reason
-        self.details = details
-    }
-}

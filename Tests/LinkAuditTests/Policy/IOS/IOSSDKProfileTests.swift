@@ -13,11 +13,7 @@ final class IOSSDKProfileTests: XCTestCase {
 
     private func check(_ rows: [(name: String, request: PolicyRequest, outcome: Outcome, reason: String)],
                        file: StaticString = #filePath, line: UInt = #line) {
-        for row in rows {
-            let verdict = profile.decide(row.request)
-            XCTAssertEqual(verdict.outcome, row.outcome, row.name, file: file, line: line)
-            XCTAssertEqual(verdict.reason, row.reason, row.name, file: file, line: line)
-        }
+        assertBranches(profile, rows.map { BranchCase($0.name, $0.request, $0.outcome, $0.reason) }, file: file, line: line)
     }
 
     func testNameAndDefaultRun() {
