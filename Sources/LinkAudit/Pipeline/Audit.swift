@@ -24,7 +24,8 @@ public enum Audit {
         let crawler = try Crawler.start(options)
         defer { crawler?.close() }
         let jobs = PageJobs(inputs, maxBody: options.maxPageBytes, crawler: crawler)
-        OrderedParallelMap.run(next: jobs.next, workers: options.jobs, work: { job -> PageResult in
+        let rules = options.rules
+        OrderedParallelMap.run(next: jobs.next, workers: options.jobs, work: { job -> PageOutput in
             var result: PageResult
             switch job {
             case .input(let input): result = reader.read(input)
@@ -34,22 +35,28 @@ public enum Audit {
                 jobs.crawled(page, result)
             }
             result.navigations = classifier.classify(result.navigations)
-            return result
+            // Serialising and building findings here keeps them on the parallel workers:
+            // the writer below only appends.
+            return PageOutput(record: result.record, navigations: result.navigations.count,
+                              lines: result.navigations.map(\.jsonBytes),
+                              report: streaming ? nil : ReportAccumulator.part(page: result.record,
+                                                                                navigations: result.navigations,
+                                                                                rules: rules))
         }) { result in
             summary.pages += 1
             summary.bytes += result.record.bytes
             if !result.record.isOK { summary.unreadable += 1 }
-            summary.navigations += result.navigations.count
+            summary.navigations += result.navigations
             if streaming {
                 pages.write(line: Array(#"{"pageRecord":"#.utf8) + result.record.jsonBytes + [0x7D])
             } else {
                 pages.write(line: result.record.jsonBytes)
             }
-            for navigation in result.navigations { links.write(line: navigation.jsonBytes) }
-            if streaming {
-                links.flush()  // a record reaches the engine as soon as its page is done
+            for line in result.lines { links.write(line: line) }
+            if let part = result.report {
+                report.add(part)
             } else {
-                report.add(page: result.record, navigations: result.navigations)
+                links.flush()  // streaming: a record reaches the engine as soon as its page is done
             }
         }
         links.close()
@@ -63,4 +70,12 @@ public enum Audit {
         crawler?.summarize(into: &summary)
         return summary
     }
+}
+
+/// A page done by a worker: its record, its links.jsonl lines and its report part.
+struct PageOutput {
+    var record: PageRecord
+    var navigations: Int
+    var lines: [[UInt8]]
+    var report: ReportPart?
 }

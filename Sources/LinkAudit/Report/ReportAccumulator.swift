@@ -23,20 +23,36 @@ public struct ReportAccumulator: Sendable {
     /// One page and its classified navigations. A page added again (a partial run merged
     /// twice) adds its navigations to the first record.
     public mutating func add(page: PageRecord, navigations list: [Navigation]) {
+        add(Self.part(page: page, navigations: list, rules: rules))
+    }
+
+    /// What one page brings to the report, built apart from the accumulator so that the
+    /// work (findings, intent packages) runs on the parallel workers, not the writer.
+    public static func part(page: PageRecord, navigations list: [Navigation], rules: ReportRules) -> ReportPart {
         let builder = FindingBuilder(rules: rules)
+        var part = ReportPart(page: page, navigations: list.count)
+        if let finding = builder.unreadable(page) { part.unreadable = finding }
+        for navigation in list {
+            if navigation.verdicts != nil { part.classified += 1 }
+            if let link = SchemeInventory.deepLink(navigation) { part.deepLinks.append(link) }
+            part.findings.append(contentsOf: builder.findings(for: navigation, file: page.file))
+        }
+        return part
+    }
+
+    public mutating func add(_ part: ReportPart) {
+        let page = part.page
         if let index = pageIndex[page.page] {
-            pages[index].navigations += list.count
+            pages[index].navigations += part.navigations
         } else {
             pageIndex[page.page] = pages.count
-            pages.append(PageStats(page: page.page, file: page.file, status: page.status, navigations: list.count))
-            if let finding = builder.unreadable(page) { findings.append(finding) }
+            pages.append(PageStats(page: page.page, file: page.file, status: page.status, navigations: part.navigations))
+            if let finding = part.unreadable { findings.append(finding) }
         }
-        navigations += list.count
-        for navigation in list {
-            if navigation.verdicts != nil { classified += 1 }
-            inventory.add(navigation)
-            findings.append(contentsOf: builder.findings(for: navigation, file: page.file))
-        }
+        navigations += part.navigations
+        classified += part.classified
+        for link in part.deepLinks { inventory.add(link) }
+        findings.append(contentsOf: part.findings)
     }
 
     /// The assembled report, compared with `baseline` when one is given.
@@ -106,6 +122,21 @@ public struct ReportAccumulator: Sendable {
             summary.written.append(path)
         }
         return summary
+    }
+}
+
+/// One page's contribution to a report (see `ReportAccumulator.part`).
+public struct ReportPart: Sendable {
+    var page: PageRecord
+    var navigations: Int
+    var classified = 0
+    var unreadable: Finding?
+    var deepLinks: [SchemeInventory.DeepLink] = []
+    var findings: [Finding] = []
+
+    init(page: PageRecord, navigations: Int) {
+        self.page = page
+        self.navigations = navigations
     }
 }
 

@@ -15,12 +15,26 @@ public struct SchemeInventory: Sendable, Equatable {
         a.schemes == b.schemes && a.packages == b.packages
     }
 
+    /// A deep link as the inventory counts it: its scheme, the intent's package, its page.
+    struct DeepLink: Sendable {
+        var scheme: String
+        var package: String?
+        var page: String
+    }
+
+    static func deepLink(_ navigation: Navigation) -> DeepLink? {
+        guard WebSchemes.isDeepLink(navigation.scheme) else { return nil }
+        return DeepLink(scheme: navigation.scheme,
+                        package: navigation.scheme == "intent" ? package(of: navigation.url) : nil, page: navigation.page)
+    }
+
     mutating func add(_ navigation: Navigation) {
-        guard WebSchemes.isDeepLink(navigation.scheme) else { return }
-        Self.count(navigation.scheme, page: navigation.page, in: &schemeCounts)
-        if navigation.scheme == "intent" {
-            Self.count(Self.package(of: navigation.url), page: navigation.page, in: &packageCounts)
-        }
+        if let link = Self.deepLink(navigation) { add(link) }
+    }
+
+    mutating func add(_ link: DeepLink) {
+        Self.count(link.scheme, page: link.page, in: &schemeCounts)
+        if let package = link.package { Self.count(package, page: link.page, in: &packageCounts) }
     }
 
     /// Most-used first, then by name.
