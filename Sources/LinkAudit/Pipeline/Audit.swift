@@ -23,17 +23,23 @@ public enum Audit {
         var report = ReportAccumulator(rules: options.rules)
         let crawler = try Crawler.start(options)
         defer { crawler?.close() }
+        let associations = SiteAssociationFetch.start(options, crawler: crawler)
         let jobs = PageJobs(inputs, maxBody: options.maxPageBytes, crawler: crawler)
         OrderedParallelMap.run(next: jobs.next, workers: options.jobs, work: { job -> PageResult in
             var result: PageResult
+            var pageClassifier = classifier
             switch job {
             case .input(let input): result = reader.read(input)
             case .archived(let page): result = reader.read(page)
             case .fetched(let page):
                 result = reader.read(page)
                 jobs.crawled(page, result)
+                if let found = associations?.lookup(result) {
+                    pageClassifier.associations = found.sites
+                    result.associationRecords = found.records
+                }
             }
-            result.navigations = classifier.classify(result.navigations)
+            result.navigations = pageClassifier.classify(result.navigations)
             return result
         }) { result in
             summary.pages += 1
@@ -51,6 +57,11 @@ public enum Audit {
             } else {
                 report.add(page: result.record, navigations: result.navigations)
             }
+            // Each association file once, after the first page that needed it.
+            for record in associations?.firstSeen(result.associationRecords) ?? [] {
+                pages.write(line: streaming ? Array(#"{"pageRecord":"#.utf8) + record.jsonBytes + [0x7D] : record.jsonBytes)
+                if streaming { pages.flush() } else { report.add(page: record, navigations: []) }
+            }
         }
         links.close()
         pages.close()
@@ -61,6 +72,7 @@ public enum Audit {
         summary.archiveRecords = jobs.archiveCounts
         summary.archiveNotes = jobs.archiveNotes
         crawler?.summarize(into: &summary)
+        associations?.summarize(into: &summary)
         return summary
     }
 }

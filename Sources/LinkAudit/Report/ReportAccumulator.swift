@@ -12,6 +12,9 @@ public struct ReportAccumulator: Sendable {
     private var findings: [Finding] = []
     private var pages: [PageStats] = []
     private var pageIndex: [String: Int] = [:]
+    /// Association files (records with `association`), apart from the pages they serve.
+    private var associationFiles: [PageStats] = []
+    private var associationIndex: [String: Int] = [:]
     private var navigations = 0
     private var classified = 0
     private var inventory = SchemeInventory()
@@ -24,12 +27,21 @@ public struct ReportAccumulator: Sendable {
     /// twice) adds its navigations to the first record.
     public mutating func add(page: PageRecord, navigations list: [Navigation]) {
         let builder = FindingBuilder(rules: rules)
+        if page.isAssociation {
+            guard associationIndex[page.page] == nil else { return }
+            associationIndex[page.page] = associationFiles.count
+            associationFiles.append(PageStats(page: page.page, file: nil, status: page.status, navigations: 0,
+                                              association: page.association,
+                                              note: page.problems?.joined(separator: "; ") ?? page.warning))
+            findings += builder.pageFindings(page)
+            return
+        }
         if let index = pageIndex[page.page] {
             pages[index].navigations += list.count
         } else {
             pageIndex[page.page] = pages.count
             pages.append(PageStats(page: page.page, file: page.file, status: page.status, navigations: list.count))
-            if let finding = builder.unreadable(page) { findings.append(finding) }
+            findings += builder.pageFindings(page)
         }
         navigations += list.count
         for navigation in list {
@@ -63,18 +75,22 @@ public struct ReportAccumulator: Sendable {
             summary.baseline = counts
         }
         var pageStats = pages
+        var fileStats = associationFiles
         var codeProfiles: [String: [String: Int]] = [:]
         var codeCounts: [String: Int] = [:]
         for finding in current {
-            let index = pageIndex[finding.page]
+            let index = finding.source == "association" ? nil : pageIndex[finding.page]
+            let fileIndex = finding.source == "association" ? associationIndex[finding.page] : nil
             guard finding.isActive else {
                 summary.suppressed += 1
                 if let index { pageStats[index].suppressed += 1 }
+                if let fileIndex { fileStats[fileIndex].suppressed += 1 }
                 continue
             }
             summary.findings += 1
             summary.bySeverity[finding.severity, default: 0] += 1
             if let index { pageStats[index].bySeverity[finding.severity, default: 0] += 1 }
+            if let fileIndex { fileStats[fileIndex].bySeverity[finding.severity, default: 0] += 1 }
             codeCounts[finding.code, default: 0] += 1
             for profile in finding.profiles { codeProfiles[finding.code, default: [:]][profile, default: 0] += 1 }
         }
@@ -90,7 +106,8 @@ public struct ReportAccumulator: Sendable {
         return Report(findings: current, fixed: fixed, summary: summary,
                       pages: pageStats.sorted { $0.page < $1.page }, codeCounts: codeCounts, codeProfiles: codeProfiles,
                       inventory: inventory, suppressions: suppressions, baselineLabel: baseline?.label,
-                      toolVersion: toolVersion, rules: rules)
+                      toolVersion: toolVersion, rules: rules,
+                      associationFiles: fileStats.sorted { $0.page < $1.page })
     }
 
     /// Writes the selected formats (all but `jsonl`, which the run streams itself) into

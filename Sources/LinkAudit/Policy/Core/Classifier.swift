@@ -12,6 +12,9 @@ public struct Classifier: Sendable {
     public var settings: AuditSettings
     public var options: ProfileOptions
     public var checks: [Check]
+    /// The association files fetched for the page's hosts (live crawls), handed to every
+    /// profile with the request; nil: the device's own declarations decide.
+    public var associations: SiteAssociations?
 
     public init(profiles: [any RuntimeProfile], device: DeviceProfile = .optimistic,
                 settings: AuditSettings = AuditSettings(), options: ProfileOptions = ProfileOptions(),
@@ -76,7 +79,7 @@ public struct Classifier: Sendable {
     /// The platform inputs for a navigation, from the mapping table.
     public func request(for navigation: Navigation, msSinceUserInput: Int?) -> PolicyRequest {
         let url = WebURL.parse(navigation.url)
-        return PolicyRequest(
+        var request = PolicyRequest(
             url: url, urlString: navigation.url, scheme: navigation.scheme, trigger: navigation.trigger,
             frame: navigation.frame, delayMs: navigation.delayMs, pageURL: navigation.page,
             android: InputMapping.android(navigation.trigger, frame: navigation.frame, delayMs: navigation.delayMs,
@@ -85,5 +88,7 @@ public struct Classifier: Sendable {
             ios: InputMapping.ios(navigation.trigger, frame: navigation.frame, delayMs: navigation.delayMs,
                                   pageURL: navigation.page, settings: settings),
             device: device, settings: settings, options: options)
+        request.associations = associations
+        return request
     }
 }
