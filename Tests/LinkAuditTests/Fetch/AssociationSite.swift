@@ -68,7 +68,7 @@ final class AssociationSite: @unchecked Sendable {
     func respond(_ request: TestHTTPServer.Request) -> TestHTTPServer.Response {
         let aasaPath = "/.well-known/apple-app-site-association", linksPath = "/.well-known/assetlinks.json"
         switch request.path {
-        case "/checkout": return .html(Self.checkout)
+        case "/checkout", "/checkout-again": return .html(Self.checkout)
         case "/good" + aasaPath, "/good" + linksPath:
             let headers = lock.withLock { goodHeaders }
             if let tag = headers.first(where: { $0.0 == "ETag" })?.1, request.headers["if-none-match"] == tag {
