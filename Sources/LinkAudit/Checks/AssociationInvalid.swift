@@ -25,8 +25,9 @@ extension Checks {
         impact: "Links to that host that should open the app — Universal Links, verified App Links — open the web "
             + "page instead, in every WebView and browser, and linkaudit classifies them that way.",
         advice: "Serve the file at the exact path over HTTPS with status 200 and Content-Type application/json, "
-            + "without any redirect, and fix each reason given; Apple's and Google's validators "
-            + "(the Statement List Tester) confirm the fix.",
+            + "without any redirect, and fix each reason given. Apple's CDN shows what iPhones receive "
+            + "(https://app-site-association.cdn-apple.com/a/v1/HOST); Google's Statement List Tester checks "
+            + "assetlinks.json.",
         triggering: [
             CheckExample(association: AssociationResponse(finalURL: walletAssetLinksURL,
                                                           body: walletAssetLinks(fingerprint: walletFingerprint.lowercased()))),
