@@ -43,6 +43,10 @@ enum AuditCommand {
             let counts = summary.fetchStatuses.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
             FileHandle.standardError.write(Data("linkaudit: fetched pages: \(counts.joined(separator: ", "))\n".utf8))
         }
+        if !parsed.flag("quiet"), !summary.associationStatuses.isEmpty {
+            let counts = summary.associationStatuses.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
+            standardError("linkaudit: association files: \(counts.joined(separator: ", "))")
+        }
         if !parsed.flag("quiet") {
             if !summary.archiveRecords.isEmpty {
                 let counts = summary.archiveRecords.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }

@@ -4,8 +4,8 @@ import LinkAudit
 /// The live-crawl flags of `audit`: `--urls`, politeness, limits, scope, safety.
 enum FetchFlags {
     static let valued: Set<String> = ["urls", "user-agent", "concurrency", "per-host", "delay", "timeout", "retries",
-                                      "max-redirects", "depth", "max-pages", "scope"]
-    static let booleans: Set<String> = ["allow-private", "ignore-robots", "cookies"]
+                                      "max-redirects", "depth", "max-pages", "scope", "cache"]
+    static let booleans: Set<String> = ["allow-private", "ignore-robots", "cookies", "no-associations"]
 
     static func apply(_ parsed: Arguments, to options: inout AuditOptions) throws {
         var fetch = options.fetch
@@ -34,7 +34,24 @@ enum FetchFlags {
         fetch.allowPrivate = parsed.flag("allow-private")
         fetch.ignoreRobots = parsed.flag("ignore-robots")
         fetch.cookies = parsed.flag("cookies")
+        fetch.associations = !parsed.flag("no-associations")
+        if let folder = parsed.value("cache") { fetch.cacheDirectory = try cacheFolder(folder) }
         fetch.progress = !parsed.flag("quiet") && isatty(STDERR_FILENO) != 0
         options.fetch = fetch
+    }
+
+    /// `--cache DIR`: an existing folder, or one that can be made.
+    static func cacheFolder(_ path: String) throws -> String {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw LinkAuditError.usage("--cache: '\(path)' is not a folder") }
+            return path
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw LinkAuditError.usage("--cache: cannot create the folder '\(path)'")
+        }
+        return path
     }
 }

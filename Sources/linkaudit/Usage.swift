@@ -72,6 +72,15 @@ enum Usage {
                              and metadata addresses (refused by default, after DNS, on
                              every redirect hop)
       --cookies              keep cookies for the run (default: none sent or kept)
+      --no-associations      do not fetch association files (by default each https host the
+                             pages link to, or are on, is asked once per run for
+                             /.well-known/apple-app-site-association, then
+                             /apple-app-site-association, and /.well-known/assetlinks.json;
+                             they decide which https links are Universal Links / App Links,
+                             and what the platforms reject is ASSOCIATION_INVALID)
+      --cache DIR            keep association files in DIR between runs, by their HTTP
+                             caching headers (max-age, Expires, ETag/Last-Modified
+                             revalidation); without it nothing is written
       Redirects are followed one hop at a time: each hop is a page with its httpStatus and
       its Location a server-redirect navigation (source http[Location]). Bodies over
       --max-page-bytes are cut and read up to the cut. A progress line shows on stderr
@@ -82,7 +91,9 @@ enum Usage {
                     delayMs, raw, url, scheme, partial, context, verdicts (profile →
                     outcome, reason, details), findings (code, profiles)
       pages.jsonl   one record per input page (and fetched page or redirect hop): page,
-                    file, bytes, status, encoding, navigations, warning, httpStatus
+                    file, bytes, status, encoding, navigations, warning, httpStatus; and
+                    one per association file of a live crawl, with association (the
+                    file's name) and problems
 
     EXPLAIN
       reads one navigation as JSON on stdin ({"url": …, "trigger": …, "frame": …} and/or

@@ -22,11 +22,14 @@ public struct Check: Sendable {
     let fires: @Sendable (Navigation) -> [String]
     /// For page-scope checks: whether a page record raises it.
     let firesOnPage: @Sendable (PageRecord) -> Bool
+    /// For page-scope checks: the reasons its finding gives (default: the record's status).
+    let pageReasons: @Sendable (PageRecord) -> [String]
 
     public init(code: String, severity: Severity, scope: Scope = .navigation, title: String, meaning: String,
                 impact: String, advice: String, triggering: [CheckExample], nonTriggering: [CheckExample],
                 fires: @escaping @Sendable (Navigation) -> [String] = { _ in [] },
-                firesOnPage: @escaping @Sendable (PageRecord) -> Bool = { _ in false }) {
+                firesOnPage: @escaping @Sendable (PageRecord) -> Bool = { _ in false },
+                pageReasons: @escaping @Sendable (PageRecord) -> [String] = { [$0.status] }) {
         self.code = code
         self.severity = severity
         self.scope = scope
@@ -38,6 +41,7 @@ public struct Check: Sendable {
         self.nonTriggering = nonTriggering
         self.fires = fires
         self.firesOnPage = firesOnPage
+        self.pageReasons = pageReasons
     }
 
     public func profiles(_ navigation: Navigation) -> [String] {
@@ -51,7 +55,8 @@ public struct Check: Sendable {
 }
 
 /// An HTML snippet served at `page`, audited with the named profiles (nil: the default
-/// set) on the given device (default: the optimistic one).
+/// set) on the given device (default: the optimistic one) — or, for `ASSOCIATION_INVALID`,
+/// an association file as served, judged as a live crawl judges it (`association`).
 public struct CheckExample: Sendable {
     public var html: String
     public var page: String
@@ -59,6 +64,20 @@ public struct CheckExample: Sendable {
     public var device: DeviceProfile
     public var settings: AuditSettings
     public var options: ProfileOptions
+    /// An association file's response (its body, shown as `html`, is the file): the
+    /// example's page record is the one the crawl writes for that file.
+    public var association: AssociationResponse?
+
+    /// An association file served at `response.finalURL`.
+    public init(association response: AssociationResponse) {
+        self.init(String(decoding: response.body, as: UTF8.self), page: response.finalURL.href)
+        association = response
+    }
+
+    /// The page-level record the pipeline makes of an association example; nil for HTML.
+    var associationRecord: PageRecord? {
+        association.map { AssociationFile.read(AssociationFile.Kind(url: $0.finalURL), url: $0.finalURL, $0).record }
+    }
 
     public init(_ html: String, page: String = "https://shop.example/checkout/", profiles: [String]? = nil,
                 device: DeviceProfile = .optimistic, settings: AuditSettings = AuditSettings(),

@@ -9,5 +9,5 @@ extension Checks {
         advice: "Fix the input (re-mirror, raise --max-page-bytes) and audit again.",
         triggering: [CheckExample(""), CheckExample("\u{0}\u{1}\u{2}PNG")],
         nonTriggering: [CheckExample(#"<a href="https://shop.example/">Home</a>"#)],
-        firesOnPage: { !$0.isOK })
+        firesOnPage: { !$0.isOK && !$0.isAssociation })
 }

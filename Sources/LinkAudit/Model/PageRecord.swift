@@ -14,6 +14,13 @@ public struct PageRecord: Codable, Sendable, Equatable {
     public var warning: String?
     /// The HTTP status the page was served with (fetched or archived pages).
     public var httpStatus: Int?
+    /// Set on the record of a host's association file (`apple-app-site-association` or
+    /// `assetlinks.json`), which a live crawl writes beside the pages: `page` is the file's
+    /// URL, `status` is `ok`, `invalid`, `absent: …` or `unreachable: …`.
+    public var association: String?
+    /// What the platform rejects in that file: the reasons of its `ASSOCIATION_INVALID`
+    /// finding (its warnings are in `warning`).
+    public var problems: [String]?
 
     public init(page: String, file: String?, bytes: Int, status: String,
                 encoding: String? = nil, navigations: Int = 0) {
@@ -26,4 +33,7 @@ public struct PageRecord: Codable, Sendable, Equatable {
     }
 
     public var isOK: Bool { status == "ok" }
+
+    /// The record of an association file, not of a page.
+    public var isAssociation: Bool { association != nil }
 }

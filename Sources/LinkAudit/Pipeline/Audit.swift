@@ -23,25 +23,32 @@ public enum Audit {
         var report = ReportAccumulator(rules: options.rules)
         let crawler = try Crawler.start(options)
         defer { crawler?.close() }
+        let associations = SiteAssociationFetch.start(options, crawler: crawler)
         let jobs = PageJobs(inputs, maxBody: options.maxPageBytes, crawler: crawler)
         let rules = options.rules
         OrderedParallelMap.run(next: jobs.next, workers: options.jobs, work: { job -> PageOutput in
             var result: PageResult
+            var pageClassifier = classifier
             switch job {
             case .input(let input): result = reader.read(input)
             case .archived(let page): result = reader.read(page)
             case .fetched(let page):
                 result = reader.read(page)
                 jobs.crawled(page, result)
+                if let found = associations?.lookup(result) {
+                    pageClassifier.associations = found.sites
+                    result.associationRecords = found.records
+                }
             }
-            result.navigations = classifier.classify(result.navigations)
+            result.navigations = pageClassifier.classify(result.navigations)
             // Serialising and building findings here keeps them on the parallel workers:
             // the writer below only appends.
             return PageOutput(record: result.record, navigations: result.navigations.count,
                               lines: result.navigations.map(\.jsonBytes),
                               report: streaming ? nil : ReportAccumulator.part(page: result.record,
                                                                                 navigations: result.navigations,
-                                                                                rules: rules))
+                                                                                rules: rules),
+                              associationRecords: result.associationRecords)
         }) { result in
             summary.pages += 1
             summary.bytes += result.record.bytes
@@ -58,6 +65,11 @@ public enum Audit {
             } else {
                 links.flush()  // streaming: a record reaches the engine as soon as its page is done
             }
+            // Each association file once, after the first page that needed it.
+            for record in associations?.firstSeen(result.associationRecords) ?? [] {
+                pages.write(line: streaming ? Array(#"{"pageRecord":"#.utf8) + record.jsonBytes + [0x7D] : record.jsonBytes)
+                if streaming { pages.flush() } else { report.add(page: record, navigations: []) }
+            }
         }
         links.close()
         pages.close()
@@ -68,6 +80,7 @@ public enum Audit {
         summary.archiveRecords = jobs.archiveCounts
         summary.archiveNotes = jobs.archiveNotes
         crawler?.summarize(into: &summary)
+        associations?.summarize(into: &summary)
         return summary
     }
 }
@@ -78,4 +91,6 @@ struct PageOutput {
     var navigations: Int
     var lines: [[UInt8]]
     var report: ReportPart?
+    /// The association files the page's hosts needed (live crawls).
+    var associationRecords: [PageRecord]
 }

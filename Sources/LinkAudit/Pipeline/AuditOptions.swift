@@ -67,4 +67,6 @@ public struct AuditSummary: Sendable, Equatable {
     /// left out (the page budget).
     public var fetchStatuses: [String: Int] = [:]
     public var crawlNotes: [String] = []
+    /// Association files by status kind (`ok`, `invalid`, `absent`, `unreachable`).
+    public var associationStatuses: [String: Int] = [:]
 }

@@ -33,7 +33,7 @@ public struct Baseline: Sendable {
         if FileManager.default.fileExists(atPath: pagesPath) {
             try LinksJSONLReader.pages(pagesPath, warn: warn) { page, _ in
                 files[page.page] = page.file
-                if let finding = builder.unreadable(page) { findings.append(finding) }
+                findings += builder.pageFindings(page)
             }
         }
         try LinksJSONLReader.navigations(links, warn: warn) { navigation, _ in

@@ -33,6 +33,10 @@ public enum ChecksReference {
     }
 
     private static func codeBlock(_ example: CheckExample) -> String {
+        if let response = example.association {
+            return "Served at `\(response.finalURL.href)` (HTTP \(response.status), "
+                + "`\(response.contentType ?? "no Content-Type")`):\n\n```json\n\(example.html)\n```\n"
+        }
         var notes: [String] = []
         if example.page != CheckExample("").page { notes.append("page \(example.page)") }
         if let profiles = example.profiles { notes.append("profiles: " + profiles.joined(separator: ", ")) }

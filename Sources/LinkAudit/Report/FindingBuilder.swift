@@ -1,5 +1,6 @@
 /// Turns the classify stage's output into finding rows: one per `FindingRef` of a
-/// navigation, and one `PAGE_UNREADABLE` per page that could not be read.
+/// navigation, and the page-scope ones of each page record (`PAGE_UNREADABLE`,
+/// `ASSOCIATION_INVALID`).
 struct FindingBuilder {
     var rules: ReportRules
 
@@ -19,14 +20,18 @@ struct FindingBuilder {
         }
     }
 
-    func unreadable(_ page: PageRecord) -> Finding? {
-        guard Checks.pageUnreadable.firesOnPage(page) else { return nil }
-        var finding = Finding(
-            page: page.page, file: page.file, line: nil, source: "page", trigger: "", frame: "",
-            url: page.page, code: Checks.pageUnreadable.code, severity: rules.severity(for: Checks.pageUnreadable.code),
-            profiles: [], outcomes: [], message: Self.message(code: Checks.pageUnreadable.code, reasons: [page.status]))
-        finding.suppressed = rules.suppression(for: finding)?.reason
-        return finding
+    /// The page-scope findings of a record: `PAGE_UNREADABLE` for a page that could not be
+    /// read, `ASSOCIATION_INVALID` for an association file with problems (source
+    /// `association`, page and URL the file's).
+    func pageFindings(_ page: PageRecord) -> [Finding] {
+        Checks.all.filter { $0.scope == .page && $0.firesOnPage(page) }.map { check in
+            var finding = Finding(
+                page: page.page, file: page.file, line: nil, source: page.isAssociation ? "association" : "page",
+                trigger: "", frame: "", url: page.page, code: check.code, severity: rules.severity(for: check.code),
+                profiles: [], outcomes: [], message: Self.message(code: check.code, reasons: check.pageReasons(page)))
+            finding.suppressed = rules.suppression(for: finding)?.reason
+            return finding
+        }
     }
 
     /// "Android WebView shows net::ERR_UNKNOWN_URL_SCHEME — unknown-scheme (android-webview)".

@@ -1,4 +1,5 @@
-/// `junit.xml` for any CI: one test case per input page, one `<failure>` per active
+/// `junit.xml` for any CI: one test case per input page (and association file that a live
+/// crawl found), one `<failure>` per active
 /// error finding on it. Warnings and info are listed in the case's `system-out`; a page
 /// that could not be read is `skipped` unless `PAGE_UNREADABLE` was raised to error.
 /// `failures` counts failing test cases, as JUnit does. No timestamps, no durations.
@@ -8,7 +9,9 @@ public enum JUnitXML {
         for finding in report.findings { byPage[finding.page, default: []].append(finding) }
         var cases = ""
         var failing = 0, skipped = 0
-        for page in report.pages {
+        // Association files that exist are cases too (classname linkaudit.associations).
+        let files = report.associationFiles.filter { $0.status == "ok" || $0.status == "invalid" }
+        for page in report.pages + files {
             let findings = byPage[page.page] ?? []
             let errors = findings.filter { $0.isActive && $0.severity == .error }
             let others = findings.filter { !($0.isActive && $0.severity == .error) }
@@ -25,11 +28,12 @@ public enum JUnitXML {
             if !others.isEmpty {
                 body += "      <system-out>" + text(others.map(note).joined(separator: "\n")) + "</system-out>\n"
             }
-            var open = "    <testcase classname=\"linkaudit.pages\" name=\"\(attribute(page.page))\""
+            let group = page.association == nil ? "linkaudit.pages" : "linkaudit.associations"
+            var open = "    <testcase classname=\"\(group)\" name=\"\(attribute(page.page))\""
             if let file = page.file { open += " file=\"\(attribute(file))\"" }
             cases += body.isEmpty ? open + "/>\n" : open + ">\n" + body + "    </testcase>\n"
         }
-        let counts = "tests=\"\(report.pages.count)\" failures=\"\(failing)\" errors=\"0\" skipped=\"\(skipped)\""
+        let counts = "tests=\"\(report.pages.count + files.count)\" failures=\"\(failing)\" errors=\"0\" skipped=\"\(skipped)\""
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             + "<testsuites name=\"linkaudit\" \(counts)>\n"
             + "  <testsuite name=\"linkaudit\" \(counts)>\n"

@@ -61,6 +61,8 @@ extension PageRecord {
         json.field("navigations", navigations)
         json.field("warning", warning)
         json.field("httpStatus", httpStatus)
+        json.field("association", association)
+        if let problems { json.raw("problems", JSONText.array(problems.map(JSONText.string))) }
         return json.closed()
     }
 

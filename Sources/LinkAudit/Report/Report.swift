@@ -20,6 +20,9 @@ public struct Report: Sendable {
     public var toolVersion: String
     /// The severities and suppressions the findings were judged by.
     public var rules: ReportRules
+    /// The association files a live crawl fetched (`pages.jsonl` records with
+    /// `association`), sorted by URL; not counted as pages.
+    public var associationFiles: [PageStats] = []
 
     /// Finding codes with active findings, in the checks' order (unknown codes last).
     public var presentCodes: [String] {
@@ -46,6 +49,10 @@ public struct PageStats: Sendable, Equatable {
     public var navigations: Int
     public var bySeverity: [Severity: Int] = [:]
     public var suppressed = 0
+    /// For an association file: `apple-app-site-association` or `assetlinks.json`, and
+    /// what is wrong with it (its problems, else its warning).
+    public var association: String?
+    public var note: String?
 
     public var isOK: Bool { status == "ok" }
     public var errors: Int { bySeverity[.error] ?? 0 }

@@ -12,6 +12,9 @@ public struct ReportAccumulator: Sendable {
     private var findings: [Finding] = []
     private var pages: [PageStats] = []
     private var pageIndex: [String: Int] = [:]
+    /// Association files (records with `association`), apart from the pages they serve.
+    private var associationFiles: [PageStats] = []
+    private var associationIndex: [String: Int] = [:]
     private var navigations = 0
     private var classified = 0
     private var inventory = SchemeInventory()
@@ -21,7 +24,8 @@ public struct ReportAccumulator: Sendable {
     }
 
     /// One page and its classified navigations. A page added again (a partial run merged
-    /// twice) adds its navigations to the first record.
+    /// twice) adds its navigations to the first record; an association file's record is
+    /// kept once, apart from the pages.
     public mutating func add(page: PageRecord, navigations list: [Navigation]) {
         add(Self.part(page: page, navigations: list, rules: rules))
     }
@@ -31,7 +35,7 @@ public struct ReportAccumulator: Sendable {
     public static func part(page: PageRecord, navigations list: [Navigation], rules: ReportRules) -> ReportPart {
         let builder = FindingBuilder(rules: rules)
         var part = ReportPart(page: page, navigations: list.count)
-        if let finding = builder.unreadable(page) { part.unreadable = finding }
+        part.pageFindings = builder.pageFindings(page)
         for navigation in list {
             if navigation.verdicts != nil { part.classified += 1 }
             if let link = SchemeInventory.deepLink(navigation) { part.deepLinks.append(link) }
@@ -42,12 +46,21 @@ public struct ReportAccumulator: Sendable {
 
     public mutating func add(_ part: ReportPart) {
         let page = part.page
+        if page.isAssociation {
+            guard associationIndex[page.page] == nil else { return }
+            associationIndex[page.page] = associationFiles.count
+            associationFiles.append(PageStats(page: page.page, file: nil, status: page.status, navigations: 0,
+                                              association: page.association,
+                                              note: page.problems?.joined(separator: "; ") ?? page.warning))
+            findings += part.pageFindings
+            return
+        }
         if let index = pageIndex[page.page] {
             pages[index].navigations += part.navigations
         } else {
             pageIndex[page.page] = pages.count
             pages.append(PageStats(page: page.page, file: page.file, status: page.status, navigations: part.navigations))
-            if let finding = part.unreadable { findings.append(finding) }
+            findings += part.pageFindings
         }
         navigations += part.navigations
         classified += part.classified
@@ -79,18 +92,22 @@ public struct ReportAccumulator: Sendable {
             summary.baseline = counts
         }
         var pageStats = pages
+        var fileStats = associationFiles
         var codeProfiles: [String: [String: Int]] = [:]
         var codeCounts: [String: Int] = [:]
         for finding in current {
-            let index = pageIndex[finding.page]
+            let index = finding.source == "association" ? nil : pageIndex[finding.page]
+            let fileIndex = finding.source == "association" ? associationIndex[finding.page] : nil
             guard finding.isActive else {
                 summary.suppressed += 1
                 if let index { pageStats[index].suppressed += 1 }
+                if let fileIndex { fileStats[fileIndex].suppressed += 1 }
                 continue
             }
             summary.findings += 1
             summary.bySeverity[finding.severity, default: 0] += 1
             if let index { pageStats[index].bySeverity[finding.severity, default: 0] += 1 }
+            if let fileIndex { fileStats[fileIndex].bySeverity[finding.severity, default: 0] += 1 }
             codeCounts[finding.code, default: 0] += 1
             for profile in finding.profiles { codeProfiles[finding.code, default: [:]][profile, default: 0] += 1 }
         }
@@ -106,7 +123,8 @@ public struct ReportAccumulator: Sendable {
         return Report(findings: current, fixed: fixed, summary: summary,
                       pages: pageStats.sorted { $0.page < $1.page }, codeCounts: codeCounts, codeProfiles: codeProfiles,
                       inventory: inventory, suppressions: suppressions, baselineLabel: baseline?.label,
-                      toolVersion: toolVersion, rules: rules)
+                      toolVersion: toolVersion, rules: rules,
+                      associationFiles: fileStats.sorted { $0.page < $1.page })
     }
 
     /// Writes the selected formats (all but `jsonl`, which the run streams itself) into
@@ -130,7 +148,8 @@ public struct ReportPart: Sendable {
     var page: PageRecord
     var navigations: Int
     var classified = 0
-    var unreadable: Finding?
+    /// Page-scope findings (unreadable page, invalid association file).
+    var pageFindings: [Finding] = []
     var deepLinks: [SchemeInventory.DeepLink] = []
     var findings: [Finding] = []
 

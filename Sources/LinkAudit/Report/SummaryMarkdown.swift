@@ -14,6 +14,7 @@ public enum SummaryMarkdown {
         out += totals(report)
         out += codes(report)
         out += pages(report)
+        if !report.associationFiles.isEmpty { out += associations(report) }
         out += inventory(report.inventory)
         if !report.suppressions.isEmpty { out += suppressions(report) }
         out += checkDocs(report)
@@ -72,6 +73,7 @@ public enum SummaryMarkdown {
         var out = "## Totals\n\n" + MarkdownText.header(["", "count"], align: ["l", "r"])
         out += MarkdownText.row(["pages read", String(summary.pages - summary.unreadable)])
         out += MarkdownText.row(["pages unreadable", String(summary.unreadable)])
+        out += associationTotals(report)
         out += MarkdownText.row(["navigations", String(summary.navigations)])
         out += MarkdownText.row(["navigations classified", String(summary.classified)])
         for severity in Severity.allCases.reversed() {

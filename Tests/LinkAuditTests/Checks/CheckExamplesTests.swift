@@ -4,7 +4,9 @@ import XCTest
 /// Runs every check's own examples through the whole pipeline (read, extract, classify):
 /// each triggering example must raise its code, each non-triggering one must not.
 final class CheckExamplesTests: XCTestCase {
+    /// An association example's record is the one a crawl writes for that file; it has no navigations.
     private func codes(_ example: CheckExample) throws -> (navigation: Set<String>, page: Bool, record: PageRecord) {
+        if let record = example.associationRecord { return ([], Checks.pageUnreadable.firesOnPage(record), record) }
         let result = PageReader().read(bytes: Array(example.html.utf8), page: example.page, file: nil)
         let classifier = Classifier(profiles: try ProfileRegistry.select(example.profiles), device: example.device,
                                     settings: example.settings, options: example.options)
@@ -45,6 +47,7 @@ final class CheckExamplesTests: XCTestCase {
             "ERR_UNKNOWN_URL_SCHEME", "UNSUPPORTED_URL", "BLOCKED_NO_GESTURE", "SUBFRAME_DEEPLINK_BLOCKED",
             "NOT_ALLOWLISTED", "OPEN_FAILED", "INTENT_SCHEME_ON_IOS", "FALLBACK_NOT_USED", "UNSAFE_INTENT_STRIPPED",
             "UNIVERSAL_LINK_SAME_HOST", "LANDING_PAGE_STAYS", "BLOCKED_LOCAL_SCHEME", "MALFORMED_TARGET", "PAGE_UNREADABLE",
+            "ASSOCIATION_INVALID",
         ])
     }
 }

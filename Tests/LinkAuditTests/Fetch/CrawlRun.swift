@@ -20,7 +20,12 @@ struct CrawlRun {
         options.fetch = .localTest()
         configure(&options.fetch)
         let summary = try Audit.run(options, stdinLines: { nil })
-        return CrawlRun(summary: summary, pages: try lines(out.path + "/pages.jsonl"), links: try lines(out.path + "/links.jsonl"))
+        return try read(summary: summary, from: out.path)
+    }
+
+    /// A finished run's pages.jsonl and links.jsonl.
+    static func read(summary: AuditSummary, from folder: String) throws -> CrawlRun {
+        CrawlRun(summary: summary, pages: try lines(folder + "/pages.jsonl"), links: try lines(folder + "/links.jsonl"))
     }
 
     private static func lines(_ path: String) throws -> [[String: Any]] {

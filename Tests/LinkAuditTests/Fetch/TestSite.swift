@@ -80,7 +80,8 @@ final class TestSite: @unchecked Sendable {
 }
 
 extension FetchOptions {
-    /// Options for tests against the local server: private addresses allowed, short timeouts.
+    /// Options for tests against the local server: private addresses allowed, short timeouts,
+    /// no association files.
     static func localTest() -> FetchOptions {
         var options = FetchOptions()
         options.allowPrivate = true
@@ -88,6 +89,9 @@ extension FetchOptions {
         options.delay = 0
         options.retry = RetryPolicy(retries: 1, baseDelay: 0.05, maxDelay: 0.2, maxRetryAfter: 60)
         options.maxBodyBytes = 64 << 10
+        // The pages link to https hosts on the real network: their association files are
+        // fetched only by the association tests, which serve every host from 127.0.0.1.
+        options.associations = false
         return options
     }
 }

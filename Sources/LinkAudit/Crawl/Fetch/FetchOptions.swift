@@ -29,6 +29,15 @@ public struct FetchOptions: Sendable {
     public var scope: [String] = []
     /// A progress line on stderr while crawling.
     public var progress = false
+    /// Fetch the association files of the https hosts the pages link to (and their own),
+    /// which then decide Universal Links and App Links; off with `--no-associations`.
+    public var associations = true
+    /// `--cache DIR`: association files kept between runs, by HTTP caching rules; nil: none kept.
+    public var cacheDirectory: String?
+    /// host → the base URL its association files are fetched from instead of `https://host`
+    /// (tests: the plain-HTTP server on 127.0.0.1 stands in for `https://wallet.test`; the
+    /// files are still judged as served from `https://host`).
+    var associationServers: [String: String] = [:]
     /// `host:port` pairs the private-address guard lets through (tests: a "public" server
     /// on 127.0.0.1 that redirects to a private one).
     var guardExemptions: Set<String> = []

@@ -69,10 +69,14 @@ public struct FetchRequest: Sendable {
     /// Declared `Content-Type`s whose body is wanted (nil: any). A 2xx of another declared
     /// type comes back `skipped`, without its body: a crawl has no use for a PDF.
     public var acceptedTypes: Set<String>?
+    /// Request headers sent besides (or instead of) the defaults: `Accept`, and the
+    /// validators of a cache revalidation (`If-None-Match`, `If-Modified-Since`).
+    public var headers: [String: String]
 
-    public init(url: WebURL, maxBytes: Int, acceptedTypes: Set<String>? = nil) {
+    public init(url: WebURL, maxBytes: Int, acceptedTypes: Set<String>? = nil, headers: [String: String] = [:]) {
         self.url = url
         self.maxBytes = maxBytes
         self.acceptedTypes = acceptedTypes
+        self.headers = headers
     }
 }

@@ -75,6 +75,7 @@ final class HTTPTransport: NSObject, URLSessionDataDelegate, @unchecked Sendable
         urlRequest.setValue(userAgent, forHTTPHeaderField: "User-Agent")
         urlRequest.setValue("text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8", forHTTPHeaderField: "Accept")
         urlRequest.setValue("en-US,en;q=0.9", forHTTPHeaderField: "Accept-Language")
+        for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) { urlRequest.setValue(value, forHTTPHeaderField: name) }
         urlRequest.httpShouldHandleCookies = cookies
         let task = session.dataTask(with: urlRequest)
         lock.withLock { exchanges[task.taskIdentifier] = Exchange(request: request, completion: completion) }

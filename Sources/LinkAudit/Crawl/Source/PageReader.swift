@@ -97,6 +97,8 @@ public struct PageReader: Sendable {
 public struct PageResult: Sendable {
     public var record: PageRecord
     public var navigations: [Navigation]
+    /// The records of the association files its links were classified with (live crawls).
+    public var associationRecords: [PageRecord] = []
 
     public init(record: PageRecord, navigations: [Navigation] = []) {
         self.record = record

@@ -2,7 +2,8 @@
 /// The serving rules (HTTPS, no redirect, status, size, content type) are judged on these;
 /// the fetching itself happens elsewhere.
 public struct AssociationResponse: Sendable, Equatable {
-    /// Where the body finally came from (after any redirects the fetcher followed).
+    /// Where the body finally came from (after any redirects the fetcher followed); for a
+    /// redirect the fetcher did not follow (`redirected` with a 3xx `status`), where it points.
     public var finalURL: WebURL
     public var status: Int
     /// True when any redirect was followed to get here: both platforms refuse that.

@@ -51,6 +51,11 @@ extension AssetLinks {
 
 enum AssociationServingRules {
     static func transport(_ response: AssociationResponse, platform: String) -> [AssociationProblem] {
+        if response.redirected, (300...399).contains(response.status) {
+            // The redirect itself, not followed: that it redirects is the whole story.
+            return [.error("answers HTTP \(response.status), a redirect to \(response.finalURL.href): "
+                + "\(platform) does not follow redirects for this file")]
+        }
         var problems: [AssociationProblem] = []
         if response.finalURL.scheme != "https" {
             problems.append(.error("served over \(response.finalURL.scheme), not HTTPS: \(platform) fetches it only over HTTPS"))

@@ -12,6 +12,9 @@ public struct Classifier: Sendable {
     public var settings: AuditSettings
     public var options: ProfileOptions
     public var checks: [Check]
+    /// The association files fetched for the page's hosts (live crawls), handed to every
+    /// profile with the request; nil: the device's own declarations decide.
+    public var associations: SiteAssociations?
 
     public init(profiles: [any RuntimeProfile], device: DeviceProfile = .optimistic,
                 settings: AuditSettings = AuditSettings(), options: ProfileOptions = ProfileOptions(),
@@ -94,6 +97,7 @@ public struct Classifier: Sendable {
                                   pageURL: navigation.page, settings: settings),
             device: device, settings: settings, options: options, page: page)
         request.ios.parsedCurrentURL = page
+        request.associations = associations
         return request
     }
 }

@@ -39,4 +39,12 @@ public struct PolicyRequest: Sendable {
         self.settings = settings
         self.options = options
     }
+
+    /// The association files of the hosts in play (a live crawl), nil offline. Kept on the
+    /// device, where every resolution already looks (the platform's verification state is
+    /// the device's): set here, read by `universalLinkApp(for:)` and `AndroidResolution`.
+    public var associations: SiteAssociations? {
+        get { device.siteAssociations }
+        set { device.siteAssociations = newValue }
+    }
 }

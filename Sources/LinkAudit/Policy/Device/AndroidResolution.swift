@@ -3,7 +3,9 @@
 ///
 /// * http(s) data: every browser, plus each app with a matching `AppLinkFilter` — on API 31+
 ///   only a verified one (POLICY.md C.2: an unapproved app is not a handler of a generic web
-///   intent). Schemes are compared as written: `HTTPS:` data matches nothing.
+///   intent). With the host's assetlinks.json fetched (`siteAssociations`), the file decides
+///   whether a filter is verified, not its `verified` flag. Schemes are compared as written:
+///   `HTTPS:` data matches nothing.
 /// * other schemes: the apps registering the scheme (and Google Play for `market:`); on an
 ///   `optimistic` device any scheme an app can own resolves to one synthetic app named after
 ///   the scheme.
@@ -59,7 +61,7 @@ public enum AndroidResolution {
                                     on device: DeviceProfile) -> [ResolvedActivity] {
         let browsers = device.browsers.map(ResolvedActivity.init(browser:))
         let apps = device.apps.compactMap { app -> ResolvedActivity? in
-            let filter = app.appLinks.first {
+            let filter = app.appLinks.lazy.map { device.verifying($0, of: app, host: host) }.first {
                 $0.countsOnAPI(device.apiLevel) && $0.matches(scheme: scheme, host: host, path: path)
             }
             return filter.map { ResolvedActivity(app: app, filter: $0) }

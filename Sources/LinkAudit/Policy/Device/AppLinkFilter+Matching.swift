@@ -40,3 +40,17 @@ extension AppLinkFilter {
         return have == want
     }
 }
+
+extension DeviceProfile {
+    /// `filter` with `verified` as the fetched assetlinks.json has it for `app`, when the
+    /// file of the domain its host (the one matching `host`) verifies on was fetched; as
+    /// declared otherwise. A filter without hosts takes every web URL and is never verified.
+    func verifying(_ filter: AppLinkFilter, of app: InstalledApp, host: String?) -> AppLinkFilter {
+        guard let sites = siteAssociations, let host,
+              let declared = filter.hosts.first(where: { AppLinkFilter.host($0, matches: host) }),
+              let verified = sites.verifies(package: app.id, filterHost: declared) else { return filter }
+        var gated = filter
+        gated.verified = verified
+        return gated
+    }
+}

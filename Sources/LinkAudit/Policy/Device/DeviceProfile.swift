@@ -27,6 +27,11 @@ public struct DeviceProfile: Codable, Sendable, Equatable {
     public var apps: [InstalledApp]
     /// Google Play (Android) is there to receive `market://` intents.
     public var playStoreInstalled: Bool
+    /// The association files a live crawl fetched for the hosts in play, which then decide
+    /// Universal Links and App Link verification (see `SiteAssociations`); nil offline, where
+    /// the apps' own `universalLinks` paths and `verified` flags do. Never read from or
+    /// written to a device file: the audit sets it per page (`PolicyRequest.associations`).
+    public var siteAssociations: SiteAssociations?
 
     public init(name: String, platform: Platform? = nil, apiLevel: Int = 34, openSupportedLinks: LinkHandling = .allow,
                 optimistic: Bool = false, browsers: [Browser] = [Browser.chrome], apps: [InstalledApp] = [],

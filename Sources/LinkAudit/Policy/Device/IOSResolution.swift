@@ -31,12 +31,27 @@ extension DeviceProfile {
         return apps.first { $0.schemes.contains { $0.lowercased() == scheme } }
     }
 
-    /// The app a Universal Link opens, nil when none does. Apps are consulted in order,
-    /// like `details` entries of one AASA file (E.2): the first association whose host
-    /// matches and whose `paths` match decides, and a `NOT ` match stops the search.
+    /// The app a Universal Link opens, nil when none does.
+    ///
+    /// With the host's AASA fetched (`siteAssociations`), the site decides which URLs open
+    /// which app, and the device which apps are installed and claim the host (an app's
+    /// `universalLinks` entry for the host stands for its `applinks:` entitlement; its
+    /// `paths` are not used): see `AppSiteAssociation.installedApp(for:among:)`. A host
+    /// without a usable file opens no app.
+    ///
+    /// Otherwise the device's declarations are the AASA: apps are consulted in order, like
+    /// `details` entries of one file (E.2): the first association whose host matches and
+    /// whose `paths` match decides, and a `NOT ` match stops the search.
     public func universalLinkApp(for url: WebURL) -> InstalledApp? {
         guard url.scheme == "https" || url.scheme == "http",
               let host = url.hostname?.lowercased(), !host.isEmpty else { return nil }
+        if let file = siteAssociations?.appSiteAssociation(forHost: host) {
+            guard case .usable(let association) = file else { return nil }
+            let claiming = apps.filter { app in
+                app.universalLinks.contains { SiteAssociations.key($0.host) == SiteAssociations.key(host) }
+            }
+            return association.installedApp(for: url, among: claiming)
+        }
         for app in apps {
             for association in app.universalLinks where association.host.lowercased() == host {
                 switch LegacyAASAPaths.evaluate(association.paths, path: url.pathname, query: url.query) {

@@ -1,0 +1,82 @@
+import Foundation
+
+/// The association files of a live crawl: each host's fetched once per run, the first time
+/// a page needs it, on a thread of its own (the parse worker that asked waits, so its
+/// links are classified with the files in hand). Pages that need a host being fetched wait
+/// for that same fetch.
+final class SiteAssociationFetch: @unchecked Sendable {
+    private enum State {
+        case fetching
+        case done([AssociationFile])
+    }
+
+    private let condition = NSCondition()
+    private var hosts: [String: State] = [:]
+    private var written: Set<String> = []
+    private var statusCounts: [String: Int] = [:]
+    private let fetcher: HostAssociationFetcher
+    private let cache: AssociationCache?
+    private let device: DeviceProfile
+
+    init(client: FetchClient, options: FetchOptions, device: DeviceProfile) {
+        cache = options.cacheDirectory.map { AssociationCache(directory: $0) }
+        fetcher = HostAssociationFetcher(http: AssociationHTTP(client: client, cache: cache, servers: options.associationServers))
+        self.device = device
+    }
+
+    /// For a live crawl with association fetching on; nil otherwise.
+    static func start(_ options: AuditOptions, crawler: Crawler?) -> SiteAssociationFetch? {
+        guard let crawler, options.fetch.associations else { return nil }
+        return SiteAssociationFetch(client: crawler.client, options: options.fetch, device: options.device)
+    }
+
+    /// The files of the hosts a read page needs, fetched or waited for: what its links are
+    /// classified with (nil when it needs none) and their records.
+    func lookup(_ result: PageResult) -> (sites: SiteAssociations?, records: [PageRecord]) {
+        let needed = AssociationHosts.collect(page: result.record.page, navigations: result.navigations, device: device)
+        guard !needed.isEmpty else { return (nil, []) }
+        let mine: [String] = condition.withLock {
+            let new = needed.filter { hosts[$0] == nil }
+            for host in new { hosts[host] = .fetching }
+            return new
+        }
+        for host in mine {
+            FetchQueue.blocking().async { [self] in
+                let files = fetcher.fetch(host: host)
+                condition.withLock {
+                    hosts[host] = .done(files)
+                    condition.broadcast()
+                }
+            }
+        }
+        condition.lock()
+        var files: [AssociationFile] = []
+        for host in needed {
+            while true {
+                if case .done(let found) = hosts[host] {
+                    files += found
+                    break
+                }
+                condition.wait()
+            }
+        }
+        condition.unlock()
+        let sites = files.reduce(SiteAssociations()) { $0.merging($1.sites) }
+        return (sites, files.map(\.record))
+    }
+
+    /// The records not handed out before, in order: each file is written once, after the
+    /// first page that needed it.
+    func firstSeen(_ records: [PageRecord]) -> [PageRecord] {
+        condition.withLock {
+            let new = records.filter { written.insert($0.page).inserted }
+            for record in new { statusCounts[String(record.status.prefix { $0 != ":" }), default: 0] += 1 }
+            return new
+        }
+    }
+
+    func summarize(into summary: inout AuditSummary) {
+        summary.associationStatuses = condition.withLock { statusCounts }
+        if let problem = cache?.writeProblem { summary.crawlNotes.append(problem) }
+    }
+}
