@@ -12,6 +12,9 @@ public struct Classifier: Sendable {
     public var settings: AuditSettings
     public var options: ProfileOptions
     public var checks: [Check]
+    /// Remember ordinary web links' verdicts within a page (`WebVerdicts`); off only to
+    /// prove, in tests, that it changes nothing.
+    var memoizeWebLinks = true
     /// The association files fetched for the page's hosts (live crawls), handed to every
     /// profile with the request; nil: the device's own declarations decide.
     public var associations: SiteAssociations?
@@ -47,21 +50,28 @@ public struct Classifier: Sendable {
         let urls = out.map { WebURL.parse($0.url) }
         var pages: [String: WebURL?] = [:]
         for navigation in out where pages[navigation.page] == nil { pages[navigation.page] = .some(WebURL.parse(navigation.page)) }
+        let memo = memoizeWebLinks && webLinksUnclaimed
         for profile in profiles {
+            var verdicts = WebVerdicts()
+            func decide(_ i: Int, _ sinceInput: Int?) -> Verdict {
+                let page = pages[out[i].page] ?? nil
+                let key = memo ? WebVerdicts.Key(out[i], url: urls[i], page: page, sinceInput: sinceInput) : nil
+                if let key, let known = verdicts.known[key] { return known }
+                let verdict = profile.decide(request(for: out[i], url: urls[i], page: page, msSinceUserInput: sinceInput))
+                if let key { verdicts.known[key] = verdict }
+                return verdict
+            }
             // When the host last saw user input, on the page's clock; nil once consumed.
             var lastInput: Int? = settings.entry == .loadUrlByUser ? 0 : nil
             for i in automatic {
                 let t = loadTime(out[i])
-                let verdict = profile.decide(request(for: out[i], url: urls[i], page: pages[out[i].page] ?? nil,
-                                                            msSinceUserInput: lastInput.map { t - $0 }))
+                let verdict = decide(i, lastInput.map { t - $0 })
                 if verdict.details?[VerdictDetail.activationConsumed] == "true" { lastInput = nil }
                 out[i].verdicts = (out[i].verdicts ?? [:]).merging([profile.name: verdict]) { $1 }
             }
             for i in out.indices where evaluates(out[i]) && InputMapping.isUserStarted(out[i].trigger) {
                 let sinceTap = InputMapping.delayAfterTap(out[i].trigger, delayMs: out[i].delayMs, settings: settings)
-                let verdict = profile.decide(request(for: out[i], url: urls[i], page: pages[out[i].page] ?? nil,
-                                                            msSinceUserInput: sinceTap))
-                out[i].verdicts = (out[i].verdicts ?? [:]).merging([profile.name: verdict]) { $1 }
+                out[i].verdicts = (out[i].verdicts ?? [:]).merging([profile.name: decide(i, sinceTap)]) { $1 }
             }
         }
         for i in out.indices where out[i].verdicts != nil {
@@ -71,6 +81,14 @@ public struct Classifier: Sendable {
             }
         }
         return out
+    }
+
+    /// True when no installed app can claim an http(s) link (no App Link filters, no
+    /// Universal Link associations, no site files in play): a web link's verdict then
+    /// depends only on its trigger, frame, timing and whether it stays on the page's host,
+    /// so one page's many ordinary links share a handful of verdicts (see `WebVerdicts`).
+    var webLinksUnclaimed: Bool {
+        associations == nil && device.apps.allSatisfy { $0.appLinks.isEmpty && $0.universalLinks.isEmpty }
     }
 
     /// When a navigation that needs no user happens, in ms from the start of the load.
