@@ -1,5 +1,5 @@
 /// What one runtime profile does with one navigation.
-public struct Verdict: Codable, Sendable, Equatable {
+public struct Verdict: Codable, Sendable, Hashable {
     public var outcome: Outcome
     /// A short stable code naming the branch taken (`no-gesture`, `blocked-scheme`, …).
     public var reason: String

@@ -51,6 +51,8 @@ public struct Classifier: Sendable {
         var pages: [String: WebURL?] = [:]
         for navigation in out where pages[navigation.page] == nil { pages[navigation.page] = .some(WebURL.parse(navigation.page)) }
         let memo = memoizeWebLinks && webLinksUnclaimed
+        // Verdicts gathered per navigation in profile order, made a dictionary once.
+        var gathered = Array(repeating: [(String, Verdict)](), count: out.count)
         for profile in profiles {
             var verdicts = WebVerdicts()
             func decide(_ i: Int, _ sinceInput: Int?) -> Verdict {
@@ -67,20 +69,38 @@ public struct Classifier: Sendable {
                 let t = loadTime(out[i])
                 let verdict = decide(i, lastInput.map { t - $0 })
                 if verdict.details?[VerdictDetail.activationConsumed] == "true" { lastInput = nil }
-                out[i].verdicts = (out[i].verdicts ?? [:]).merging([profile.name: verdict]) { $1 }
+                gathered[i].append((profile.name, verdict))
             }
             for i in out.indices where evaluates(out[i]) && InputMapping.isUserStarted(out[i].trigger) {
                 let sinceTap = InputMapping.delayAfterTap(out[i].trigger, delayMs: out[i].delayMs, settings: settings)
-                out[i].verdicts = (out[i].verdicts ?? [:]).merging([profile.name: decide(i, sinceTap)]) { $1 }
+                gathered[i].append((profile.name, decide(i, sinceTap)))
             }
         }
-        for i in out.indices where out[i].verdicts != nil {
-            out[i].findings = checks.compactMap { check in
+        // Checks read a navigation's scheme, frame, URL (for intent: only) and verdicts: web
+        // links with the same of those have the same findings.
+        var findingsOf: [FindingsKey: [FindingRef]] = [:]
+        for i in out.indices where !gathered[i].isEmpty {
+            out[i].verdicts = Dictionary(gathered[i], uniquingKeysWith: { $1 })
+            let key = memo && (out[i].scheme == "https" || out[i].scheme == "http")
+                ? FindingsKey(scheme: out[i].scheme, frame: out[i].frame, verdicts: gathered[i].map(\.1)) : nil
+            if let key, let known = findingsOf[key] {
+                out[i].findings = known
+                continue
+            }
+            let found = checks.compactMap { check -> FindingRef? in
                 let profiles = check.profiles(out[i])
                 return profiles.isEmpty ? nil : FindingRef(code: check.code, profiles: profiles)
             }
+            out[i].findings = found
+            if let key { findingsOf[key] = found }
         }
         return out
+    }
+
+    private struct FindingsKey: Hashable {
+        let scheme: String
+        let frame: FrameKind
+        let verdicts: [Verdict]
     }
 
     /// True when no installed app can claim an http(s) link (no App Link filters, no
