@@ -124,7 +124,9 @@ def main():
         sub_listing = "\n".join(os.path.join(subset, f"p{i:04d}.html") for i in range(min(200, len(files)))) + "\n"
         dom = instructions([rawparse, "dom"], stdin=sub_listing)
         sax = instructions([rawparse, "sax"], stdin=sub_listing)
-        base = [linkaudit, "audit", subset, "--out", tempfile.mkdtemp(), "--jobs", "1", "--quiet", "--fail-on", "never"]
+        # The subset is served as the corpus is (a wget layout gives https://shop.example/…).
+        base = [linkaudit, "audit", subset, "--out", tempfile.mkdtemp(), "--jobs", "1", "--quiet", "--fail-on", "never",
+                "--base-url", "https://shop.example/p/"]
         extract = instructions(base + ["--profiles", "none", "--format", "jsonl"])
         whole = instructions(base + ["--format", "csv,md,jsonl,sarif,junit,json"])
         print(f"instructions over {min(200, len(files))} pages (callgrind, noise-free): DOM parse {dom:,}, "

@@ -51,13 +51,16 @@ public struct Classifier: Sendable {
         var pages: [String: WebURL?] = [:]
         for navigation in out where pages[navigation.page] == nil { pages[navigation.page] = .some(WebURL.parse(navigation.page)) }
         let memo = memoizeWebLinks && webLinksUnclaimed
-        // Verdicts gathered per navigation in profile order, made a dictionary once.
+        // Verdicts gathered per navigation in profile order, made a dictionary once; for
+        // web links also the memo keys they were decided under.
         var gathered = Array(repeating: [(String, Verdict)](), count: out.count)
+        var keys = Array(repeating: [WebVerdicts.Key](), count: memo ? out.count : 0)
         for profile in profiles {
             var verdicts = WebVerdicts()
             func decide(_ i: Int, _ sinceInput: Int?) -> Verdict {
                 let page = pages[out[i].page] ?? nil
                 let key = memo ? WebVerdicts.Key(out[i], url: urls[i], page: page, sinceInput: sinceInput) : nil
+                if let key { keys[i].append(key) }
                 if let key, let known = verdicts.known[key] { return known }
                 let verdict = profile.decide(request(for: out[i], url: urls[i], page: page, msSinceUserInput: sinceInput))
                 if let key { verdicts.known[key] = verdict }
@@ -77,12 +80,11 @@ public struct Classifier: Sendable {
             }
         }
         // Checks read a navigation's scheme, frame, URL (for intent: only) and verdicts: web
-        // links with the same of those have the same findings.
-        var findingsOf: [FindingsKey: [FindingRef]] = [:]
+        // links decided under the same keys by every profile have the same findings.
+        var findingsOf: [[WebVerdicts.Key]: [FindingRef]] = [:]
         for i in out.indices where !gathered[i].isEmpty {
             out[i].verdicts = Dictionary(gathered[i], uniquingKeysWith: { $1 })
-            let key = memo && (out[i].scheme == "https" || out[i].scheme == "http")
-                ? FindingsKey(scheme: out[i].scheme, frame: out[i].frame, verdicts: gathered[i].map(\.1)) : nil
+            let key = memo && keys[i].count == gathered[i].count ? keys[i] : nil
             if let key, let known = findingsOf[key] {
                 out[i].findings = known
                 continue
@@ -95,12 +97,6 @@ public struct Classifier: Sendable {
             if let key { findingsOf[key] = found }
         }
         return out
-    }
-
-    private struct FindingsKey: Hashable {
-        let scheme: String
-        let frame: FrameKind
-        let verdicts: [Verdict]
     }
 
     /// True when no installed app can claim an http(s) link (no App Link filters, no

@@ -5,7 +5,7 @@
 /// whole corpora with and without this and compares every verdict.
 struct WebVerdicts {
     struct Key: Hashable {
-        let scheme: String
+        let https: Bool
         let sameHost: Bool
         let trigger: Trigger
         let frame: FrameKind
@@ -15,8 +15,9 @@ struct WebVerdicts {
         /// nil for anything but a parsed http(s) URL.
         init?(_ navigation: Navigation, url: WebURL?, page: WebURL?, sinceInput: Int?) {
             guard let url, url.scheme == "https" || url.scheme == "http" else { return nil }
-            scheme = url.scheme
-            sameHost = url.hostname?.lowercased() == page?.hostname?.lowercased()
+            https = url.scheme == "https"
+            // The URL parser lower-cases the domains of http(s) URLs already.
+            sameHost = url.hostname == page?.hostname
             trigger = navigation.trigger
             frame = navigation.frame
             delayMs = navigation.delayMs
