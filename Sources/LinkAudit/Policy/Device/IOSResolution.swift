@@ -54,10 +54,11 @@ extension DeviceProfile {
         }
         for app in apps {
             for association in app.universalLinks where association.host.lowercased() == host {
-                switch LegacyAASAPaths.evaluate(association.paths, path: url.pathname, query: url.query) {
-                case .included: return app
-                case .excluded: return nil
-                case .noMatch: continue
+                // The device's declarations are legacy AASA paths: the AASA matcher decides.
+                switch association.verdict(for: url) {
+                case .match?: return app
+                case .block?: return nil
+                case nil: continue
                 }
             }
         }

@@ -31,7 +31,7 @@ final class IOSResolutionTests: XCTestCase {
         let rows: [(name: String, url: String, expected: String?)] = [
             ("https host and path match", "https://shop.example.com/product/1", "com.example.shop"),
             ("host is case-insensitive", "https://SHOP.Example.com/p", "com.example.shop"),
-            ("http counts too", "http://shop.example.com/p", "com.example.shop"),
+            ("http is not a Universal Link (POLICY.md D.3: https)", "http://shop.example.com/p", nil),
             ("NOT entry first: excluded", "https://shop.example.com/help/faq", nil),
             ("paths not matched: next association", "https://pay.wallet.com/other", nil),
             ("path matched", "https://pay.wallet.com/pay/42", "com.wallet"),
@@ -57,38 +57,28 @@ final class IOSResolutionTests: XCTestCase {
         XCTAssertNil(DeviceProfile.optimistic.universalLinkApp(for: .must("https://shop.example.com/")))
     }
 
-    func testLegacyPaths_evaluationOrderAndExclusion() {
-        let rows: [(name: String, patterns: [String], path: String, query: String?, expected: LegacyAASAPaths.Match)] = [
-            ("first match wins: include", ["/a/*", "NOT /a/b"], "/a/b", nil, .included),
-            ("first match wins: exclude", ["NOT /a/b", "/a/*"], "/a/b", nil, .excluded),
-            ("NOT needs its space", ["NOT/a/b"], "/a/b", nil, .noMatch),
-            ("no pattern matches", ["/a/*"], "/b", nil, .noMatch),
-            ("empty list", [], "/", nil, .noMatch),
+    /// The device's legacy `paths`, through the AASA matcher (first match wins, `NOT `
+    /// excludes, `*` crosses `/`, `?` is one character, the path alone is compared).
+    func testLegacyPaths_throughTheAASAMatcher() {
+        let rows: [(name: String, patterns: [String], url: String, expected: UniversalLinkVerdict?)] = [
+            ("first match wins: include", ["/a/*", "NOT /a/b"], "https://h.example/a/b", .match),
+            ("first match wins: exclude", ["NOT /a/b", "/a/*"], "https://h.example/a/b", .block),
+            ("no pattern matches", ["/a/*"], "https://h.example/b", nil),
+            ("empty list", [], "https://h.example/", nil),
+            ("star crosses slashes", ["/videos/*"], "https://h.example/videos/wwdc/2015/a", .match),
+            ("star matches nothing", ["/videos/*"], "https://h.example/videos/", .match),
+            ("star needs the literal after it", ["/a/*/z"], "https://h.example/a/b/c/y", nil),
+            ("question mark is one character", ["/a?c"], "https://h.example/abc", .match),
+            ("question mark is not zero characters", ["/a?c"], "https://h.example/ac", nil),
+            ("literal is case-sensitive", ["/Buy"], "https://h.example/buy", nil),
+            ("literal must cover the path", ["/buy"], "https://h.example/buy/more", nil),
+            ("the query is not compared", ["/buy"], "https://h.example/buy?ref=y", .match),
+            ("another host", ["*"], "https://other.example/", nil),
+            ("http is not a Universal Link", ["*"], "http://h.example/", nil),
         ]
         for row in rows {
-            XCTAssertEqual(LegacyAASAPaths.evaluate(row.patterns, path: row.path, query: row.query), row.expected, row.name)
-        }
-    }
-
-    func testLegacyPaths_wildcards() {
-        let rows: [(name: String, pattern: String, path: String, query: String?, expected: Bool)] = [
-            ("star crosses slashes", "/videos/*", "/videos/wwdc/2015/a", nil, true),
-            ("star matches nothing", "/videos/*", "/videos/", nil, true),
-            ("star in the middle", "/a/*/z", "/a/b/c/z", nil, true),
-            ("star needs the literal after it", "/a/*/z", "/a/b/c/y", nil, false),
-            ("question mark is one character", "/a?c", "/abc", nil, true),
-            ("question mark is not zero characters", "/a?c", "/ac", nil, false),
-            ("question mark then star: one or more", "/p/?*", "/p/", nil, false),
-            ("literal is case-sensitive", "/Buy", "/buy", nil, false),
-            ("literal must cover the path", "/buy", "/buy/more", nil, false),
-            ("pattern with ? sees the query", "/buy?ref=*", "/buy", "ref=mail", true),
-            ("query value mismatch", "/buy?ref=x", "/buy", "ref=y", false),
-            ("pattern without ? ignores the query", "/buy", "/buy", "ref=y", true),
-            ("? pattern on a query-less URL is a wildcard", "/b?y", "/buy", nil, true),
-            ("percent-encoded path compared as encoded", "/caf%C3%A9", "/caf%C3%A9", nil, true),
-        ]
-        for row in rows {
-            XCTAssertEqual(LegacyAASAPaths.matches(row.pattern, path: row.path, query: row.query), row.expected, row.name)
+            let association = UniversalLinkAssociation(host: "h.example", paths: row.patterns)
+            XCTAssertEqual(association.verdict(for: .must(row.url)), row.expected, row.name)
         }
     }
 }
