@@ -28,7 +28,8 @@ enum Usage {
       --quiet                no end-of-run line or progress on stderr
       --profiles a,b         runtime profiles to run (default: android-webview, android-sdk,
                              chrome-android, ios-wkwebview, ios-sdk, safari-ios; also
-                             android-webview-noclient, ios-strict, or all)
+                             android-webview-noclient, ios-strict; all; or none
+                             for extraction only)
       --device FILE          device profile (default: the optimistic device; see
                              Pipelines/devices/)
       --stdin-inputs         read input names (paths, WARC files) one per line on stdin
