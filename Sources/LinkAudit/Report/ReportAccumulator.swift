@@ -134,11 +134,20 @@ public struct ReportAccumulator: Sendable {
         let report = report(baseline: baseline, toolVersion: toolVersion)
         var summary = report.summary
         try ReportFiles.createDirectory(outDir)
-        for format in formats.sorted() where format != .jsonl {
-            let path = outDir + "/" + format.fileName
-            try ReportFiles.write(ReportFiles.render(format, report), to: path)
-            summary.written.append(path)
+        // Each format is a pure function of the report: render and write them side by
+        // side (one text per thread in memory at a time).
+        let chosen = formats.sorted().filter { $0 != .jsonl }
+        let failures = WriteFailures()
+        DispatchQueue.concurrentPerform(iterations: chosen.count) { i in
+            let path = outDir + "/" + chosen[i].fileName
+            do {
+                try ReportFiles.write(ReportFiles.render(chosen[i], report), to: path)
+            } catch {
+                failures.add(error)
+            }
         }
+        if let error = failures.first { throw error }
+        summary.written += chosen.map { outDir + "/" + $0.fileName }
         return summary
     }
 }
@@ -156,6 +165,18 @@ public struct ReportPart: Sendable {
     init(page: PageRecord, navigations: Int) {
         self.page = page
         self.navigations = navigations
+    }
+}
+
+/// The first error of the threads writing report files.
+private final class WriteFailures: @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var first: Error?
+
+    func add(_ error: Error) {
+        lock.lock()
+        if first == nil { first = error }
+        lock.unlock()
     }
 }
 
