@@ -202,10 +202,16 @@ enum ReportFiles {
     }
 
     /// Written whole and renamed into place, so a reader never sees half a report.
+    /// The text's own UTF-8 storage goes to disk (no second copy of a report that can be
+    /// hundreds of megabytes), through a temporary file renamed into place.
     static func write(_ text: String, to path: String) throws {
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
+        var text = text
+        let partial = path + ".partial"
+        guard let file = fopen(partial, "wb") else { throw LinkAuditError.io("cannot write \(path)") }
+        let written = text.withUTF8 { fwrite($0.baseAddress, 1, $0.count, file) == $0.count }
+        let closed = fclose(file) == 0
+        guard written, closed, rename(partial, path) == 0 else {
+            unlink(partial)
             throw LinkAuditError.io("cannot write \(path)")
         }
     }
