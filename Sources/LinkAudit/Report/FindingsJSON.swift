@@ -25,7 +25,7 @@ public enum FindingsJSON {
         var document: [(String, JSONValue?)] = [
             ("tool", .object([("name", .string("linkaudit")), ("version", .string(report.toolVersion))])),
             ("summary", .object(totals)),
-            ("findings", .array(report.findings.map(json))),
+            ("findings", .generated(count: report.findings.count) { json(report.findings[$0]) }),
         ]
         if summary.baseline != nil { document.append(("fixed", .array(report.fixed.map(json)))) }
         document.append(("schemes", .array(report.inventory.schemes.map(json))))

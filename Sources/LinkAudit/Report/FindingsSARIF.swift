@@ -12,9 +12,12 @@ public enum FindingsSARIF {
         let codes = known + Set(findings.map(\.code)).subtracting(known).sorted()
         let ruleIndex = Dictionary(uniqueKeysWithValues: codes.enumerated().map { ($1, $0) })
         var occurrences: [FindingKey: Int] = [:]
-        let results: [JSONValue] = findings.map { finding in
+        let occurrence: [Int] = findings.map { finding in
             occurrences[finding.key, default: 0] += 1
-            return result(finding, ruleIndex: ruleIndex[finding.code]!, occurrence: occurrences[finding.key]!)
+            return occurrences[finding.key]!
+        }
+        let results = JSONValue.generated(count: findings.count) { i in
+            result(findings[i], ruleIndex: ruleIndex[findings[i].code]!, occurrence: occurrence[i])
         }
         let driver = JSONValue.object([
             ("name", .string("linkaudit")),
@@ -23,7 +26,7 @@ public enum FindingsSARIF {
         ])
         let run = JSONValue.object([
             ("tool", .object([("driver", driver)])),
-            ("results", .array(results)),
+            ("results", results),
         ])
         return JSONValue.object([
             ("$schema", .string(schema)),

@@ -7,6 +7,9 @@ indirect enum JSONValue {
     case bool(Bool)
     case array([JSONValue])
     case object([(String, JSONValue)])
+    /// An array whose elements (objects) are made one at a time while writing and
+    /// dropped after: a report's tens of thousands of results never sit in memory as a tree.
+    case generated(count: Int, element: (Int) -> JSONValue)
 
     /// An object from pairs whose nil values are left out.
     static func object(_ pairs: [(String, JSONValue?)]) -> JSONValue {
@@ -24,7 +27,7 @@ indirect enum JSONValue {
 
     private var isScalar: Bool {
         switch self {
-        case .array, .object: return false
+        case .array, .object, .generated: return false
         default: return true
         }
     }
@@ -51,6 +54,17 @@ indirect enum JSONValue {
                 out.append(contentsOf: Array((i > 0 ? ",\n" : "\n").utf8))
                 out.append(contentsOf: Array(repeating: 0x20, count: indent + 2))
                 item.write(into: &out, indent: indent + 2)
+            }
+            out.append(0x0A)
+            out.append(contentsOf: Array(repeating: 0x20, count: indent))
+            out.append(0x5D)
+        case .generated(let count, let element):
+            if count == 0 { out.append(contentsOf: Array("[]".utf8)); return }
+            out.append(0x5B)
+            for i in 0..<count {
+                out.append(contentsOf: Array((i > 0 ? ",\n" : "\n").utf8))
+                out.append(contentsOf: Array(repeating: 0x20, count: indent + 2))
+                element(i).write(into: &out, indent: indent + 2)
             }
             out.append(0x0A)
             out.append(contentsOf: Array(repeating: 0x20, count: indent))
