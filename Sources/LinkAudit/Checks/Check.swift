@@ -50,7 +50,7 @@ public struct Check: Sendable {
 
     /// The profiles whose verdict satisfies `test`.
     static func profiles(of navigation: Navigation, where test: (String, Verdict) -> Bool) -> [String] {
-        (navigation.verdicts ?? [:]).filter { test($0.key, $0.value) }.map(\.key)
+        (navigation.verdicts ?? [:]).filter { test($0.key, $0.value) }.map { $0.key }
     }
 }
 

@@ -24,7 +24,7 @@ public struct Navigation: Codable, Sendable, Equatable {
     /// until a script clones it).
     public var context: String?
     /// profile name → verdict (classify stage).
-    public var verdicts: [String: Verdict]?
+    public var verdicts: VerdictSet?
     /// Finding codes raised on this navigation, with the profiles where they occur.
     public var findings: [FindingRef]?
 

@@ -44,7 +44,7 @@ public enum Audit {
             // Serialising and building findings here keeps them on the parallel workers:
             // the writer below only appends.
             return PageOutput(record: result.record, navigations: result.navigations.count,
-                              lines: result.navigations.map(\.jsonBytes),
+                              lines: Navigation.jsonLines(result.navigations),
                               report: streaming ? nil : ReportAccumulator.part(page: result.record,
                                                                                 navigations: result.navigations,
                                                                                 rules: rules),
@@ -59,7 +59,7 @@ public enum Audit {
             } else {
                 pages.write(line: result.record.jsonBytes)
             }
-            for line in result.lines { links.write(line: line) }
+            links.write(lines: result.lines)
             if let part = result.report {
                 report.add(part)
             } else {
@@ -89,7 +89,8 @@ public enum Audit {
 struct PageOutput {
     var record: PageRecord
     var navigations: Int
-    var lines: [[UInt8]]
+    /// Its `links.jsonl` lines, newline-terminated, in one buffer.
+    var lines: [UInt8]
     var report: ReportPart?
     /// The association files the page's hosts needed (live crawls).
     var associationRecords: [PageRecord]

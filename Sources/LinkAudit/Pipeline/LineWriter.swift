@@ -35,6 +35,12 @@ public final class LineWriter {
         if buffer.count >= 1 << 16 { flush() }
     }
 
+    /// Lines already joined and newline-terminated.
+    public func write(lines: [UInt8]) {
+        buffer.append(contentsOf: lines)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
     public func flush() {
         guard !buffer.isEmpty else { return }
         handle.write(Data(buffer))

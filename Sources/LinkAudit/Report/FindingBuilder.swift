@@ -7,7 +7,7 @@ struct FindingBuilder {
     func findings(for navigation: Navigation, file: String?) -> [Finding] {
         guard let refs = navigation.findings, !refs.isEmpty else { return [] }
         let verdicts = navigation.verdicts ?? [:]
-        let outcomes = ProfileOrder.sorted(verdicts.keys).map { ProfileOutcome($0, verdicts[$0]!.outcome.rawValue) }
+        let outcomes = ProfileOrder.sorted(verdicts.keys).map { ProfileOutcome($0, verdicts[$0]?.outcome.rawValue ?? "") }
         return refs.map { ref in
             let profiles = ProfileOrder.sorted(ref.profiles)
             var finding = Finding(
@@ -41,7 +41,7 @@ struct FindingBuilder {
     }
 
     /// The profiles' reasons, each once, naming the profiles that gave it.
-    static func reasons(_ profiles: [String], _ verdicts: [String: Verdict]) -> [String] {
+    static func reasons(_ profiles: [String], _ verdicts: VerdictSet) -> [String] {
         var order: [String] = []
         var byReason: [String: [String]] = [:]
         for profile in profiles {

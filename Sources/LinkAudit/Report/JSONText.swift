@@ -1,12 +1,60 @@
 /// Hand-written JSON output with a fixed key order, so `links.jsonl` reads the same on
-/// every run and diffs well. It writes UTF-8 bytes straight into a buffer: this is the
-/// hot path of every run (Foundation's encoder sorts or shuffles keys, and is slow).
+/// every run and diffs well. It writes UTF-8 bytes straight into one buffer — a whole
+/// page's lines go into the same one — with no intermediate arrays: this is the hot path
+/// of every run (Foundation's encoder sorts or shuffles keys, and is slow).
 struct JSONText {
-    private(set) var bytes: [UInt8] = [0x7B]  // {
+    var bytes: [UInt8]
     private var first = true
 
+    /// A buffer holding one open object (`closed()` ends it).
     init() {
+        bytes = [0x7B]
         bytes.reserveCapacity(256)
+    }
+
+    /// An empty buffer for many objects, each written between `open()` and `close()`.
+    init(capacity: Int) {
+        bytes = []
+        bytes.reserveCapacity(capacity)
+    }
+
+    mutating func open() {
+        bytes.append(0x7B)
+        first = true
+    }
+
+    /// Ends the innermost open object; a key written next belongs to the enclosing one.
+    mutating func close() {
+        bytes.append(0x7D)
+        first = false
+    }
+
+    mutating func newline() {
+        bytes.append(0x0A)
+    }
+
+    /// An array of objects under `name`; `element` writes each one's fields.
+    mutating func objects<Item>(_ name: StaticString, _ items: [Item], _ element: (inout JSONText, Item) -> Void) {
+        key(name)
+        bytes.append(0x5B)
+        for (i, item) in items.enumerated() {
+            if i > 0 { bytes.append(0x2C) }
+            open()
+            element(&self, item)
+            close()
+        }
+        bytes.append(0x5D)
+    }
+
+    /// An array of strings under `name`.
+    mutating func strings(_ name: StaticString, _ items: [String]) {
+        key(name)
+        bytes.append(0x5B)
+        for (i, item) in items.enumerated() {
+            if i > 0 { bytes.append(0x2C) }
+            JSONText.appendString(item, to: &bytes)
+        }
+        bytes.append(0x5D)
     }
 
     mutating func key(_ name: StaticString) {
@@ -68,7 +116,11 @@ struct JSONText {
         bytes.append(contentsOf: json)
     }
 
-    func closed() -> [UInt8] { bytes + [0x7D] }
+    func closed() -> [UInt8] {
+        var out = bytes
+        out.append(0x7D)
+        return out
+    }
 
     var closedString: String { String(decoding: closed(), as: UTF8.self) }
 

@@ -2,7 +2,16 @@
 /// is the contract's: page, line, source, trigger, frame, delayMs, raw, url, scheme, …
 extension Navigation {
     public var jsonBytes: [UInt8] {
-        var json = JSONText()
+        var json = JSONText(capacity: 512)
+        writeJSON(to: &json)
+        return json.bytes
+    }
+
+    public var jsonLine: String { String(decoding: jsonBytes, as: UTF8.self) }
+
+    /// Appends this record as one JSON object (no newline).
+    func writeJSON(to json: inout JSONText) {
+        json.open()
         json.field("page", page)
         json.field("line", line)
         json.field("source", source)
@@ -14,31 +23,39 @@ extension Navigation {
         json.field("scheme", scheme)
         json.field("partial", partial)
         json.field("context", context)
-        if let verdicts {
-            var object = JSONText()
-            for name in verdicts.keys.sorted() {
-                guard let verdict = verdicts[name] else { continue }
-                object.raw(dynamic: name, verdict.jsonBytes)
-            }
-            json.raw("verdicts", object.closed())
-        }
+        if let verdicts { json.raw("verdicts", verdicts.json) }
         if let findings {
-            json.raw("findings", JSONText.array(findings.map { ref in
-                var item = JSONText()
+            json.objects("findings", findings) { item, ref in
                 item.field("code", ref.code)
-                item.raw("profiles", JSONText.array(ref.profiles.map(JSONText.string)))
-                return item.closed()
-            }))
+                item.strings("profiles", ref.profiles)
+            }
         }
-        return json.closed()
+        json.close()
     }
 
-    public var jsonLine: String { String(decoding: jsonBytes, as: UTF8.self) }
+    /// A page's records as `links.jsonl` lines, in one buffer.
+    static func jsonLines(_ navigations: [Navigation]) -> [UInt8] {
+        var json = JSONText(capacity: navigations.count * 640)
+        for navigation in navigations {
+            navigation.writeJSON(to: &json)
+            json.newline()
+        }
+        return json.bytes
+    }
 }
 
 extension Verdict {
     var jsonBytes: [UInt8] {
-        var json = JSONText()
+        var out: [UInt8] = []
+        writeJSON(to: &out)
+        return out
+    }
+
+    /// `{"outcome":…,"reason":…}` with the details flattened after them, keys sorted.
+    func writeJSON(to out: inout [UInt8]) {
+        var json = JSONText(capacity: 0)
+        swap(&json.bytes, &out)
+        json.open()
         json.field("outcome", outcome.rawValue)
         json.field("reason", reason)
         if let details {
@@ -46,7 +63,8 @@ extension Verdict {
                 json.field(dynamic: key, details[key] ?? "")
             }
         }
-        return json.closed()
+        json.close()
+        swap(&json.bytes, &out)
     }
 }
 

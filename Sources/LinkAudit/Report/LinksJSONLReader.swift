@@ -80,7 +80,7 @@ private struct NavigationLine: Decodable {
         let container = try decoder.container(keyedBy: AnyKey.self)
         let key = AnyKey("verdicts")
         if container.contains(key), try !container.decodeNil(forKey: key) {
-            navigation.verdicts = try container.decode([String: FlatVerdict].self, forKey: key).mapValues(\.verdict)
+            navigation.verdicts = VerdictSet(try container.decode([String: FlatVerdict].self, forKey: key).mapValues(\.verdict))
         }
     }
 }

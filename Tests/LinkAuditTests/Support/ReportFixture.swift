@@ -135,7 +135,7 @@ enum ReportFixture {
         let scheme = url.prefix { $0 != ":" }.lowercased()
         var navigation = Navigation(page: site + path, line: line, source: source, trigger: trigger, frame: frame,
                                     delayMs: delayMs, raw: url, url: url, scheme: scheme, context: context)
-        navigation.verdicts = verdicts
+        navigation.verdicts = verdicts.map(VerdictSet.init)
         navigation.findings = verdicts == nil ? nil : (findings ?? [:]).keys.sorted().map {
             FindingRef(code: $0, profiles: findings![$0]!)
         }

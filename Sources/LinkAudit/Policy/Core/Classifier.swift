@@ -35,68 +35,103 @@ public struct Classifier: Sendable {
     public func evaluates(_ navigation: Navigation) -> Bool {
         if navigation.trigger == .metadata || navigation.context == "template" { return false }
         if navigation.context == "noscript" { return !settings.javaScriptEnabled }
-        if !settings.javaScriptEnabled, [.scriptLoad, .scriptTimer, .scriptHandler, .scriptAsync].contains(navigation.trigger) {
-            return false
+        switch navigation.trigger {
+        case .scriptLoad, .scriptTimer, .scriptHandler, .scriptAsync: return settings.javaScriptEnabled
+        default: return true
         }
-        return true
     }
 
     public func classify(_ navigations: [Navigation]) -> [Navigation] {
-        var out = navigations
-        let automatic = out.indices
-            .filter { evaluates(out[$0]) && !InputMapping.isUserStarted(out[$0].trigger) }
-            .sorted { (loadTime(out[$0]), $0) < (loadTime(out[$1]), $1) }
+        guard !profiles.isEmpty else { return navigations }
+        let navs = navigations
+        let live = navs.map(evaluates)
+        let automatic = navs.indices
+            .filter { live[$0] && !InputMapping.isUserStarted(navs[$0].trigger) }
+            .sorted { (loadTime(navs[$0]), $0) < (loadTime(navs[$1]), $1) }
+        let userStarted = navs.indices.filter { live[$0] && InputMapping.isUserStarted(navs[$0].trigger) }
         // URLs are parsed once per navigation (and the page's once per page), not once per profile.
-        let urls = out.map { WebURL.parse($0.url) }
-        var pages: [String: WebURL?] = [:]
-        for navigation in out where pages[navigation.page] == nil { pages[navigation.page] = .some(WebURL.parse(navigation.page)) }
+        let urls = navs.map { WebURL.parse($0.url) }
+        let pageURLs = Self.pageURLs(navs)
         let memo = memoizeWebLinks && webLinksUnclaimed
-        // Verdicts gathered per navigation in profile order, made a dictionary once; for
-        // web links also the memo keys they were decided under.
-        var gathered = Array(repeating: [(String, Verdict)](), count: out.count)
-        var keys = Array(repeating: [WebVerdicts.Key](), count: memo ? out.count : 0)
-        for profile in profiles {
+        let links = memo ? navs.indices.map { WebVerdicts.Link(url: urls[$0], page: pageURLs[$0]) } : []
+        // Each navigation's verdict per profile (index i * P + p) and, for web links decided
+        // from the memo, the verdict's number in that profile's memo (-1: not memoised).
+        let count = profiles.count
+        var decided = [Verdict?](repeating: nil, count: navs.count * count)
+        var numbers = [Int](repeating: -1, count: memo ? navs.count * count : 0)
+        for (p, profile) in profiles.enumerated() {
             var verdicts = WebVerdicts()
             func decide(_ i: Int, _ sinceInput: Int?) -> Verdict {
-                let page = pages[out[i].page] ?? nil
-                let key = memo ? WebVerdicts.Key(out[i], url: urls[i], page: page, sinceInput: sinceInput) : nil
-                if let key { keys[i].append(key) }
-                if let key, let known = verdicts.known[key] { return known }
-                let verdict = profile.decide(request(for: out[i], url: urls[i], page: page, msSinceUserInput: sinceInput))
-                if let key { verdicts.known[key] = verdict }
+                let key = memo ? links[i].map { WebVerdicts.Key($0, navs[i], sinceInput: sinceInput) } : nil
+                if let key, let number = verdicts.number(of: key) {
+                    numbers[i * count + p] = number
+                    return verdicts.verdicts[number]
+                }
+                let verdict = profile.decide(request(for: navs[i], url: urls[i], page: pageURLs[i],
+                                                     msSinceUserInput: sinceInput))
+                if let key { numbers[i * count + p] = verdicts.remember(verdict, for: key) }
                 return verdict
             }
             // When the host last saw user input, on the page's clock; nil once consumed.
             var lastInput: Int? = settings.entry == .loadUrlByUser ? 0 : nil
             for i in automatic {
-                let t = loadTime(out[i])
+                let t = loadTime(navs[i])
                 let verdict = decide(i, lastInput.map { t - $0 })
                 if verdict.details?[VerdictDetail.activationConsumed] == "true" { lastInput = nil }
-                gathered[i].append((profile.name, verdict))
+                decided[i * count + p] = verdict
             }
-            for i in out.indices where evaluates(out[i]) && InputMapping.isUserStarted(out[i].trigger) {
-                let sinceTap = InputMapping.delayAfterTap(out[i].trigger, delayMs: out[i].delayMs, settings: settings)
-                gathered[i].append((profile.name, decide(i, sinceTap)))
+            for i in userStarted {
+                let sinceTap = InputMapping.delayAfterTap(navs[i].trigger, delayMs: navs[i].delayMs, settings: settings)
+                decided[i * count + p] = decide(i, sinceTap)
             }
         }
         // Checks read a navigation's scheme, frame, URL (for intent: only) and verdicts: web
-        // links decided under the same keys by every profile have the same findings.
-        var findingsOf: [[WebVerdicts.Key]: [FindingRef]] = [:]
-        for i in out.indices where !gathered[i].isEmpty {
-            out[i].verdicts = Dictionary(gathered[i], uniquingKeysWith: { $1 })
-            let key = memo && keys[i].count == gathered[i].count ? keys[i] : nil
-            if let key, let known = findingsOf[key] {
-                out[i].findings = known
+        // links decided under the same memo numbers by every profile share one verdict set
+        // and have the same findings.
+        let names = VerdictSet.Names(profiles.map(\.name))
+        var shared: [UInt64: (VerdictSet, [FindingRef])] = [:]
+        var out = navs
+        for i in out.indices where live[i] {
+            let key = memo ? Self.sharingKey(numbers[(i * count)..<(i * count + count)]) : nil
+            if let key, let (verdicts, findings) = shared[key] {
+                out[i].verdicts = verdicts
+                out[i].findings = findings
                 continue
             }
+            out[i].verdicts = VerdictSet(names, (0..<count).map { decided[i * count + $0]! })
             let found = checks.compactMap { check -> FindingRef? in
                 let profiles = check.profiles(out[i])
                 return profiles.isEmpty ? nil : FindingRef(code: check.code, profiles: profiles)
             }
             out[i].findings = found
-            if let key { findingsOf[key] = found }
+            if let key { shared[key] = (out[i].verdicts!, found) }
         }
         return out
+    }
+
+    /// The memo numbers of every profile packed into one integer (8 bits each), or nil
+    /// when a profile did not decide from its memo or the numbers do not fit.
+    static func sharingKey(_ numbers: ArraySlice<Int>) -> UInt64? {
+        guard numbers.count <= 8 else { return nil }
+        var key: UInt64 = 0
+        for number in numbers {
+            guard number >= 0, number < 255 else { return nil }
+            key = key << 8 | UInt64(number + 1)
+        }
+        return key
+    }
+
+    /// Each navigation's page URL, parsed once per page.
+    static func pageURLs(_ navigations: [Navigation]) -> [WebURL?] {
+        var lastPage: String?
+        var lastURL: WebURL?
+        return navigations.map { navigation in
+            if navigation.page != lastPage {
+                lastPage = navigation.page
+                lastURL = WebURL.parse(navigation.page)
+            }
+            return lastURL
+        }
     }
 
     /// True when no installed app can claim an http(s) link (no App Link filters, no

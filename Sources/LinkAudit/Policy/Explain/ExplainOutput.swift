@@ -9,7 +9,7 @@ public enum ExplainOutput {
         lines.append("  \"trigger\": \(string(navigation.trigger.rawValue)),")
         lines.append("  \"frame\": \(string(navigation.frame.rawValue)),")
         lines.append("  \"verdicts\": {")
-        let verdicts = (navigation.verdicts ?? [:]).sorted { $0.key < $1.key }
+        let verdicts = Array(navigation.verdicts ?? [:])
         for (i, entry) in verdicts.enumerated() {
             let comma = i == verdicts.count - 1 ? "" : ","
             lines.append("    \(string(entry.key)): \(String(decoding: entry.value.jsonBytes, as: UTF8.self))\(comma)")

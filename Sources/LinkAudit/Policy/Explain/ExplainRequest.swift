@@ -61,7 +61,7 @@ public struct ExplainRequest: Decodable {
         ios?.apply(to: &request.ios)
         var verdicts: [String: Verdict] = [:]
         for profile in profiles { verdicts[profile.name] = profile.decide(request) }
-        nav.verdicts = verdicts
+        nav.verdicts = VerdictSet(verdicts)
         nav.findings = Checks.all.compactMap { check in
             let profiles = check.profiles(nav)
             return profiles.isEmpty ? nil : FindingRef(code: check.code, profiles: profiles)

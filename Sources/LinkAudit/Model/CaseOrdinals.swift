@@ -1,0 +1,38 @@
+/// Equality and hashing by case for the String-backed enums used as dictionary keys on
+/// the hot path: a raw-value enum otherwise compares and hashes its raw string
+/// (hundreds of instructions a time — measured), and the classifier hashes a trigger and
+/// a frame for every link and profile. The switches are exhaustive, so a new case must
+/// be numbered here.
+extension Trigger {
+    var ordinal: Int {
+        switch self {
+        case .tap: 0
+        case .formGet: 1
+        case .formPost: 2
+        case .metaRefresh: 3
+        case .frameLoad: 4
+        case .scriptLoad: 5
+        case .scriptTimer: 6
+        case .scriptHandler: 7
+        case .scriptAsync: 8
+        case .metadata: 9
+        case .serverRedirect: 10
+        }
+    }
+
+    public static func == (lhs: Trigger, rhs: Trigger) -> Bool { lhs.ordinal == rhs.ordinal }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ordinal) }
+}
+
+extension FrameKind {
+    var ordinal: Int {
+        switch self {
+        case .main: 0
+        case .sub: 1
+        case .newWindow: 2
+        }
+    }
+
+    public static func == (lhs: FrameKind, rhs: FrameKind) -> Bool { lhs.ordinal == rhs.ordinal }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ordinal) }
+}
