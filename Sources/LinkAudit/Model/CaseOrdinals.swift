@@ -1,4 +1,4 @@
-/// Equality and hashing by case for the String-backed enums used as dictionary keys on
+/// Equality and hashing by case for the String-backed enums compared and hashed on
 /// the hot path: a raw-value enum otherwise compares and hashes its raw string
 /// (hundreds of instructions a time — measured), and the classifier hashes a trigger and
 /// a frame for every link and profile. The switches are exhaustive, so a new case must
@@ -34,5 +34,24 @@ extension FrameKind {
     }
 
     public static func == (lhs: FrameKind, rhs: FrameKind) -> Bool { lhs.ordinal == rhs.ordinal }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ordinal) }
+}
+
+extension Outcome {
+    var ordinal: Int {
+        switch self {
+        case .loads: 0
+        case .internal: 1
+        case .opensApp: 2
+        case .chooser: 3
+        case .fallback: 4
+        case .appStore: 5
+        case .openFailed: 6
+        case .blocked: 7
+        case .errorPage: 8
+        }
+    }
+
+    public static func == (lhs: Outcome, rhs: Outcome) -> Bool { lhs.ordinal == rhs.ordinal }
     public func hash(into hasher: inout Hasher) { hasher.combine(ordinal) }
 }

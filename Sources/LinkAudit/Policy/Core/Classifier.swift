@@ -59,6 +59,10 @@ public struct Classifier: Sendable {
         let count = profiles.count
         var decided = [Verdict?](repeating: nil, count: navs.count * count)
         var numbers = [Int](repeating: -1, count: memo ? navs.count * count : 0)
+        // A navigation's request is built once and reused by the next profile when its
+        // time since the last input is the same (it is, but for load-time navigations after
+        // a profile consumed the activation window).
+        var requests = [(since: Int?, request: PolicyRequest)?](repeating: nil, count: navs.count)
         for (p, profile) in profiles.enumerated() {
             var verdicts = WebVerdicts()
             func decide(_ i: Int, _ sinceInput: Int?) -> Verdict {
@@ -67,8 +71,11 @@ public struct Classifier: Sendable {
                     numbers[i * count + p] = number
                     return verdicts.verdicts[number]
                 }
-                let verdict = profile.decide(request(for: navs[i], url: urls[i], page: pageURLs[i],
-                                                     msSinceUserInput: sinceInput))
+                if requests[i] == nil || requests[i]!.since != sinceInput {
+                    requests[i] = (sinceInput, request(for: navs[i], url: urls[i], page: pageURLs[i],
+                                                       msSinceUserInput: sinceInput))
+                }
+                let verdict = profile.decide(requests[i]!.request)
                 if let key { numbers[i * count + p] = verdicts.remember(verdict, for: key) }
                 return verdict
             }
