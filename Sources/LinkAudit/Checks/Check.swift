@@ -45,12 +45,17 @@ public struct Check: Sendable {
     }
 
     public func profiles(_ navigation: Navigation) -> [String] {
-        fires(navigation).sorted()
+        let names = fires(navigation)
+        return names.count < 2 || zip(names, names.dropFirst()).allSatisfy({ $0 < $1 }) ? names : names.sorted()
     }
 
-    /// The profiles whose verdict satisfies `test`.
+    /// The profiles whose verdict satisfies `test`, in name order (a verdict set's order).
     static func profiles(of navigation: Navigation, where test: (String, Verdict) -> Bool) -> [String] {
-        (navigation.verdicts ?? [:]).filter { test($0.key, $0.value) }.map { $0.key }
+        guard let verdicts = navigation.verdicts else { return [] }
+        let names = verdicts.keys
+        var found: [String] = []
+        for (i, verdict) in verdicts.values.enumerated() where test(names[i], verdict) { found.append(names[i]) }
+        return found
     }
 }
 

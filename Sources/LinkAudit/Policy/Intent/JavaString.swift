@@ -6,7 +6,13 @@
 struct JavaString: Sendable {
     let units: [UInt16]
 
-    init(_ string: String) { units = Array(string.utf16) }
+    init(_ string: String) {
+        // ASCII (nearly every URL) widens byte by byte; the UTF-16 view is far slower.
+        var string = string
+        units = string.withUTF8 { bytes in
+            bytes.allSatisfy { $0 < 0x80 } ? bytes.map { UInt16($0) } : nil
+        } ?? Array(string.utf16)
+    }
 
     var count: Int { units.count }
 
@@ -39,7 +45,12 @@ struct JavaString: Sendable {
         guard begin >= 0, end <= count, begin <= end else {
             throw JavaIndexOutOfBounds(index: begin < 0 || begin > count ? begin : end)
         }
-        return String(decoding: units[begin..<end], as: UTF16.self)
+        let slice = units[begin..<end]
+        guard slice.allSatisfy({ $0 < 0x80 }) else { return String(decoding: slice, as: UTF16.self) }
+        return String(unsafeUninitializedCapacity: slice.count) { buffer in
+            for (k, unit) in slice.enumerated() { buffer[k] = UInt8(truncatingIfNeeded: unit) }
+            return slice.count
+        }
     }
 
     func substring(_ begin: Int) throws -> String { try substring(begin, count) }
