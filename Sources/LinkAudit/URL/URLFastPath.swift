@@ -1,0 +1,250 @@
+// A one-pass parser for the URLs pages are made of: absolute http(s)/ws(s)/ftp URLs with a
+// plain ASCII domain, and relative references ("/c/1.html", "../p/2", "?q", "#top",
+// "//cdn/x") against such a base.
+//
+// The full state machine (`Parser`) builds a record of separate byte arrays and then
+// serialises it, which costs several allocations per URL. For this subset the spec's
+// result is simply "a prefix of the base's href + the input, lower-cased and
+// percent-encoded, with dot segments applied", so it can be written straight into one
+// scratch buffer in serialisation order. Anything outside the subset (userinfo, IP or
+// IDNA hosts, file and non-special schemes, failures) returns nil and the caller runs the
+// full parser, which stays the reference: tests compare the two on the WPT vectors and on
+// generated inputs.
+
+extension WebURL {
+    struct FastPath {
+        let input: UnsafeBufferPointer<UInt8>
+        let output: UnsafeMutablePointer<UInt8>
+        var count = 0
+        var layout: Layout
+
+        /// Parses clean input (trimmed, no tabs or newlines). `base` and `baseBytes` are the
+        /// base's layout and href bytes (empty when there is no base). `original`, when given,
+        /// is a String whose UTF-8 is exactly `input`: if the result serialises to the same
+        /// bytes, the href shares that string's storage instead of allocating.
+        static func parse(
+            _ input: UnsafeBufferPointer<UInt8>, base: Layout?, baseBytes: UnsafeBufferPointer<UInt8>,
+            original: String?
+        ) -> WebURL? {
+            guard !input.isEmpty else { return nil }
+            // Worst case: the whole base, every input byte percent-encoded, plus a path '/'.
+            let capacity = baseBytes.count + 3 * input.count + 2
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { scratch in
+                var parser = FastPath(input: input, output: scratch.baseAddress!, layout: .blank)
+                guard parser.run(base: base, baseBytes: baseBytes) else { return nil }
+                return parser.finish(original: original)
+            }
+        }
+
+        // MARK: - Dispatch
+
+        private mutating func run(base: Layout?, baseBytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            let first = input[0]
+            if Byte.isAlpha(first) {
+                var index = 1
+                while index < input.count, Self.isSchemeByte(input[index]) { index += 1 }
+                if index < input.count, input[index] == Byte.colon {
+                    return absolute(schemeEnd: index, base: base)
+                }
+            }
+            // A relative reference: only against a hierarchical special base with a host.
+            guard let base, base.kind.isSpecial, base.kind != .file, base.hasHost, !base.hasOpaquePath else {
+                return false
+            }
+            layout.kind = base.kind
+            if Self.isSlash(first) {
+                if input.count > 1, Self.isSlash(input[1]) {
+                    // "//host/x" (or any mix of '/' and '\'): scheme-relative.
+                    copy(baseBytes, upTo: Int(base.schemeEnd) + 1)
+                    layout.schemeEnd = base.schemeEnd
+                    return authorityAndRest(from: 2)
+                }
+                copyAuthority(of: base, baseBytes)
+                return pathAndRest(from: 1)
+            }
+            if first == Byte.question {
+                copyAuthority(of: base, baseBytes)
+                copy(baseBytes, from: Int(base.pathStart), upTo: Int(base.pathEnd))
+                layout.pathEnd = UInt32(count)
+                return queryAndFragment(from: 0)
+            }
+            if first == Byte.hash {
+                let baseEnd = base.fragmentStart == Layout.absent ? base.end : base.fragmentStart
+                copyAuthority(of: base, baseBytes)
+                copy(baseBytes, from: Int(base.pathStart), upTo: Int(baseEnd))
+                layout.pathEnd = base.pathEnd
+                layout.queryStart = base.queryStart
+                return queryAndFragment(from: 0)
+            }
+            // Path-relative: the base path without its last segment, then the input's segments.
+            var lastSlash = Int(base.pathEnd)
+            repeat {
+                lastSlash -= 1
+                if lastSlash < Int(base.pathStart) { return false }
+            } while baseBytes[lastSlash] != Byte.slash
+            copyAuthority(of: base, baseBytes)
+            copy(baseBytes, from: Int(base.pathStart), upTo: lastSlash)
+            return pathAndRest(from: 0)
+        }
+
+        /// "scheme:" at the start of the input.
+        private mutating func absolute(schemeEnd: Int, base: Layout?) -> Bool {
+            let kind = Self.specialKind(input, end: schemeEnd)
+            guard kind.isSpecial, kind != .file else { return false }
+            for index in 0..<schemeEnd { put(Self.lowercased(input[index])) }
+            put(Byte.colon)
+            layout.schemeEnd = UInt32(schemeEnd)
+            layout.kind = kind
+            var index = schemeEnd + 1
+            if index + 1 < input.count, input[index] == Byte.slash, input[index + 1] == Byte.slash {
+                index += 2
+            } else if base?.kind == kind {
+                // "https:x" against an https base is a relative reference; leave it to the
+                // full parser.
+                return false
+            }
+            return authorityAndRest(from: index)
+        }
+
+        // MARK: - Components
+
+        /// Writes "//host[:port]" and everything after it; `start` is just past the slashes
+        /// the input must have (any further '/' and '\' are skipped, as browsers do).
+        private mutating func authorityAndRest(from start: Int) -> Bool {
+            put(Byte.slash)
+            put(Byte.slash)
+            var index = start
+            while index < input.count, Self.isSlash(input[index]) { index += 1 }
+            layout.usernameStart = UInt32(count)
+            layout.usernameEnd = layout.usernameStart
+            layout.passwordEnd = layout.usernameStart
+            layout.hostStart = layout.usernameStart
+            layout.hasHost = true
+            while index < input.count {
+                let byte = input[index]
+                if Self.isDomainByte(byte) {
+                    put(Self.lowercased(byte))
+                } else if Self.endsHost(byte) {
+                    break
+                } else {
+                    return false  // userinfo, IP literal, percent-encoded or non-ASCII host
+                }
+                index += 1
+            }
+            guard count > Int(layout.hostStart), isPlainDomain() else { return false }
+            layout.hostEnd = UInt32(count)
+            if index < input.count, input[index] == Byte.colon {
+                index += 1
+                var value = 0
+                var digits = 0
+                while index < input.count, Byte.isDigit(input[index]) {
+                    value = value * 10 + Int(input[index] - UInt8(ascii: "0"))
+                    if value > 65535 { return false }
+                    digits += 1
+                    index += 1
+                }
+                if index < input.count, !Self.endsAuthority(input[index]) { return false }
+                if digits > 0, value != layout.kind.defaultPort {
+                    put(Byte.colon)
+                    putDecimal(value)
+                    layout.portValue = Int32(value)
+                }
+            }
+            // Special URLs always have a path: the authority's '/' (or '\') is its first.
+            if index < input.count, Self.isSlash(input[index]) { index += 1 }
+            layout.pathStart = UInt32(count)
+            return pathAndRest(from: index)
+        }
+
+        /// A lower-cased ASCII domain that the host parser would return unchanged: no label
+        /// is Punycode ("xn--", validated by IDNA) and the last label is not a number (which
+        /// would make it an IPv4 address).
+        private func isPlainDomain() -> Bool {
+            let start = Int(layout.hostStart)
+            var labelStart = start
+            for index in start...count where index == count || output[index] == Byte.dot {
+                if index - labelStart >= 4, output[labelStart] == UInt8(ascii: "x"),
+                   output[labelStart + 1] == UInt8(ascii: "n"), output[labelStart + 2] == Byte.minus,
+                   output[labelStart + 3] == Byte.minus {
+                    return false
+                }
+                labelStart = index + 1
+            }
+            // The ends-in-a-number check, ignoring one trailing empty label.
+            var end = count
+            if output[end - 1] == Byte.dot { end -= 1 }
+            var lastStart = end
+            while lastStart > start, output[lastStart - 1] != Byte.dot { lastStart -= 1 }
+            guard lastStart < end else { return true }
+            let first = output[lastStart]
+            // Digits, or "0x…", start every number form; a letter-led label cannot be one.
+            return !Byte.isDigit(first)
+        }
+
+        /// Writes the input's path segments from `start` (the byte after the segment's '/'),
+        /// then the query and fragment. Dot segments are resolved as they end, on the
+        /// written (already encoded) bytes, as the spec does with its buffer.
+        private mutating func pathAndRest(from start: Int) -> Bool {
+            var index = start
+            var segmentStart = count
+            put(Byte.slash)
+            while index < input.count {
+                let byte = input[index]
+                if Self.isSlash(byte) {
+                    endSegment(at: segmentStart, slashLike: true)
+                    segmentStart = count
+                    put(Byte.slash)
+                } else if byte == Byte.question || byte == Byte.hash {
+                    break
+                } else {
+                    putEncoded(byte, .path)
+                }
+                index += 1
+            }
+            endSegment(at: segmentStart, slashLike: false)
+            layout.pathEnd = UInt32(count)
+            return queryAndFragment(from: index)
+        }
+
+        /// "?query" and "#fragment" from `start` (which is '?', '#' or the end).
+        private mutating func queryAndFragment(from start: Int) -> Bool {
+            var index = start
+            if index < input.count, input[index] == Byte.question {
+                layout.queryStart = UInt32(count)
+                put(Byte.question)
+                index += 1
+                while index < input.count, input[index] != Byte.hash {
+                    putEncoded(input[index], .specialQuery)
+                    index += 1
+                }
+            }
+            if index < input.count {
+                layout.fragmentStart = UInt32(count)
+                put(Byte.hash)
+                index += 1
+                while index < input.count {
+                    putEncoded(input[index], .fragment)
+                    index += 1
+                }
+            }
+            return true
+        }
+
+        // MARK: - Result
+
+        private mutating func finish(original: String?) -> WebURL {
+            layout.end = UInt32(count)
+            if let original, count == input.count {
+                var index = 0
+                while index < count, output[index] == input[index] { index += 1 }
+                if index == count { return WebURL(href: original, layout: layout) }
+            }
+            let bytes = UnsafeBufferPointer(start: output, count: count)
+            let href = String(unsafeUninitializedCapacity: count) { buffer in
+                _ = buffer.initialize(from: bytes)
+                return count
+            }
+            return WebURL(href: href, layout: layout)
+        }
+    }
+}
