@@ -43,18 +43,17 @@ extension WebURL.FastPath {
         }
     }
 
-    mutating func copy(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0, upTo end: Int) {
-        var index = start
-        while index < end {
-            put(bytes[index])
-            index += 1
-        }
+    /// Appends the first `length` bytes of `bytes`.
+    mutating func copy(_ bytes: UnsafeBufferPointer<UInt8>, count length: Int) {
+        guard length > 0 else { return }
+        (output + count).update(from: bytes.baseAddress!, count: length)
+        count += length
     }
 
-    /// Copies the base's href up to its path (scheme, userinfo, host and port are serialised
-    /// already, so their offsets carry over unchanged).
-    mutating func copyAuthority(of base: Layout, _ baseBytes: UnsafeBufferPointer<UInt8>) {
-        copy(baseBytes, upTo: Int(base.pathStart))
+    /// Copies the base's href up to `end`, which is at or after its path start (scheme,
+    /// userinfo, host and port are serialised already, so their offsets carry over).
+    mutating func copyAuthority(of base: Layout, _ baseBytes: UnsafeBufferPointer<UInt8>, upTo end: Int) {
+        copy(baseBytes, count: end)
         layout.schemeEnd = base.schemeEnd
         layout.usernameStart = base.usernameStart
         layout.usernameEnd = base.usernameEnd
@@ -64,6 +63,22 @@ extension WebURL.FastPath {
         layout.portValue = base.portValue
         layout.hasHost = base.hasHost
         layout.pathStart = base.pathStart
+    }
+
+    /// Whether `count` bytes at `a` and `b` are equal, eight at a time.
+    static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int) -> Bool {
+        var index = 0
+        while index + 8 <= count {
+            let left = UnsafeRawPointer(a + index).loadUnaligned(as: UInt64.self)
+            let right = UnsafeRawPointer(b + index).loadUnaligned(as: UInt64.self)
+            if left != right { return false }
+            index += 8
+        }
+        while index < count {
+            if a[index] != b[index] { return false }
+            index += 1
+        }
+        return true
     }
 
     // MARK: - Dot segments
@@ -122,22 +137,21 @@ extension WebURL.FastPath {
     @inline(__always)
     static func isSlash(_ byte: UInt8) -> Bool { byte == Byte.slash || byte == Byte.backslash }
 
-    @inline(__always)
-    static func isSchemeByte(_ byte: UInt8) -> Bool {
-        Byte.isAlpha(byte) || Byte.isDigit(byte) || byte == Byte.plus || byte == Byte.minus || byte == Byte.dot
+    /// Scheme code points after the first: ASCII alphanumerics, '+', '-', '.'.
+    static var schemeBytes: WebURL.ASCIISet {
+        WebURL.ASCIISet(low: 0x03FF_6800_0000_0000, high: 0x07FF_FFFE_07FF_FFFE)
+    }
+
+    /// Bytes a plain domain is made of: ASCII alphanumerics, '-', '.', '_'. Anything else
+    /// needs the host parser (or fails).
+    static var domainBytes: WebURL.ASCIISet {
+        WebURL.ASCIISet(low: 0x03FF_6000_0000_0000, high: 0x07FF_FFFE_87FF_FFFE)
     }
 
     /// ASCII upper-case letters to lower case; every other byte unchanged.
     @inline(__always)
     static func lowercased(_ byte: UInt8) -> UInt8 {
         byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
-    }
-
-    /// Bytes a plain domain is made of. Anything else needs the host parser (or fails).
-    @inline(__always)
-    static func isDomainByte(_ byte: UInt8) -> Bool {
-        Byte.isAlpha(byte) || Byte.isDigit(byte) || byte == Byte.minus || byte == Byte.dot
-            || byte == UInt8(ascii: "_")
     }
 
     /// What ends a special URL's host: a port, path, query or fragment.

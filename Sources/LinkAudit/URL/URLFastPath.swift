@@ -42,7 +42,7 @@ extension WebURL {
             let first = input[0]
             if Byte.isAlpha(first) {
                 var index = 1
-                while index < input.count, Self.isSchemeByte(input[index]) { index += 1 }
+                while index < input.count, Self.schemeBytes.contains(input[index]) { index += 1 }
                 if index < input.count, input[index] == Byte.colon {
                     return absolute(schemeEnd: index, base: base)
                 }
@@ -55,23 +55,21 @@ extension WebURL {
             if Self.isSlash(first) {
                 if input.count > 1, Self.isSlash(input[1]) {
                     // "//host/x" (or any mix of '/' and '\'): scheme-relative.
-                    copy(baseBytes, upTo: Int(base.schemeEnd) + 1)
+                    copy(baseBytes, count: Int(base.schemeEnd) + 1)
                     layout.schemeEnd = base.schemeEnd
                     return authorityAndRest(from: 2)
                 }
-                copyAuthority(of: base, baseBytes)
+                copyAuthority(of: base, baseBytes, upTo: Int(base.pathStart))
                 return pathAndRest(from: 1)
             }
             if first == Byte.question {
-                copyAuthority(of: base, baseBytes)
-                copy(baseBytes, from: Int(base.pathStart), upTo: Int(base.pathEnd))
-                layout.pathEnd = UInt32(count)
+                copyAuthority(of: base, baseBytes, upTo: Int(base.pathEnd))
+                layout.pathEnd = base.pathEnd
                 return queryAndFragment(from: 0)
             }
             if first == Byte.hash {
                 let baseEnd = base.fragmentStart == Layout.absent ? base.end : base.fragmentStart
-                copyAuthority(of: base, baseBytes)
-                copy(baseBytes, from: Int(base.pathStart), upTo: Int(baseEnd))
+                copyAuthority(of: base, baseBytes, upTo: Int(baseEnd))
                 layout.pathEnd = base.pathEnd
                 layout.queryStart = base.queryStart
                 return queryAndFragment(from: 0)
@@ -82,8 +80,7 @@ extension WebURL {
                 lastSlash -= 1
                 if lastSlash < Int(base.pathStart) { return false }
             } while baseBytes[lastSlash] != Byte.slash
-            copyAuthority(of: base, baseBytes)
-            copy(baseBytes, from: Int(base.pathStart), upTo: lastSlash)
+            copyAuthority(of: base, baseBytes, upTo: lastSlash)
             return pathAndRest(from: 0)
         }
 
@@ -120,9 +117,19 @@ extension WebURL {
             layout.passwordEnd = layout.usernameStart
             layout.hostStart = layout.usernameStart
             layout.hasHost = true
+            // Label checks ride along the copy: no label may be Punycode ("xn--", which IDNA
+            // validates) and the last one may not be a number (IPv4). Both are left to the
+            // host parser.
+            var labelStart = count
+            var previousLabelStart = count
             while index < input.count {
                 let byte = input[index]
-                if Self.isDomainByte(byte) {
+                if Self.domainBytes.contains(byte) {
+                    if byte == Byte.dot {
+                        if isPunycodeLabel(from: labelStart) { return false }
+                        previousLabelStart = labelStart
+                        labelStart = count + 1
+                    }
                     put(Self.lowercased(byte))
                 } else if Self.endsHost(byte) {
                     break
@@ -131,7 +138,11 @@ extension WebURL {
                 }
                 index += 1
             }
-            guard count > Int(layout.hostStart), isPlainDomain() else { return false }
+            guard count > Int(layout.hostStart), !isPunycodeLabel(from: labelStart) else { return false }
+            // The ends-in-a-number check looks past one trailing empty label. A number starts
+            // with a digit (decimal, octal or "0x"), so letter-led labels need no more checks.
+            let lastLabel = labelStart == count ? previousLabelStart : labelStart
+            if lastLabel < count, Byte.isDigit(output[lastLabel]) { return false }
             layout.hostEnd = UInt32(count)
             if index < input.count, input[index] == Byte.colon {
                 index += 1
@@ -156,29 +167,10 @@ extension WebURL {
             return pathAndRest(from: index)
         }
 
-        /// A lower-cased ASCII domain that the host parser would return unchanged: no label
-        /// is Punycode ("xn--", validated by IDNA) and the last label is not a number (which
-        /// would make it an IPv4 address).
-        private func isPlainDomain() -> Bool {
-            let start = Int(layout.hostStart)
-            var labelStart = start
-            for index in start...count where index == count || output[index] == Byte.dot {
-                if index - labelStart >= 4, output[labelStart] == UInt8(ascii: "x"),
-                   output[labelStart + 1] == UInt8(ascii: "n"), output[labelStart + 2] == Byte.minus,
-                   output[labelStart + 3] == Byte.minus {
-                    return false
-                }
-                labelStart = index + 1
-            }
-            // The ends-in-a-number check, ignoring one trailing empty label.
-            var end = count
-            if output[end - 1] == Byte.dot { end -= 1 }
-            var lastStart = end
-            while lastStart > start, output[lastStart - 1] != Byte.dot { lastStart -= 1 }
-            guard lastStart < end else { return true }
-            let first = output[lastStart]
-            // Digits, or "0x…", start every number form; a letter-led label cannot be one.
-            return !Byte.isDigit(first)
+        /// Whether the label written from `start` to the end of the output begins "xn--".
+        private func isPunycodeLabel(from start: Int) -> Bool {
+            count - start >= 4 && output[start] == UInt8(ascii: "x") && output[start + 1] == UInt8(ascii: "n")
+                && output[start + 2] == Byte.minus && output[start + 3] == Byte.minus
         }
 
         /// Writes the input's path segments from `start` (the byte after the segment's '/'),
@@ -234,10 +226,8 @@ extension WebURL {
 
         private mutating func finish(original: String?) -> WebURL {
             layout.end = UInt32(count)
-            if let original, count == input.count {
-                var index = 0
-                while index < count, output[index] == input[index] { index += 1 }
-                if index == count { return WebURL(href: original, layout: layout) }
+            if let original, count == input.count, Self.equal(output, input.baseAddress!, count: count) {
+                return WebURL(href: original, layout: layout)
             }
             let bytes = UnsafeBufferPointer(start: output, count: count)
             let href = String(unsafeUninitializedCapacity: count) { buffer in

@@ -53,7 +53,7 @@ extension WebURL {
             let trimmed = UnsafeBufferPointer(rebasing: raw[start..<end])
             func isTabOrNewline(_ byte: UInt8) -> Bool { byte == 0x09 || byte == 0x0A || byte == 0x0D }
             let fastPath = original != nil
-            guard trimmed.contains(where: isTabOrNewline) else {
+            guard mayContainTabOrNewline(trimmed), trimmed.contains(where: isTabOrNewline) else {
                 // Untrimmed input can share the caller's string if it is already serialised.
                 let untouched = start == 0 && end == raw.count ? original : nil
                 return parse(clean: trimmed, base: base, fastPath: fastPath, original: untouched)
@@ -62,6 +62,26 @@ extension WebURL {
             return cleaned.withUnsafeBufferPointer {
                 parse(clean: $0, base: base, fastPath: fastPath, original: nil)
             }
+        }
+
+        /// A cheap pre-check, eight bytes at a time: false means there is no byte below 0x0E
+        /// (so no tab, LF or CR). Links almost never contain one, so the exact scan is rare.
+        private static func mayContainTabOrNewline(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard let start = bytes.baseAddress else { return false }
+            let raw = UnsafeRawPointer(start)
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            var index = 0
+            while index + 8 <= bytes.count {
+                // The classic "has a byte less than n" word test (exact for n <= 128).
+                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                if (word &- ones &* 0x0E) & ~word & (ones &* 0x80) != 0 { return true }
+                index += 8
+            }
+            while index < bytes.count {
+                if bytes[index] < 0x0E { return true }
+                index += 1
+            }
+            return false
         }
 
         private static func parse(

@@ -123,6 +123,19 @@ final class WebURLFastPathTests: XCTestCase {
         XCTAssertTrue(problems.isEmpty, "\(problems.count) differences:\n" + problems.prefix(50).joined(separator: "\n"))
     }
 
+    func testByteClassConstants() {
+        let alphanumerics = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+        let expected = [("scheme", WebURL.ASCIISet(alphanumerics + "+-."), WebURL.FastPath.schemeBytes),
+                        ("domain", WebURL.ASCIISet(alphanumerics + "-._"), WebURL.FastPath.domainBytes)]
+        for (name, set, constant) in expected {
+            XCTAssertEqual(constant.low, set.low, name)
+            XCTAssertEqual(constant.high, set.high, name)
+            for byte in UInt8(0)...UInt8(255) {
+                XCTAssertEqual(constant.contains(byte), byte < 0x80 && set.contains(byte), "\(name) \(byte)")
+            }
+        }
+    }
+
     /// The point of the fast path: the links pages are made of take it, and an already
     /// serialised URL comes back sharing the input's storage.
     func testCommonLinksTakeTheFastPath() throws {
