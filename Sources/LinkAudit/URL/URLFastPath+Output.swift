@@ -19,7 +19,27 @@ extension WebURL.FastPath {
     @inline(__always)
     mutating func put(_ byte: UInt8) {
         output[count] = byte
-        count += 1
+        count &+= 1  // bounded by the scratch capacity, so no overflow check
+    }
+
+    /// Copies input bytes from `start` while they are in `plain` (bytes that pass through
+    /// unchanged and end nothing); returns the index of the first byte not copied. A tight
+    /// loop over locals: most of a URL is such runs.
+    @inline(__always)
+    mutating func copyRun(from start: Int, while plain: WebURL.ASCIISet) -> Int {
+        let source = input.baseAddress!
+        let end = input.count
+        var index = start
+        var written = count
+        while index < end {
+            let byte = source[index]
+            guard plain.contains(byte) else { break }
+            output[written] = byte
+            index &+= 1
+            written &+= 1
+        }
+        count = written
+        return index
     }
 
     @inline(__always)
@@ -142,10 +162,30 @@ extension WebURL.FastPath {
         WebURL.ASCIISet(low: 0x03FF_6800_0000_0000, high: 0x07FF_FFFE_07FF_FFFE)
     }
 
-    /// Bytes a plain domain is made of: ASCII alphanumerics, '-', '.', '_'. Anything else
-    /// needs the host parser (or fails).
-    static var domainBytes: WebURL.ASCIISet {
-        WebURL.ASCIISet(low: 0x03FF_6000_0000_0000, high: 0x07FF_FFFE_87FF_FFFE)
+    /// Runs the path state copies as they are: not percent-encoded, not '/', '\', '?', '#'.
+    static var plainPathBytes: WebURL.ASCIISet {
+        let path = WebURL.PercentEncodeSet.path
+        // Literal bits so this folds to a constant: '#' 0x23, '/' 0x2F, '?' 0x3F; '\' 0x5C.
+        let stopsLow: UInt64 = 1 << 0x23 | 1 << 0x2F | 1 << 0x3F
+        let stopsHigh: UInt64 = 1 << (0x5C - 0x40)
+        return WebURL.ASCIISet(low: ~path.low & ~stopsLow, high: ~path.high & ~stopsHigh)
+    }
+
+    /// Query bytes of special URLs copied as they are (everything but the set and '#').
+    static var plainSpecialQueryBytes: WebURL.ASCIISet {
+        let query = WebURL.PercentEncodeSet.specialQuery
+        return WebURL.ASCIISet(low: ~query.low & ~(1 << 0x23), high: ~query.high)  // '#' is 0x23
+    }
+
+    static var plainFragmentBytes: WebURL.ASCIISet {
+        let fragment = WebURL.PercentEncodeSet.fragment
+        return WebURL.ASCIISet(low: ~fragment.low, high: ~fragment.high)
+    }
+
+    /// Domain bytes the host copy passes through: lower-case letters, digits, '-', '_'
+    /// ('.' ends a label and upper-case letters are lowered, so both stop a run).
+    static var plainHostBytes: WebURL.ASCIISet {
+        WebURL.ASCIISet(low: 0x03FF_2000_0000_0000, high: 0x07FF_FFFE_8000_0000)
     }
 
     /// ASCII upper-case letters to lower case; every other byte unchanged.

@@ -122,15 +122,17 @@ extension WebURL {
             // host parser.
             var labelStart = count
             var previousLabelStart = count
-            while index < input.count {
+            while true {
+                index = copyRun(from: index, while: Self.plainHostBytes)
+                guard index < input.count else { break }
                 let byte = input[index]
-                if Self.domainBytes.contains(byte) {
-                    if byte == Byte.dot {
-                        if isPunycodeLabel(from: labelStart) { return false }
-                        previousLabelStart = labelStart
-                        labelStart = count + 1
-                    }
-                    put(Self.lowercased(byte))
+                if byte == Byte.dot {
+                    if isPunycodeLabel(from: labelStart) { return false }
+                    previousLabelStart = labelStart
+                    labelStart = count + 1
+                    put(byte)
+                } else if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") {
+                    put(byte | 0x20)
                 } else if Self.endsHost(byte) {
                     break
                 } else {
@@ -180,7 +182,9 @@ extension WebURL {
             var index = start
             var segmentStart = count
             put(Byte.slash)
-            while index < input.count {
+            while true {
+                index = copyRun(from: index, while: Self.plainPathBytes)
+                guard index < input.count else { break }
                 let byte = input[index]
                 if Self.isSlash(byte) {
                     endSegment(at: segmentStart, slashLike: true)
@@ -205,7 +209,9 @@ extension WebURL {
                 layout.queryStart = UInt32(count)
                 put(Byte.question)
                 index += 1
-                while index < input.count, input[index] != Byte.hash {
+                while true {
+                    index = copyRun(from: index, while: Self.plainSpecialQueryBytes)
+                    guard index < input.count, input[index] != Byte.hash else { break }
                     putEncoded(input[index], .specialQuery)
                     index += 1
                 }
@@ -214,7 +220,9 @@ extension WebURL {
                 layout.fragmentStart = UInt32(count)
                 put(Byte.hash)
                 index += 1
-                while index < input.count {
+                while true {
+                    index = copyRun(from: index, while: Self.plainFragmentBytes)
+                    guard index < input.count else { break }
                     putEncoded(input[index], .fragment)
                     index += 1
                 }

@@ -124,16 +124,23 @@ final class WebURLFastPathTests: XCTestCase {
     }
 
     func testByteClassConstants() {
+        typealias Fast = WebURL.FastPath
         let alphanumerics = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-        let expected = [("scheme", WebURL.ASCIISet(alphanumerics + "+-."), WebURL.FastPath.schemeBytes),
-                        ("domain", WebURL.ASCIISet(alphanumerics + "-._"), WebURL.FastPath.domainBytes)]
-        for (name, set, constant) in expected {
-            XCTAssertEqual(constant.low, set.low, name)
-            XCTAssertEqual(constant.high, set.high, name)
+        let sets: [(String, WebURL.ASCIISet, (UInt8) -> Bool)] = [
+            ("scheme", Fast.schemeBytes, { WebURL.ASCIISet(alphanumerics + "+-.").contains($0) }),
+            ("host", Fast.plainHostBytes, { WebURL.ASCIISet("abcdefghijklmnopqrstuvwxyz0123456789-_").contains($0) }),
+            ("path", Fast.plainPathBytes, { !WebURL.PercentEncodeSet.path.contains($0) && !"/\\?#".utf8.contains($0) }),
+            ("query", Fast.plainSpecialQueryBytes, {
+                !WebURL.PercentEncodeSet.specialQuery.contains($0) && $0 != UInt8(ascii: "#")
+            }),
+            ("fragment", Fast.plainFragmentBytes, { !WebURL.PercentEncodeSet.fragment.contains($0) }),
+        ]
+        for (name, constant, expected) in sets {
             for byte in UInt8(0)...UInt8(255) {
-                XCTAssertEqual(constant.contains(byte), byte < 0x80 && set.contains(byte), "\(name) \(byte)")
+                XCTAssertEqual(constant.contains(byte), byte < 0x80 && expected(byte), "\(name) \(byte)")
             }
         }
+        XCTAssertFalse(Fast.plainPathBytes.contains(UInt8(ascii: "\\")))
     }
 
     /// The point of the fast path: the links pages are made of take it, and an already
