@@ -30,35 +30,76 @@ extension WebURL {
         /// Path state: where the current segment (with its leading '/') starts in `url.path`.
         var segmentStart: Int? = nil
 
-        /// Parses `input` against `base`; nil means failure.
-        static func parse(_ input: String, base: WebURL?) -> WebURL? {
-            if let result = input.utf8.withContiguousStorageIfAvailable({ parse(raw: $0, base: base) }) {
+        /// Parses `input` against `base`; nil means failure. `fastPath: false` runs only the
+        /// full state machine (tests compare the two).
+        static func parse(_ input: String, base: WebURL?, fastPath: Bool = true) -> WebURL? {
+            let original = fastPath ? input : nil
+            if let result = input.utf8.withContiguousStorageIfAvailable({
+                parse(raw: $0, base: base, original: original)
+            }) {
                 return result
             }
-            return Array(input.utf8).withUnsafeBufferPointer { parse(raw: $0, base: base) }
+            return Array(input.utf8).withUnsafeBufferPointer { parse(raw: $0, base: base, original: original) }
         }
 
         /// Strips leading and trailing C0 controls and spaces and removes ASCII tabs and
         /// newlines, copying the input only when there is something to remove inside it.
-        private static func parse(raw: UnsafeBufferPointer<UInt8>, base: WebURL?) -> WebURL? {
+        /// `original` (nil: no fast path) is the string `raw` was read from.
+        private static func parse(raw: UnsafeBufferPointer<UInt8>, base: WebURL?, original: String?) -> WebURL? {
             var start = 0
             var end = raw.count
             while start < end, raw[start] <= 0x20 { start += 1 }
             while end > start, raw[end - 1] <= 0x20 { end -= 1 }
             let trimmed = UnsafeBufferPointer(rebasing: raw[start..<end])
             func isTabOrNewline(_ byte: UInt8) -> Bool { byte == 0x09 || byte == 0x0A || byte == 0x0D }
-            guard trimmed.contains(where: isTabOrNewline) else { return parse(clean: trimmed, base: base) }
+            let fastPath = original != nil
+            guard mayContainTabOrNewline(trimmed), trimmed.contains(where: isTabOrNewline) else {
+                // Untrimmed input can share the caller's string if it is already serialised.
+                let untouched = start == 0 && end == raw.count ? original : nil
+                return parse(clean: trimmed, base: base, fastPath: fastPath, original: untouched)
+            }
             let cleaned = trimmed.filter { !isTabOrNewline($0) }
-            return cleaned.withUnsafeBufferPointer { parse(clean: $0, base: base) }
+            return cleaned.withUnsafeBufferPointer {
+                parse(clean: $0, base: base, fastPath: fastPath, original: nil)
+            }
         }
 
-        private static func parse(clean input: UnsafeBufferPointer<UInt8>, base: WebURL?) -> WebURL? {
+        /// A cheap pre-check, eight bytes at a time: false means there is no byte below 0x0E
+        /// (so no tab, LF or CR). Links almost never contain one, so the exact scan is rare.
+        private static func mayContainTabOrNewline(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard let start = bytes.baseAddress else { return false }
+            let raw = UnsafeRawPointer(start)
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            var index = 0
+            while index + 8 <= bytes.count {
+                // The classic "has a byte less than n" word test (exact for n <= 128).
+                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                if (word &- ones &* 0x0E) & ~word & (ones &* 0x80) != 0 { return true }
+                index += 8
+            }
+            while index < bytes.count {
+                if bytes[index] < 0x0E { return true }
+                index += 1
+            }
+            return false
+        }
+
+        private static func parse(
+            clean input: UnsafeBufferPointer<UInt8>, base: WebURL?, fastPath: Bool, original: String?
+        ) -> WebURL? {
             guard let base else {
                 let noBytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+                if fastPath, let url = FastPath.parse(input, base: nil, baseBytes: noBytes, original: original) {
+                    return url
+                }
                 var parser = Parser(input: input, base: nil, baseBytes: noBytes)
                 return parser.run() ? WebURL(parser.url) : nil
             }
             func parse(baseBytes: UnsafeBufferPointer<UInt8>) -> WebURL? {
+                if fastPath,
+                   let url = FastPath.parse(input, base: base.layout, baseBytes: baseBytes, original: original) {
+                    return url
+                }
                 var parser = Parser(input: input, base: base.layout, baseBytes: baseBytes)
                 return parser.run() ? WebURL(parser.url) : nil
             }

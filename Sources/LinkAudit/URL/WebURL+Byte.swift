@@ -38,3 +38,36 @@ extension WebURL {
         }
     }
 }
+
+extension WebURL {
+    /// A set of ASCII bytes as two 64-bit masks, so a class test is a shift and an AND
+    /// instead of a chain of range comparisons. Bytes >= 0x80 are never members.
+    struct ASCIISet: Sendable {
+        /// Bit n set: byte n (0x00–0x3F) is in the set.
+        let low: UInt64
+        /// Bit n set: byte 0x40 + n (0x40–0x7F) is in the set.
+        let high: UInt64
+
+        @inline(__always)
+        func contains(_ byte: UInt8) -> Bool {
+            if byte < 0x40 { return low & (1 &<< UInt64(byte)) != 0 }
+            if byte < 0x80 { return high & (1 &<< UInt64(byte &- 0x40)) != 0 }
+            return false
+        }
+
+        /// The set of the given characters' ASCII bytes (tests check the constants with it).
+        init(_ characters: String) {
+            var low: UInt64 = 0
+            var high: UInt64 = 0
+            for byte in characters.utf8 where byte < 0x80 {
+                if byte < 0x40 { low |= 1 << UInt64(byte) } else { high |= 1 << UInt64(byte - 0x40) }
+            }
+            self.init(low: low, high: high)
+        }
+
+        init(low: UInt64, high: UInt64) {
+            self.low = low
+            self.high = high
+        }
+    }
+}

@@ -3,7 +3,7 @@
 extension WebURL {
     /// UTF-8 offsets of the components in `href`, plus what offsets cannot say. It holds no
     /// references, so the parser can keep a base URL's layout without retain/release traffic.
-    struct Layout: Sendable {
+    struct Layout: Sendable, Equatable {
         static let absent = UInt32.max
 
         var schemeEnd: UInt32        // index of the ':' after the scheme
