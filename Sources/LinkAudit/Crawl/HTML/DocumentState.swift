@@ -28,7 +28,10 @@ final class DocumentState {
     var refreshSeen: Set<Bool> = []
     var noscriptDepth = 0
     var templateDepth = 0
-    var script: (buffer: [UInt8], line: Int, kind: ScriptKind)?
+    /// The `<script>` being read: where it starts and what kind it is.
+    var script: (line: Int, kind: ScriptKind)?
+    /// Its text so far; one buffer reused for every script of the document.
+    var scriptText: [UInt8] = []
 
     init(page: String, documentURL: WebURL?, fallbackBase: WebURL?, frame: FrameKind,
          lineOffset: Int, scriptsAllowed: Bool, depth: Int) {
@@ -65,7 +68,7 @@ final class DocumentState {
     func startElement(_ name: UnsafePointer<xmlChar>, _ attributes: Attributes) {
         let tag = TagName(name)
         if tag != .other { handleElement(tag, attributes) }
-        if scriptsAllowed { handleEventHandlers(attributes) }
+        if scriptsAllowed, attributes.hasEventHandler { handleEventHandlers(attributes) }
     }
 
     func endElement(_ name: UnsafePointer<xmlChar>) {
@@ -78,15 +81,24 @@ final class DocumentState {
         }
     }
 
-    func characters(_ chars: UnsafeBufferPointer<xmlChar>) {
-        guard script != nil else { return }
-        script!.buffer.append(contentsOf: chars)
+    /// Script and style text (libxml2's `cdataBlock`): only a script's is kept, and not
+    /// that of a script that never runs.
+    func scriptData(_ chars: UnsafeBufferPointer<xmlChar>) {
+        guard let script, script.kind != .ignored else { return }
+        scriptText.append(contentsOf: chars)
+    }
+
+    /// Opens a script whose text the following `scriptData` calls bring.
+    func beginScript(line: Int, kind: ScriptKind) {
+        script = (line, kind)
+        scriptText.removeAll(keepingCapacity: true)
     }
 
     private func endScript() {
         guard let current = script else { return }
         script = nil
-        let code = String(decoding: current.buffer, as: UTF8.self)
+        if current.kind == .ignored { return }
+        let code = String(decoding: scriptText, as: UTF8.self)
         switch current.kind {
         case .javascript:
             scripts.append(PlacedScript(unit: ScriptScanner.scan(code), base: .load, source: "script",

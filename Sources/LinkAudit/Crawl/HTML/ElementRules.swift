@@ -41,7 +41,7 @@ extension DocumentState {
             }
         case .script:
             let kind = scriptsAllowed ? ScriptKind.of(type: a["type"]) : .ignored
-            if a["src"] == nil || kind == .data { script = ([], line, kind) } else { script = ([], line, .ignored) }
+            beginScript(line: line, kind: a["src"] == nil || kind == .data ? kind : .ignored)
         case .noscript:
             noscriptDepth += 1
         case .template:
