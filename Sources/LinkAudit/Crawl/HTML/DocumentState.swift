@@ -198,13 +198,26 @@ struct FormContext {
 
 extension String {
     /// Strips ASCII whitespace (TAB, LF, FF, CR, SPACE), as HTML attribute parsing does.
+    /// Returns the string itself, uncopied, when there is nothing to strip.
     var trimmingASCIIWhitespace: String {
-        let bytes = Array(utf8)
-        var start = 0
-        var end = bytes.count
-        while start < end, [0x09, 0x0A, 0x0C, 0x0D, 0x20].contains(bytes[start]) { start += 1 }
-        while end > start, [0x09, 0x0A, 0x0C, 0x0D, 0x20].contains(bytes[end - 1]) { end -= 1 }
-        if start == 0, end == bytes.count { return self }
+        let bytes = utf8
+        var start = bytes.startIndex
+        var end = bytes.endIndex
+        while start < end, bytes[start].isASCIIWhitespace { start = bytes.index(after: start) }
+        while end > start, bytes[bytes.index(before: end)].isASCIIWhitespace { end = bytes.index(before: end) }
+        if start == bytes.startIndex, end == bytes.endIndex { return self }
         return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
+    /// The first byte that is not ASCII whitespace, without making a trimmed copy.
+    var firstNonASCIIWhitespaceByte: UInt8? {
+        utf8.first { !$0.isASCIIWhitespace }
+    }
+}
+
+extension UInt8 {
+    /// TAB, LF, FF, CR or SPACE: the Infra standard's ASCII whitespace.
+    var isASCIIWhitespace: Bool {
+        self == 0x20 || self == 0x09 || self == 0x0A || self == 0x0C || self == 0x0D
     }
 }
