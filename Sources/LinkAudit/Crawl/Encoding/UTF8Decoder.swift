@@ -29,12 +29,20 @@ enum UTF8Decoder {
     }
 
     /// Offset of the first malformed sequence at or after `start`, or nil when the rest is
-    /// well-formed. Runs of ASCII are checked eight bytes at a time.
+    /// well-formed. Runs of ASCII are checked 32 bytes, then eight bytes, at a time.
     static func firstInvalidOffset(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         guard let base = buffer.baseAddress else { return nil }
         let raw = UnsafeRawPointer(base)
         var i = start
         while i < buffer.count {
+            if i + 32 <= buffer.count,
+               (raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                | raw.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)
+                | raw.loadUnaligned(fromByteOffset: i + 16, as: UInt64.self)
+                | raw.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self)) & 0x8080_8080_8080_8080 == 0 {
+                i += 32
+                continue
+            }
             if i + 8 <= buffer.count,
                raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
                 i += 8

@@ -7,22 +7,34 @@ struct Attributes {
     let pointer: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
 
     subscript(_ name: StaticString) -> String? {
+        guard let value = find(name) else { return nil }
+        return value.pointee.map { String(cString: $0) } ?? ""
+    }
+
+    func has(_ name: StaticString) -> Bool {
+        find(name) != nil
+    }
+
+    /// The value slot of the first attribute called `name` (its pointee is nil for an
+    /// attribute written without a value), or nil when there is none.
+    private func find(_ name: StaticString) -> UnsafeMutablePointer<UnsafePointer<xmlChar>?>? {
         guard var p = pointer else { return nil }
+        let expected = name.utf8Start
+        let count = name.utf8CodeUnitCount
         while let attrName = p.pointee {
-            if name.withUTF8Buffer({ equals(attrName, $0) }) {
-                guard let value = p.advanced(by: 1).pointee else { return "" }
-                return String(cString: value)
-            }
-            p = p.advanced(by: 2)
+            if Self.equals(attrName, expected, count) { return p + 1 }
+            p += 2
         }
         return nil
     }
 
-    func has(_ name: StaticString) -> Bool {
+    /// Whether any attribute is an `on…` event handler with a value. Checked for every
+    /// element, so it only looks at the first bytes of each name.
+    var hasEventHandler: Bool {
         guard var p = pointer else { return false }
         while let attrName = p.pointee {
-            if name.withUTF8Buffer({ equals(attrName, $0) }) { return true }
-            p = p.advanced(by: 2)
+            if Self.isEventHandler(attrName), p[1] != nil { return true }
+            p += 2
         }
         return false
     }
@@ -32,17 +44,27 @@ struct Attributes {
         guard var p = pointer else { return [] }
         var out: [(String, String)] = []
         while let attrName = p.pointee {
-            if attrName[0] == 0x6F, attrName[1] == 0x6E, attrName[2] != 0,   // "on" + event
-               let value = p.advanced(by: 1).pointee {
+            if Self.isEventHandler(attrName), let value = p[1] {
                 out.append((String(cString: attrName), String(cString: value)))
             }
-            p = p.advanced(by: 2)
+            p += 2
         }
         return out
     }
 
-    private func equals(_ c: UnsafePointer<xmlChar>, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        for i in 0..<name.count where c[i] != name[i] { return false }
-        return c[name.count] == 0
+    /// "on" followed by at least one more byte.
+    @inline(__always)
+    private static func isEventHandler(_ name: UnsafePointer<xmlChar>) -> Bool {
+        name[0] == 0x6F && name[1] == 0x6E && name[2] != 0
+    }
+
+    @inline(__always)
+    private static func equals(_ c: UnsafePointer<xmlChar>, _ expected: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        var i = 0
+        while i < count {
+            if c[i] != expected[i] { return false }
+            i += 1
+        }
+        return c[count] == 0
     }
 }

@@ -16,12 +16,16 @@ extension DocumentState {
         out.reserveCapacity(pending.count)
         var seen = Set<DuplicateKey>()
         for p in pending {
-            let parsed = WebURL.parse(p.raw, base: base)
+            let url: String
+            let scheme: String
+            if let parsed = WebURL.parse(p.raw, base: base) {
+                (url, scheme) = (parsed.href, parsed.scheme)
+            } else {
+                (url, scheme) = (p.raw, WebURL.schemeOf(p.raw) ?? "")
+            }
             let nav = Navigation(page: page, line: p.line, source: p.source, trigger: p.trigger,
-                                 frame: frame(for: p.target), delayMs: p.delayMs, raw: p.raw,
-                                 url: parsed?.href ?? p.raw,
-                                 scheme: parsed?.scheme ?? WebURL.schemeOf(p.raw) ?? "",
-                                 partial: p.partial ? true : nil, context: p.context)
+                                 frame: frame(for: p.target), delayMs: p.delayMs, raw: p.raw, url: url,
+                                 scheme: scheme, partial: p.partial ? true : nil, context: p.context)
             // A function called from several places yields the same record each time.
             if !p.fromScript || seen.insert(DuplicateKey(nav)).inserted { out.append(nav) }
         }
@@ -33,8 +37,24 @@ extension DocumentState {
             html.withUTF8 { HTMLExtractor.parse(UnsafeRawBufferPointer($0), into: child) }
             out += child.finish()
         }
-        // Stable: records on one line keep document order.
-        return out.enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }.map(\.element)
+        return Self.inLineOrder(out)
+    }
+
+    /// Sorted by line, stably: records on one line keep document order. Element records
+    /// come in document order already; only script and srcdoc records, appended after
+    /// them, can be out of place, so the usual page needs no sort at all, and the others
+    /// sort small keys instead of moving whole records around.
+    private static func inLineOrder(_ navigations: [Navigation]) -> [Navigation] {
+        var sorted = true
+        for i in navigations.indices.dropFirst() where navigations[i - 1].line > navigations[i].line {
+            sorted = false
+            break
+        }
+        if sorted { return navigations }
+        // The line in the high bits, the position in the low ones: one integer sort is stable.
+        var keys = navigations.indices.map { navigations[$0].line << 32 | $0 }
+        keys.sort()
+        return keys.map { navigations[$0 & 0xFFFF_FFFF] }
     }
 
     private struct DuplicateKey: Hashable {

@@ -28,7 +28,10 @@ final class DocumentState {
     var refreshSeen: Set<Bool> = []
     var noscriptDepth = 0
     var templateDepth = 0
-    var script: (buffer: [UInt8], line: Int, kind: ScriptKind)?
+    /// The `<script>` being read: where it starts and what kind it is.
+    var script: (line: Int, kind: ScriptKind)?
+    /// Its text so far; one buffer reused for every script of the document.
+    var scriptText: [UInt8] = []
 
     init(page: String, documentURL: WebURL?, fallbackBase: WebURL?, frame: FrameKind,
          lineOffset: Int, scriptsAllowed: Bool, depth: Int) {
@@ -65,7 +68,7 @@ final class DocumentState {
     func startElement(_ name: UnsafePointer<xmlChar>, _ attributes: Attributes) {
         let tag = TagName(name)
         if tag != .other { handleElement(tag, attributes) }
-        if scriptsAllowed { handleEventHandlers(attributes) }
+        if scriptsAllowed, attributes.hasEventHandler { handleEventHandlers(attributes) }
     }
 
     func endElement(_ name: UnsafePointer<xmlChar>) {
@@ -78,15 +81,24 @@ final class DocumentState {
         }
     }
 
-    func characters(_ chars: UnsafeBufferPointer<xmlChar>) {
-        guard script != nil else { return }
-        script!.buffer.append(contentsOf: chars)
+    /// Script and style text (libxml2's `cdataBlock`): only a script's is kept, and not
+    /// that of a script that never runs.
+    func scriptData(_ chars: UnsafeBufferPointer<xmlChar>) {
+        guard let script, script.kind != .ignored else { return }
+        scriptText.append(contentsOf: chars)
+    }
+
+    /// Opens a script whose text the following `scriptData` calls bring.
+    func beginScript(line: Int, kind: ScriptKind) {
+        script = (line, kind)
+        scriptText.removeAll(keepingCapacity: true)
     }
 
     private func endScript() {
         guard let current = script else { return }
         script = nil
-        let code = String(decoding: current.buffer, as: UTF8.self)
+        if current.kind == .ignored { return }
+        let code = String(decoding: scriptText, as: UTF8.self)
         switch current.kind {
         case .javascript:
             scripts.append(PlacedScript(unit: ScriptScanner.scan(code), base: .load, source: "script",
@@ -186,13 +198,26 @@ struct FormContext {
 
 extension String {
     /// Strips ASCII whitespace (TAB, LF, FF, CR, SPACE), as HTML attribute parsing does.
+    /// Returns the string itself, uncopied, when there is nothing to strip.
     var trimmingASCIIWhitespace: String {
-        let bytes = Array(utf8)
-        var start = 0
-        var end = bytes.count
-        while start < end, [0x09, 0x0A, 0x0C, 0x0D, 0x20].contains(bytes[start]) { start += 1 }
-        while end > start, [0x09, 0x0A, 0x0C, 0x0D, 0x20].contains(bytes[end - 1]) { end -= 1 }
-        if start == 0, end == bytes.count { return self }
+        let bytes = utf8
+        var start = bytes.startIndex
+        var end = bytes.endIndex
+        while start < end, bytes[start].isASCIIWhitespace { start = bytes.index(after: start) }
+        while end > start, bytes[bytes.index(before: end)].isASCIIWhitespace { end = bytes.index(before: end) }
+        if start == bytes.startIndex, end == bytes.endIndex { return self }
         return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
+    /// The first byte that is not ASCII whitespace, without making a trimmed copy.
+    var firstNonASCIIWhitespaceByte: UInt8? {
+        utf8.first { !$0.isASCIIWhitespace }
+    }
+}
+
+extension UInt8 {
+    /// TAB, LF, FF, CR or SPACE: the Infra standard's ASCII whitespace.
+    var isASCIIWhitespace: Bool {
+        self == 0x20 || self == 0x09 || self == 0x0A || self == 0x0C || self == 0x0D
     }
 }

@@ -41,7 +41,7 @@ extension DocumentState {
             }
         case .script:
             let kind = scriptsAllowed ? ScriptKind.of(type: a["type"]) : .ignored
-            if a["src"] == nil || kind == .data { script = ([], line, kind) } else { script = ([], line, .ignored) }
+            beginScript(line: line, kind: a["src"] == nil || kind == .data ? kind : .ignored)
         case .noscript:
             noscriptDepth += 1
         case .template:
@@ -75,7 +75,7 @@ extension DocumentState {
             return
         }
         // A fragment-only link scrolls within the document: no load, no policy asked.
-        if href.trimmingASCIIWhitespace.hasPrefix("#") { return }
+        if href.firstNonASCIIWhitespaceByte == 0x23 { return }
         add(href, source: source, trigger: .tap, target: targetRule(target))
     }
 
@@ -170,7 +170,10 @@ extension DocumentState {
 
     /// The code of a `javascript:` URL, percent-decoded as browsers do before running it.
     static func javascriptBody(_ value: String) -> String? {
-        guard WebURL.schemeOf(value) == "javascript", let url = WebURL.parse(value) else { return nil }
+        // Nearly every link fails on its first letter: a scheme starts after any leading
+        // C0 controls and spaces (as `schemeOf` reads it), and this one with a "j".
+        guard let first = value.utf8.first(where: { $0 > 0x20 }), first | 0x20 == 0x6A,
+              WebURL.schemeOf(value) == "javascript", let url = WebURL.parse(value) else { return nil }
         return PercentDecoding.decode(String(url.href.dropFirst("javascript:".count)))
     }
 }

@@ -24,22 +24,27 @@ public enum HTMLExtractor {
     static func parse(_ html: UnsafeRawBufferPointer, into state: DocumentState) {
         LibXML.initialize()
         var sax = htmlSAXHandler()
+        // The caller holds `state` for the whole parse, so the callbacks borrow it
+        // without a retain and release per event.
         sax.startElement = { ctx, name, atts in
             guard let ctx, let name else { return }
-            Unmanaged<DocumentState>.fromOpaque(ctx).takeUnretainedValue()
-                .startElement(name, Attributes(pointer: atts))
+            Unmanaged<DocumentState>.fromOpaque(ctx)._withUnsafeGuaranteedRef {
+                $0.startElement(name, Attributes(pointer: atts))
+            }
         }
         sax.endElement = { ctx, name in
             guard let ctx, let name else { return }
-            Unmanaged<DocumentState>.fromOpaque(ctx).takeUnretainedValue().endElement(name)
+            Unmanaged<DocumentState>.fromOpaque(ctx)._withUnsafeGuaranteedRef { $0.endElement(name) }
         }
-        let text: charactersSAXFunc = { ctx, chars, len in
+        // Only script text is read. libxml2 hands the content of <script> and <style>
+        // to `cdataBlock` when one is set, and all other text to `characters`, which is
+        // left unset: most of a page's text would otherwise cross into Swift for nothing.
+        sax.cdataBlock = { ctx, chars, len in
             guard let ctx, let chars, len > 0 else { return }
-            Unmanaged<DocumentState>.fromOpaque(ctx).takeUnretainedValue()
-                .characters(UnsafeBufferPointer(start: chars, count: Int(len)))
+            Unmanaged<DocumentState>.fromOpaque(ctx)._withUnsafeGuaranteedRef {
+                $0.scriptData(UnsafeBufferPointer(start: chars, count: Int(len)))
+            }
         }
-        sax.characters = text
-        sax.cdataBlock = text
         let options = HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue
             | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_IGNORE_ENC.rawValue
         let user = Unmanaged.passUnretained(state).toOpaque()

@@ -6,33 +6,49 @@ enum TagName {
     case a, area, base, iframe, frame, object, embed, form, button, input, meta, link, script, noscript, template
     case other
 
+    /// Called for every start and end tag of the page, so it only compares bytes: one
+    /// switch on the first byte rejects most names (div, span, p, li, td …) at once.
     init(_ name: UnsafePointer<xmlChar>) {
         switch name[0] {
-        case 0x61: self = TagName.match(name, [("a", .a), ("area", .area)])           // a
-        case 0x62: self = TagName.match(name, [("base", .base), ("button", .button)]) // b
-        case 0x65: self = TagName.match(name, [("embed", .embed)])                    // e
-        case 0x66: self = TagName.match(name, [("form", .form), ("frame", .frame)])   // f
-        case 0x69: self = TagName.match(name, [("iframe", .iframe), ("input", .input)]) // i
-        case 0x6C: self = TagName.match(name, [("link", .link)])                      // l
-        case 0x6D: self = TagName.match(name, [("meta", .meta)])                      // m
-        case 0x6E: self = TagName.match(name, [("noscript", .noscript)])              // n
-        case 0x6F: self = TagName.match(name, [("object", .object)])                  // o
-        case 0x73: self = TagName.match(name, [("script", .script)])                  // s
-        case 0x74: self = TagName.match(name, [("template", .template)])              // t
-        default: self = .other
+        case 0x61:  // a
+            self = name[1] == 0 ? .a : TagName.named(name, "area", .area)
+        case 0x62:  // b
+            self = name[1] == 0x61 ? TagName.named(name, "base", .base) : TagName.named(name, "button", .button)
+        case 0x65:  // e
+            self = TagName.named(name, "embed", .embed)
+        case 0x66:  // f
+            self = name[1] == 0x6F ? TagName.named(name, "form", .form) : TagName.named(name, "frame", .frame)
+        case 0x69:  // i
+            self = name[1] == 0x66 ? TagName.named(name, "iframe", .iframe) : TagName.named(name, "input", .input)
+        case 0x6C:  // l
+            self = TagName.named(name, "link", .link)
+        case 0x6D:  // m
+            self = TagName.named(name, "meta", .meta)
+        case 0x6E:  // n
+            self = TagName.named(name, "noscript", .noscript)
+        case 0x6F:  // o
+            self = TagName.named(name, "object", .object)
+        case 0x73:  // s
+            self = TagName.named(name, "script", .script)
+        case 0x74:  // t
+            self = TagName.named(name, "template", .template)
+        default:
+            self = .other
         }
     }
 
-    private static func match(_ name: UnsafePointer<xmlChar>, _ candidates: [(StaticString, TagName)]) -> TagName {
-        for (text, tag) in candidates where equals(name, text) { return tag }
-        return .other
-    }
-
-    private static func equals(_ c: UnsafePointer<xmlChar>, _ s: StaticString) -> Bool {
-        s.withUTF8Buffer { buffer in
-            for i in 0..<buffer.count where c[i] != buffer[i] { return false }
-            return c[buffer.count] == 0
+    /// `tag` when the NUL-terminated `name` is exactly `text`, else `.other`. The first
+    /// byte is already known to match.
+    @inline(__always)
+    private static func named(_ name: UnsafePointer<xmlChar>, _ text: StaticString, _ tag: TagName) -> TagName {
+        let expected = text.utf8Start
+        let count = text.utf8CodeUnitCount
+        var i = 1
+        while i < count {
+            if name[i] != expected[i] { return .other }
+            i += 1
         }
+        return name[count] == 0 ? tag : .other
     }
 
     var name: String {

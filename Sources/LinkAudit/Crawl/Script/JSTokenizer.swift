@@ -26,30 +26,33 @@ struct JSToken {
 }
 
 struct JSTokenizer {
-    private let bytes: [UInt8]
+    /// The script's UTF-8 bytes, borrowed for as long as `tokens` runs.
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var lastSignificant: JSToken?
 
-    init(_ source: String) {
-        bytes = Array(source.utf8)
-    }
-
-    init(bytes: [UInt8]) {
+    private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
     }
 
     static func tokens(_ source: String) -> [JSToken] {
-        var tokenizer = JSTokenizer(source)
-        var out: [JSToken] = []
-        while let token = tokenizer.next() { out.append(token) }
-        return out
+        var source = source
+        return source.withUTF8 { bytes in
+            var tokenizer = JSTokenizer(bytes: bytes)
+            var out: [JSToken] = []
+            while let token = tokenizer.next() { out.append(token) }
+            return out
+        }
     }
 
     /// Line (0-based) of each byte offset, for placing navigations on page lines.
     static func lineStarts(_ source: String) -> [Int] {
-        var starts = [0]
-        for (i, b) in source.utf8.enumerated() where b == 0x0A { starts.append(i + 1) }
-        return starts
+        var source = source
+        return source.withUTF8 { bytes in
+            var starts = [0]
+            for i in bytes.indices where bytes[i] == 0x0A { starts.append(i + 1) }
+            return starts
+        }
     }
 
     mutating func next() -> JSToken? {
@@ -208,9 +211,16 @@ struct JSTokenizer {
         switch last.kind {
         case .number, .string, .templatePrefix: return false
         case .identifier:
-            return ["return", "typeof", "case", "do", "else", "in", "of", "new", "delete", "void",
-                    "throw", "instanceof", "yield", "await"].contains(last.text)
-        case .punct: return ![")", "]", "}"].contains(last.text)
+            switch last.text {
+            case "return", "typeof", "case", "do", "else", "in", "of", "new", "delete", "void",
+                 "throw", "instanceof", "yield", "await": return true
+            default: return false
+            }
+        case .punct:
+            switch last.text {
+            case ")", "]", "}": return false
+            default: return true
+            }
         }
     }
 
@@ -228,28 +238,32 @@ struct JSTokenizer {
         while index < bytes.count, isIdentifierPart(bytes[index]) { index += 1 }  // flags
     }
 
+    /// The few multi-byte punctuators the scanner cares about; the rest are single bytes.
+    /// Longest match first, decided on the bytes (this runs for every punctuator).
     private mutating func readPunct() -> String {
         let b = bytes[index]
-        // The few multi-byte punctuators the scanner cares about; the rest are single bytes.
-        for p in ["===", "!==", "=>", "==", "!=", "+=", "&&", "||", "?.", "..."] where matches(p) {
-            index += p.utf8.count
-            return p
+        let next: UInt8 = index + 1 < bytes.count ? bytes[index + 1] : 0
+        let third: UInt8 = index + 2 < bytes.count ? bytes[index + 2] : 0
+        let punct: String
+        switch (b, next) {
+        case (0x3D, 0x3D): punct = third == 0x3D ? "===" : "=="  // = =
+        case (0x3D, 0x3E): punct = "=>"
+        case (0x21, 0x3D): punct = third == 0x3D ? "!==" : "!="  // ! =
+        case (0x2B, 0x3D): punct = "+="
+        case (0x26, 0x26): punct = "&&"
+        case (0x7C, 0x7C): punct = "||"
+        case (0x3F, 0x2E): punct = "?."
+        case (0x2E, 0x2E) where third == 0x2E: punct = "..."
+        default:
+            index += 1
+            return String(UnicodeScalar(b))
         }
-        index += 1
-        return String(UnicodeScalar(b))
-    }
-
-    private func matches(_ s: String) -> Bool {
-        var i = index
-        for c in s.utf8 {
-            guard i < bytes.count, bytes[i] == c else { return false }
-            i += 1
-        }
-        return true
+        index += punct.utf8.count
+        return punct
     }
 
     private func text(_ from: Int, _ to: Int) -> String {
-        String(decoding: bytes[from..<to], as: UTF8.self)
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self)
     }
 }
 

@@ -31,11 +31,14 @@ public enum HTMLSniffer {
         if bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) {
             return false
         }
-        for b in bytes.prefix(1445) {
-            switch b {
-            case 0x00...0x08, 0x0B, 0x0E...0x1A, 0x1C...0x1F: return true
-            default: continue
-            }
+        // Indexed loop: iterating `prefix` of a raw buffer cost ~25 instructions a byte.
+        var i = 0
+        let end = min(bytes.count, 1445)
+        while i < end {
+            let b = bytes[i]
+            // Below 0x20 only TAB, LF, FF, CR and ESC are text.
+            if b < 0x20, b != 0x09, b != 0x0A, b != 0x0C, b != 0x0D, b != 0x1B { return true }
+            i += 1
         }
         return false
     }

@@ -20,28 +20,52 @@ public struct PageReader: Sendable {
             }
             return PageResult(record: PageRecord(page: input.page, file: nil, bytes: 0, status: "unreadable"))
         }
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
-        if let size, size > maxBytes {
-            return PageResult(record: PageRecord(page: input.page, file: path, bytes: size,
-                                                 status: "too-large: \(size) bytes, limit \(maxBytes)"))
+        let bytes: [UInt8]
+        switch FileBytes.read(path, maxBytes: maxBytes) {
+        case .bytes(let read)?:
+            bytes = read
+        case .tooLarge(let size)?:
+            return tooLarge(input, path: path, size: size)
+        case nil:
+            switch readThroughFoundation(input, path: path) {
+            case .success(let read): bytes = read
+            case .failure(let unreadable): return unreadable.result
+            }
         }
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            let reason = (error as NSError).localizedFailureReason ?? String(describing: error)
-            return PageResult(record: PageRecord(page: input.page, file: path, bytes: size ?? 0,
-                                                 status: "unreadable: \(Self.oneLine(reason))"))
-        }
-        let bytes = [UInt8](data)
         // A file named on the command line with another extension must look like HTML.
-        let ext = (path as NSString).pathExtension.lowercased()
-        if input.named, !ext.isEmpty, !InputCollector.pageExtensions.contains(ext),
-           !bytes.withUnsafeBytes({ HTMLSniffer.looksLikeHTML($0) }) {
-            return PageResult(record: PageRecord(page: input.page, file: path, bytes: bytes.count,
-                                                 status: "not-html: .\(ext) file does not look like HTML"))
+        if input.named {
+            let ext = (path as NSString).pathExtension.lowercased()
+            if !ext.isEmpty, !InputCollector.pageExtensions.contains(ext),
+               !bytes.withUnsafeBytes({ HTMLSniffer.looksLikeHTML($0) }) {
+                return PageResult(record: PageRecord(page: input.page, file: path, bytes: bytes.count,
+                                                     status: "not-html: .\(ext) file does not look like HTML"))
+            }
         }
         return read(bytes: bytes, page: input.page, file: path)
+    }
+
+    private struct Unreadable: Error {
+        let result: PageResult
+    }
+
+    /// The slow path, for files `FileBytes` could not read: Foundation's error says why.
+    private func readThroughFoundation(_ input: PageInput, path: String) -> Result<[UInt8], Unreadable> {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+        if let size, size > maxBytes {
+            return .failure(Unreadable(result: tooLarge(input, path: path, size: size)))
+        }
+        do {
+            return .success([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+        } catch {
+            let reason = (error as NSError).localizedFailureReason ?? String(describing: error)
+            return .failure(Unreadable(result: PageResult(record: PageRecord(
+                page: input.page, file: path, bytes: size ?? 0, status: "unreadable: \(Self.oneLine(reason))"))))
+        }
+    }
+
+    private func tooLarge(_ input: PageInput, path: String, size: Int) -> PageResult {
+        PageResult(record: PageRecord(page: input.page, file: path, bytes: size,
+                                      status: "too-large: \(size) bytes, limit \(maxBytes)"))
     }
 
     /// Reads a page from bytes already in memory (a WARC record, a fetched body).
