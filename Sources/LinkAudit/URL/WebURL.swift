@@ -79,6 +79,21 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// True when both have a host and it is the same (compared in place, no strings made).
+    public func hasSameHostname(as other: WebURL) -> Bool {
+        guard let mine = layout.hostRange, let theirs = other.layout.hostRange, mine.count == theirs.count else {
+            return layout.hostRange == nil && other.layout.hostRange == nil
+        }
+        let a = href.utf8, b = other.href.utf8
+        var i = a.index(a.startIndex, offsetBy: mine.lowerBound), j = b.index(b.startIndex, offsetBy: theirs.lowerBound)
+        for _ in 0..<mine.count {
+            guard a[i] == b[j] else { return false }
+            a.formIndex(after: &i)
+            b.formIndex(after: &j)
+        }
+        return true
+    }
+
     // MARK: - Equality
 
     public static func == (lhs: WebURL, rhs: WebURL) -> Bool { lhs.href == rhs.href }

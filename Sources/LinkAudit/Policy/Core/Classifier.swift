@@ -54,6 +54,7 @@ public struct Classifier: Sendable {
         let pageURLs = Self.pageURLs(navs)
         let memo = memoizeWebLinks && webLinksUnclaimed
         let links = memo ? navs.indices.map { WebVerdicts.Link(url: urls[$0], page: pageURLs[$0]) } : []
+        let shapes = memo ? WebVerdicts.shapes(navs, links: links) : (numbers: [], count: 0)
         // Each navigation's verdict per profile (index i * P + p) and, for web links decided
         // from the memo, the verdict's number in that profile's memo (-1: not memoised).
         let count = profiles.count
@@ -64,10 +65,10 @@ public struct Classifier: Sendable {
         // a profile consumed the activation window).
         var requests = [(since: Int?, request: PolicyRequest)?](repeating: nil, count: navs.count)
         for (p, profile) in profiles.enumerated() {
-            var verdicts = WebVerdicts()
+            var verdicts = WebVerdicts(shapes: shapes.count)
             func decide(_ i: Int, _ sinceInput: Int?) -> Verdict {
-                let key = memo ? links[i].map { WebVerdicts.Key($0, navs[i], sinceInput: sinceInput) } : nil
-                if let key, let number = verdicts.number(of: key) {
+                let shape = memo ? shapes.numbers[i] : nil
+                if let shape, let number = verdicts.number(shape: shape, sinceInput: sinceInput) {
                     numbers[i * count + p] = number
                     return verdicts.verdicts[number]
                 }
@@ -76,7 +77,7 @@ public struct Classifier: Sendable {
                                                        msSinceUserInput: sinceInput))
                 }
                 let verdict = profile.decide(requests[i]!.request)
-                if let key { numbers[i * count + p] = verdicts.remember(verdict, for: key) }
+                if let shape { numbers[i * count + p] = verdicts.remember(verdict, shape: shape, sinceInput: sinceInput) }
                 return verdict
             }
             // When the host last saw user input, on the page's clock; nil once consumed.
