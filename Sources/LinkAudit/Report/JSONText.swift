@@ -167,9 +167,19 @@ struct JSONText {
         var value = value
         value.withUTF8 { utf8 in
             var plainStart = 0
-            for i in 0..<utf8.count {
+            var i = 0
+            let count = utf8.count
+            while i < count {
+                // Eight bytes at a time while none needs escaping (the common case).
+                if i + 8 <= count, !needsEscape(UnsafeRawPointer(utf8.baseAddress! + i).loadUnaligned(as: UInt64.self)) {
+                    i += 8
+                    continue
+                }
                 let b = utf8[i]
-                guard b == 0x22 || b == 0x5C || b < 0x20 else { continue }
+                guard b == 0x22 || b == 0x5C || b < 0x20 else {
+                    i += 1
+                    continue
+                }
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plainStart..<i]))
                 switch b {
                 case 0x22: out.append(contentsOf: [0x5C, 0x22])
@@ -181,10 +191,21 @@ struct JSONText {
                     let hex: [UInt8] = Array("0123456789abcdef".utf8)
                     out.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(b >> 4)], hex[Int(b & 0xF)]])
                 }
-                plainStart = i + 1
+                i += 1
+                plainStart = i
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plainStart..<utf8.count]))
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[plainStart..<count]))
         }
         out.append(0x22)
+    }
+
+    /// Whether any of eight bytes is a quote, a backslash or a control character (may
+    /// say yes for a word that needs none; never no for one that does).
+    @inline(__always)
+    private static func needsEscape(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZero(_ v: UInt64) -> Bool { (v &- ones) & ~v & highs != 0 }
+        let control = (word &- ones &* 0x20) & ~word & highs != 0
+        return control || hasZero(word ^ (ones &* 0x22)) || hasZero(word ^ (ones &* 0x5C))
     }
 }
