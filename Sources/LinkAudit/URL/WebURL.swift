@@ -3,6 +3,10 @@
 // The value is its serialisation (`href`) plus the UTF-8 offsets of each component
 // (`Layout`), so a parsed URL costs one string and the getters are slices of it.
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 public struct WebURL: Hashable, Sendable, CustomStringConvertible {
     /// The full serialisation.
     public let href: String
@@ -81,17 +85,16 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
 
     /// True when both have a host and it is the same (compared in place, no strings made).
     public func hasSameHostname(as other: WebURL) -> Bool {
-        guard let mine = layout.hostRange, let theirs = other.layout.hostRange, mine.count == theirs.count else {
+        guard let mine = layout.hostRange, let theirs = other.layout.hostRange else {
             return layout.hostRange == nil && other.layout.hostRange == nil
         }
-        let a = href.utf8, b = other.href.utf8
-        var i = a.index(a.startIndex, offsetBy: mine.lowerBound), j = b.index(b.startIndex, offsetBy: theirs.lowerBound)
-        for _ in 0..<mine.count {
-            guard a[i] == b[j] else { return false }
-            a.formIndex(after: &i)
-            b.formIndex(after: &j)
+        guard mine.count == theirs.count else { return false }
+        var a = href, b = other.href
+        return a.withUTF8 { a in
+            b.withUTF8 { b in
+                memcmp(a.baseAddress! + mine.lowerBound, b.baseAddress! + theirs.lowerBound, mine.count) == 0
+            }
         }
-        return true
     }
 
     // MARK: - Equality

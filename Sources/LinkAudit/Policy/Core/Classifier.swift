@@ -129,18 +129,22 @@ public struct Classifier: Sendable {
         return key
     }
 
-    /// Each navigation's page URL, parsed once per page.
+    /// Each navigation's page URL, parsed once per page (navigations come page by page).
     static func pageURLs(_ navigations: [Navigation]) -> [WebURL?] {
-        var lastPage: String?
-        var lastURL: WebURL?
-        return navigations.map { navigation in
-            if navigation.page != lastPage {
-                lastPage = navigation.page
-                lastURL = WebURL.parse(navigation.page)
-            }
-            return lastURL
+        var out: [WebURL?] = []
+        out.reserveCapacity(navigations.count)
+        var start = 0
+        while start < navigations.count {
+            let page = navigations[start].page
+            var end = start + 1
+            while end < navigations.count, navigations[end].page == page { end += 1 }
+            let url = WebURL.parse(page)
+            out.append(contentsOf: repeatElement(url, count: end - start))
+            start = end
         }
+        return out
     }
+
 
     /// True when no installed app can claim an http(s) link (no App Link filters, no
     /// Universal Link associations, no site files in play): a web link's verdict then
