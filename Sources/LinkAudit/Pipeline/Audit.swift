@@ -21,7 +21,8 @@ public enum Audit {
                                     settings: options.settings, options: options.options)
         var summary = AuditSummary()
         // Findings past the bound spill beside the reports (see FindingSpill).
-        var report = ReportAccumulator(rules: options.rules, spill: SpillLimits(directory: options.outDir, batchBytes: options.spillBytes))
+        var report = ReportAccumulator(rules: options.rules,
+                                       spill: SpillLimits(directory: options.outDir, batchBytes: options.spillBytes))
         let crawler = try Crawler.start(options)
         defer { crawler?.close() }
         let associations = SiteAssociationFetch.start(options, crawler: crawler)

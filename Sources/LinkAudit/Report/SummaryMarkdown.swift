@@ -51,7 +51,8 @@ public enum SummaryMarkdown {
         out += newCount == 0 ? "Nothing new since the baseline.\n\n"
             : findingTable(report.newListed, total: newCount, withLine: true, filter: "new")
         out += "### Fixed (\(fixed.count))\n\n"
-        out += fixed.isEmpty ? "Nothing fixed since the baseline.\n\n" : findingTable(fixed, total: fixed.count, withLine: false, filter: "fixed")
+        out += fixed.isEmpty ? "Nothing fixed since the baseline.\n\n"
+            : findingTable(fixed, total: fixed.count, withLine: false, filter: "fixed")
         return out
     }
 
