@@ -20,7 +20,9 @@ public enum Audit {
         let classifier = Classifier(profiles: try ProfileRegistry.select(options.profiles), device: options.device,
                                     settings: options.settings, options: options.options)
         var summary = AuditSummary()
-        var report = ReportAccumulator(rules: options.rules)
+        // Findings past the bound spill beside the reports (see FindingSpill).
+        var report = ReportAccumulator(rules: options.rules,
+                                       spill: SpillLimits(directory: options.outDir, batchBytes: options.spillBytes))
         let crawler = try Crawler.start(options)
         defer { crawler?.close() }
         let associations = SiteAssociationFetch.start(options, crawler: crawler)

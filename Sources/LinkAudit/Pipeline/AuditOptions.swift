@@ -21,6 +21,9 @@ public struct AuditOptions: Sendable {
     /// A previous run's findings, loaded before this run overwrites its folder.
     public var baseline: Baseline?
     public var toolVersion = "dev"
+    /// Estimated bytes of findings kept in memory before a sorted run of them spills to a
+    /// temporary file in `outDir` (tests lower it to exercise the merge).
+    public var spillBytes = SpillLimits().batchBytes
     /// Streaming mode for distributed engines: links.jsonl records (and each page's
     /// record, wrapped as `{"pageRecord": …}`) go to this handle as they are produced,
     /// and nothing else is written.

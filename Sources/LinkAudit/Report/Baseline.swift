@@ -41,29 +41,4 @@ public struct Baseline: Sendable {
         }
         return Baseline(label: path, findings: findings)
     }
-
-    /// Marks each of `current` (in report order) new or persisting and returns the
-    /// baseline findings left over — the fixed ones — judged by today's `rules`.
-    func compare(_ current: inout [Finding], rules: ReportRules) -> [Finding] {
-        let previous = findings.sorted(by: Finding.ordered)
-        var unmatched: [FindingKey: [Int]] = [:]
-        for (index, finding) in previous.enumerated() { unmatched[finding.key, default: []].append(index) }
-        for i in current.indices {
-            let key = current[i].key
-            if let waiting = unmatched[key], !waiting.isEmpty {
-                current[i].baseline = .persisting
-                unmatched[key] = Array(waiting.dropFirst())
-            } else {
-                current[i].baseline = .new
-            }
-        }
-        let left = unmatched.values.flatMap { $0 }.sorted()
-        return left.map { index in
-            var finding = previous[index]
-            finding.baseline = .fixed
-            finding.severity = rules.severity(for: finding.code)
-            finding.suppressed = rules.suppression(for: finding)?.reason
-            return finding
-        }
-    }
 }

@@ -7,22 +7,22 @@ public enum FindingsCSV {
                                 "profiles", "outcomes", "message", "baseline", "suppressed"]
 
     public static func render(_ report: Report) -> String {
-        var out = row(header)
-        out.reserveCapacity(report.findings.count * 300)
-        let rows = (report.findings + report.fixed).enumerated().sorted { a, b in
-            if Finding.ordered(a.element, b.element) { return true }
-            if Finding.ordered(b.element, a.element) { return false }
-            return a.offset < b.offset
-        }
-        for (_, finding) in rows {
-            out += row([
+        let sink = ReportSink()
+        write(report, to: sink)
+        return sink.text
+    }
+
+    static func write(_ report: Report, to out: ReportSink) {
+        out.append(row(header))
+        for finding in report.rows {
+            out.append(row([
                 finding.page, finding.line.map(String.init) ?? "", finding.source, finding.trigger, finding.frame,
                 finding.url, finding.code, finding.severity.rawValue, finding.profiles.joined(separator: " "),
                 finding.outcomePairs.joined(separator: " "), finding.message,
                 finding.baseline?.rawValue ?? "", finding.suppressed ?? "",
-            ])
+            ]))
+            out.flushIfFull()
         }
-        return out
     }
 
     static func row(_ cells: [String]) -> String {

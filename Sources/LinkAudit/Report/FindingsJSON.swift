@@ -3,6 +3,12 @@
 /// same input give the same bytes.
 public enum FindingsJSON {
     public static func render(_ report: Report) -> String {
+        let sink = ReportSink()
+        write(report, to: sink)
+        return sink.text
+    }
+
+    static func write(_ report: Report, to sink: ReportSink) {
         let summary = report.summary
         var totals: [(String, JSONValue?)] = [
             ("pages", .int(summary.pages)),
@@ -22,15 +28,16 @@ public enum FindingsJSON {
                 ("persisting", .int(baseline.persisting)),
             ])))
         }
+        var findings = report.findings.makeIterator()
         var document: [(String, JSONValue?)] = [
             ("tool", .object([("name", .string("linkaudit")), ("version", .string(report.toolVersion))])),
             ("summary", .object(totals)),
-            ("findings", .generated(count: report.findings.count) { json(report.findings[$0]) }),
+            ("findings", .stream { findings.next().map(json) }),
         ]
         if summary.baseline != nil { document.append(("fixed", .array(report.fixed.map(json)))) }
         document.append(("schemes", .array(report.inventory.schemes.map(json))))
         document.append(("intentPackages", .array(report.inventory.packages.map(json))))
-        return JSONValue.object(document).text
+        JSONValue.object(document).write(to: sink)
     }
 
     static func json(_ finding: Finding) -> JSONValue {

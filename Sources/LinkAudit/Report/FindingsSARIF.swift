@@ -7,17 +7,29 @@ public enum FindingsSARIF {
     public static let schema = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
     public static func render(_ report: Report) -> String {
-        let findings = (report.findings + report.fixed).sorted(by: Finding.ordered)
+        let sink = ReportSink()
+        write(report, to: sink)
+        return sink.text
+    }
+
+    static func write(_ report: Report, to sink: ReportSink) {
         let known = Checks.all.map(\.code)
-        let codes = known + Set(findings.map(\.code)).subtracting(known).sorted()
+        let codes = known + report.findingCodes.subtracting(known).sorted()
         let ruleIndex = Dictionary(uniqueKeysWithValues: codes.enumerated().map { ($1, $0) })
+        // A key's findings are all on one page, and a page's findings come together:
+        // occurrences are counted page by page.
         var occurrences: [FindingKey: Int] = [:]
-        let occurrence: [Int] = findings.map { finding in
-            occurrences[finding.key, default: 0] += 1
-            return occurrences[finding.key]!
-        }
-        let results = JSONValue.generated(count: findings.count) { i in
-            result(findings[i], ruleIndex: ruleIndex[findings[i].code]!, occurrence: occurrence[i])
+        var page: String?
+        var rows = report.rows.makeIterator()
+        let results = JSONValue.stream {
+            guard let finding = rows.next() else { return nil }
+            if finding.page != page {
+                occurrences.removeAll(keepingCapacity: true)
+                page = finding.page
+            }
+            let key = finding.key
+            occurrences[key, default: 0] += 1
+            return result(finding, key: key, ruleIndex: ruleIndex[finding.code]!, occurrence: occurrences[key]!)
         }
         let driver = JSONValue.object([
             ("name", .string("linkaudit")),
@@ -28,11 +40,11 @@ public enum FindingsSARIF {
             ("tool", .object([("driver", driver)])),
             ("results", results),
         ])
-        return JSONValue.object([
+        JSONValue.object([
             ("$schema", .string(schema)),
             ("version", .string("2.1.0")),
             ("runs", .array([run])),
-        ]).text
+        ]).write(to: sink)
     }
 
     static func level(_ severity: Severity) -> String {
@@ -65,7 +77,7 @@ public enum FindingsSARIF {
         ])
     }
 
-    private static func result(_ finding: Finding, ruleIndex: Int, occurrence: Int) -> JSONValue {
+    private static func result(_ finding: Finding, key: FindingKey, ruleIndex: Int, occurrence: Int) -> JSONValue {
         var physical: [(String, JSONValue?)] = [("artifactLocation", .object([("uri", .string(artifactURI(finding)))]))]
         if let line = finding.line, line >= 1 { physical.append(("region", .object([("startLine", .int(line))]))) }
         let text = finding.line == nil ? finding.message : "\(finding.message) — \(finding.url)"
@@ -84,7 +96,7 @@ public enum FindingsSARIF {
             ("level", .string(level(finding.severity))),
             ("message", .object([("text", .string(text))])),
             ("locations", .array([.object([("physicalLocation", .object(physical))])])),
-            ("partialFingerprints", .object([("linkaudit/v1", .string(fingerprint(finding.key, occurrence)))])),
+            ("partialFingerprints", .object([("linkaudit/v1", .string(fingerprint(key, occurrence)))])),
             ("baselineState", finding.baseline.map { .string(baselineState($0)) }),
             ("suppressions", finding.suppressed.map { reason in
                 .array([.object([("kind", .string("external")), ("status", .string("accepted")),

@@ -7,9 +7,10 @@ indirect enum JSONValue {
     case bool(Bool)
     case array([JSONValue])
     case object([(String, JSONValue)])
-    /// An array whose elements (objects) are made one at a time while writing and
-    /// dropped after: a report's tens of thousands of results never sit in memory as a tree.
-    case generated(count: Int, element: (Int) -> JSONValue)
+    /// An array whose elements (objects) are pulled one at a time while writing (nil
+    /// ends it) and written out: a report's hundreds of thousands of results never sit in
+    /// memory, as a tree or as text.
+    case stream(next: () -> JSONValue?)
 
     /// An object from pairs whose nil values are left out.
     static func object(_ pairs: [(String, JSONValue?)]) -> JSONValue {
@@ -19,69 +20,79 @@ indirect enum JSONValue {
     static func strings(_ values: [String]) -> JSONValue { .array(values.map(JSONValue.string)) }
 
     var text: String {
-        var out: [UInt8] = []
-        write(into: &out, indent: 0)
-        out.append(0x0A)
-        return String(decoding: out, as: UTF8.self)
+        let sink = ReportSink()
+        write(to: sink)
+        return sink.text
+    }
+
+    /// The document and a final newline.
+    func write(to sink: ReportSink) {
+        write(into: sink, indent: 0)
+        sink.bytes.append(0x0A)
     }
 
     private var isScalar: Bool {
         switch self {
-        case .array, .object, .generated: return false
+        case .array, .object, .stream: return false
         default: return true
         }
     }
 
-    private func write(into out: inout [UInt8], indent: Int) {
+    private func write(into sink: ReportSink, indent: Int) {
         switch self {
-        case .string(let value): JSONText.appendString(value, to: &out)
-        case .int(let value): JSONText.appendInt(value, to: &out)
-        case .bool(let value): out.append(contentsOf: Array((value ? "true" : "false").utf8))
+        case .string(let value): JSONText.appendString(value, to: &sink.bytes)
+        case .int(let value): JSONText.appendInt(value, to: &sink.bytes)
+        case .bool(let value): sink.bytes.append(contentsOf: Array((value ? "true" : "false").utf8))
         case .array(let items):
-            if items.isEmpty { out.append(contentsOf: Array("[]".utf8)); return }
+            if items.isEmpty { sink.bytes.append(contentsOf: Array("[]".utf8)); return }
             // Short lists of scalars (profiles, tags) stay on one line.
             if items.allSatisfy(\.isScalar) {
-                out.append(0x5B)
+                sink.bytes.append(0x5B)
                 for (i, item) in items.enumerated() {
-                    if i > 0 { out.append(contentsOf: [0x2C, 0x20]) }
-                    item.write(into: &out, indent: indent)
+                    if i > 0 { sink.bytes.append(contentsOf: [0x2C, 0x20]) }
+                    item.write(into: sink, indent: indent)
                 }
-                out.append(0x5D)
+                sink.bytes.append(0x5D)
                 return
             }
-            out.append(0x5B)
+            sink.bytes.append(0x5B)
             for (i, item) in items.enumerated() {
-                out.append(contentsOf: Array((i > 0 ? ",\n" : "\n").utf8))
-                out.append(contentsOf: Array(repeating: 0x20, count: indent + 2))
-                item.write(into: &out, indent: indent + 2)
+                sink.bytes.append(contentsOf: Array((i > 0 ? ",\n" : "\n").utf8))
+                sink.bytes.append(contentsOf: Array(repeating: 0x20, count: indent + 2))
+                item.write(into: sink, indent: indent + 2)
             }
-            out.append(0x0A)
-            out.append(contentsOf: Array(repeating: 0x20, count: indent))
-            out.append(0x5D)
-        case .generated(let count, let element):
-            if count == 0 { out.append(contentsOf: Array("[]".utf8)); return }
-            out.append(0x5B)
-            for i in 0..<count {
-                out.append(contentsOf: Array((i > 0 ? ",\n" : "\n").utf8))
-                out.append(contentsOf: Array(repeating: 0x20, count: indent + 2))
-                element(i).write(into: &out, indent: indent + 2)
+            sink.bytes.append(0x0A)
+            sink.bytes.append(contentsOf: Array(repeating: 0x20, count: indent))
+            sink.bytes.append(0x5D)
+        case .stream(let next):
+            guard var item = next() else { sink.bytes.append(contentsOf: Array("[]".utf8)); return }
+            sink.bytes.append(0x5B)
+            var first = true
+            while true {
+                sink.bytes.append(contentsOf: Array((first ? "\n" : ",\n").utf8))
+                sink.bytes.append(contentsOf: Array(repeating: 0x20, count: indent + 2))
+                item.write(into: sink, indent: indent + 2)
+                sink.flushIfFull()
+                first = false
+                guard let following = next() else { break }
+                item = following
             }
-            out.append(0x0A)
-            out.append(contentsOf: Array(repeating: 0x20, count: indent))
-            out.append(0x5D)
+            sink.bytes.append(0x0A)
+            sink.bytes.append(contentsOf: Array(repeating: 0x20, count: indent))
+            sink.bytes.append(0x5D)
         case .object(let pairs):
-            if pairs.isEmpty { out.append(contentsOf: Array("{}".utf8)); return }
-            out.append(0x7B)
+            if pairs.isEmpty { sink.bytes.append(contentsOf: Array("{}".utf8)); return }
+            sink.bytes.append(0x7B)
             for (i, (key, value)) in pairs.enumerated() {
-                out.append(contentsOf: Array((i > 0 ? ",\n" : "\n").utf8))
-                out.append(contentsOf: Array(repeating: 0x20, count: indent + 2))
-                JSONText.appendString(key, to: &out)
-                out.append(contentsOf: [0x3A, 0x20])
-                value.write(into: &out, indent: indent + 2)
+                sink.bytes.append(contentsOf: Array((i > 0 ? ",\n" : "\n").utf8))
+                sink.bytes.append(contentsOf: Array(repeating: 0x20, count: indent + 2))
+                JSONText.appendString(key, to: &sink.bytes)
+                sink.bytes.append(contentsOf: [0x3A, 0x20])
+                value.write(into: sink, indent: indent + 2)
             }
-            out.append(0x0A)
-            out.append(contentsOf: Array(repeating: 0x20, count: indent))
-            out.append(0x7D)
+            sink.bytes.append(0x0A)
+            sink.bytes.append(contentsOf: Array(repeating: 0x20, count: indent))
+            sink.bytes.append(0x7D)
         }
     }
 }

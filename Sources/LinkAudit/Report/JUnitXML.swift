@@ -5,40 +5,69 @@
 /// `failures` counts failing test cases, as JUnit does. No timestamps, no durations.
 public enum JUnitXML {
     public static func render(_ report: Report) -> String {
-        var byPage: [String: [Finding]] = [:]
-        for finding in report.findings { byPage[finding.page, default: []].append(finding) }
-        var cases = ""
-        var failing = 0, skipped = 0
+        let sink = ReportSink()
+        write(report, to: sink)
+        return sink.text
+    }
+
+    /// Pages are cases in page order, the order findings come in: each case takes the
+    /// next group of findings. Association files come last, so their findings are kept
+    /// aside on the way (there are few).
+    static func write(_ report: Report, to sink: ReportSink) {
         // Association files that exist are cases too (classname linkaudit.associations).
         let files = report.associationFiles.filter { $0.status == "ok" || $0.status == "invalid" }
-        for page in report.pages + files {
-            let findings = byPage[page.page] ?? []
-            let errors = findings.filter { $0.isActive && $0.severity == .error }
-            let others = findings.filter { !($0.isActive && $0.severity == .error) }
-            var body = ""
-            for finding in errors {
-                body += "      <failure type=\"\(attribute(finding.code))\" message=\"\(attribute(failureMessage(finding)))\">"
-                    + text(details(finding)) + "</failure>\n"
-            }
-            if errors.isEmpty, !page.isOK {
-                skipped += 1
-                body += "      <skipped message=\"\(attribute(page.status))\"/>\n"
-            }
-            if !errors.isEmpty { failing += 1 }
-            if !others.isEmpty {
-                body += "      <system-out>" + text(others.map(note).joined(separator: "\n")) + "</system-out>\n"
-            }
-            let group = page.association == nil ? "linkaudit.pages" : "linkaudit.associations"
-            var open = "    <testcase classname=\"\(group)\" name=\"\(attribute(page.page))\""
-            if let file = page.file { open += " file=\"\(attribute(file))\"" }
-            cases += body.isEmpty ? open + "/>\n" : open + ">\n" + body + "    </testcase>\n"
-        }
-        let counts = "tests=\"\(report.pages.count + files.count)\" failures=\"\(failing)\" errors=\"0\" skipped=\"\(skipped)\""
-        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        let cases = report.pages + files
+        let failing = cases.filter { report.pagesWithErrors.contains($0.page) }.count
+        let skipped = cases.filter { !$0.isOK && !report.pagesWithErrors.contains($0.page) }.count
+        let counts = "tests=\"\(cases.count)\" failures=\"\(failing)\" errors=\"0\" skipped=\"\(skipped)\""
+        sink.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             + "<testsuites name=\"linkaudit\" \(counts)>\n"
-            + "  <testsuite name=\"linkaudit\" \(counts)>\n"
-            + cases
-            + "  </testsuite>\n</testsuites>\n"
+            + "  <testsuite name=\"linkaudit\" \(counts)>\n")
+        let filePages = Set(files.map(\.page))
+        var aside: [String: [Finding]] = [:]
+        var groups = PageGroups(report.findings.makeIterator())
+        func keepAside(_ group: (page: String, findings: [Finding])) {
+            if filePages.contains(group.page) { aside[group.page, default: []] += group.findings }
+        }
+        for page in report.pages {
+            while let group = groups.peek, group.page < page.page {
+                keepAside(group)
+                groups.advance()
+            }
+            var findings: [Finding] = []
+            if let group = groups.peek, group.page == page.page {
+                findings = group.findings
+                keepAside(group)
+                groups.advance()
+            }
+            sink.append(testCase(page, findings))
+            sink.flushIfFull()
+        }
+        while let group = groups.peek {
+            keepAside(group)
+            groups.advance()
+        }
+        for file in files { sink.append(testCase(file, aside[file.page] ?? [])) }
+        sink.append("  </testsuite>\n</testsuites>\n")
+    }
+
+    /// One page's (or association file's) case: a failure per active error finding.
+    private static func testCase(_ page: PageStats, _ findings: [Finding]) -> String {
+        let errors = findings.filter { $0.isActive && $0.severity == .error }
+        let others = findings.filter { !($0.isActive && $0.severity == .error) }
+        var body = ""
+        for finding in errors {
+            body += "      <failure type=\"\(attribute(finding.code))\" message=\"\(attribute(failureMessage(finding)))\">"
+                + text(details(finding)) + "</failure>\n"
+        }
+        if errors.isEmpty, !page.isOK { body += "      <skipped message=\"\(attribute(page.status))\"/>\n" }
+        if !others.isEmpty {
+            body += "      <system-out>" + text(others.map(note).joined(separator: "\n")) + "</system-out>\n"
+        }
+        let group = page.association == nil ? "linkaudit.pages" : "linkaudit.associations"
+        var open = "    <testcase classname=\"\(group)\" name=\"\(attribute(page.page))\""
+        if let file = page.file { open += " file=\"\(attribute(file))\"" }
+        return body.isEmpty ? open + "/>\n" : open + ">\n" + body + "    </testcase>\n"
     }
 
     /// A warning, an info or a suppressed finding, as a line of the case's output.
@@ -91,5 +120,32 @@ public enum JUnitXML {
             }
         }
         return out
+    }
+}
+
+/// Findings in report order taken a page at a time.
+private struct PageGroups {
+    private var findings: ReportFindings.Iterator
+    private var following: Finding?
+    private(set) var peek: (page: String, findings: [Finding])?
+
+    init(_ findings: ReportFindings.Iterator) {
+        self.findings = findings
+        following = self.findings.next()
+        advance()
+    }
+
+    mutating func advance() {
+        guard let first = following else {
+            peek = nil
+            return
+        }
+        var group = [first]
+        following = findings.next()
+        while let next = following, next.page == first.page {
+            group.append(next)
+            following = findings.next()
+        }
+        peek = (first.page, group)
     }
 }

@@ -1,10 +1,19 @@
-/// Everything the reporters write from, assembled once at the end of a run.
+/// Everything the reporters write from, assembled once at the end of a run: totals in
+/// memory, the findings themselves read back in order (from disk when they were spilled)
+/// by each format that lists them.
 public struct Report: Sendable {
     /// Current findings in report order (page, line, code), each marked new or
     /// persisting when compared with a baseline.
-    public var findings: [Finding]
+    public var findings: ReportFindings
     /// Baseline findings no longer present, in report order (their lines are the baseline's).
     public var fixed: [Finding]
+    /// With a baseline, the first active new findings of each severity, in report order:
+    /// as many as the summary lists (its total is `summary.baseline.new`).
+    var newListed: [Finding] = []
+    /// Every code of a current or fixed finding, suppressed ones too.
+    var findingCodes: Set<String> = []
+    /// Pages with an active error finding (JUnit's failing cases).
+    var pagesWithErrors: Set<String> = []
     public var summary: ReportSummary
     /// Every input page, sorted by page.
     public var pages: [PageStats]
@@ -30,6 +39,9 @@ public struct Report: Sendable {
         let known = Checks.all.map(\.code).filter(codes.contains)
         return known + codes.subtracting(known).sorted()
     }
+
+    /// Current and fixed findings in report order.
+    var rows: ReportRows { ReportRows(findings: findings, fixed: fixed) }
 
     /// A code's severity in this run (after overrides).
     public func severity(of code: String) -> Severity { rules.severity(for: code) }

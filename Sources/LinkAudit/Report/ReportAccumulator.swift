@@ -1,15 +1,18 @@
 import Foundation
 
 /// Collects findings and counts page by page while a run streams, then writes the
-/// reports. Memory grows with findings and pages, never with navigations: a navigation
-/// without findings leaves only counts behind.
+/// reports. Memory grows with pages, never with navigations or findings: a navigation
+/// without findings leaves only counts behind, and findings beyond a bound are sorted
+/// and spilled to a temporary file (`FindingSpill`), to be merged back while the reports
+/// are written.
 ///
-///     var report = ReportAccumulator(rules: rules)
+///     var report = ReportAccumulator(rules: rules, spill: SpillLimits(directory: outDir))
 ///     for each page, in input order: report.add(page: record, navigations: classified)
 ///     let summary = try report.finish(into: outDir, formats: formats, baseline: baseline)
 public struct ReportAccumulator: Sendable {
     public let rules: ReportRules
-    private var findings: [Finding] = []
+    private var findings: FindingSpill
+    private var tally: FindingTally
     private var pages: [PageStats] = []
     private var pageIndex: [String: Int] = [:]
     /// Association files (records with `association`), apart from the pages they serve.
@@ -19,9 +22,14 @@ public struct ReportAccumulator: Sendable {
     private var classified = 0
     private var inventory = SchemeInventory()
 
-    public init(rules: ReportRules = ReportRules()) {
+    public init(rules: ReportRules = ReportRules(), spill: SpillLimits = SpillLimits()) {
         self.rules = rules
+        findings = FindingSpill(limits: spill)
+        tally = FindingTally(suppressions: rules.suppressions.count)
     }
+
+    /// How many sorted runs went to disk so far.
+    var spilledRuns: Int { findings.spilledRuns }
 
     /// One page and its classified navigations. A page added again (a partial run merged
     /// twice) adds its navigations to the first record; an association file's record is
@@ -52,7 +60,7 @@ public struct ReportAccumulator: Sendable {
             associationFiles.append(PageStats(page: page.page, file: nil, status: page.status, navigations: 0,
                                               association: page.association,
                                               note: page.problems?.joined(separator: "; ") ?? page.warning))
-            findings += part.pageFindings
+            keep(part.pageFindings)
             return
         }
         if let index = pageIndex[page.page] {
@@ -60,70 +68,74 @@ public struct ReportAccumulator: Sendable {
         } else {
             pageIndex[page.page] = pages.count
             pages.append(PageStats(page: page.page, file: page.file, status: page.status, navigations: part.navigations))
-            findings += part.pageFindings
+            keep(part.pageFindings)
         }
         navigations += part.navigations
         classified += part.classified
         for link in part.deepLinks { inventory.add(link) }
-        findings.append(contentsOf: part.findings)
+        keep(part.findings)
     }
 
-    /// The assembled report, compared with `baseline` when one is given.
+    private mutating func keep(_ list: [Finding]) {
+        guard !list.isEmpty else { return }
+        for finding in list { tally.add(finding, rules: rules) }
+        findings.append(contentsOf: list)
+    }
+
+    /// The assembled report, compared with `baseline` when one is given. With a
+    /// baseline, one pass over the findings matches them first: the totals the reports
+    /// open with count new and fixed findings.
     public func report(baseline: Baseline? = nil, toolVersion: String = "dev") -> Report {
-        var current = findings.enumerated().sorted { a, b in
-            if Finding.ordered(a.element, b.element) { return true }
-            if Finding.ordered(b.element, a.element) { return false }
-            return a.offset < b.offset
-        }.map(\.element)
-        var fixed: [Finding] = []
+        let match = baseline.map(BaselineMatch.init)
+        let current = ReportFindings(sorted: findings.sorted(), baseline: match)
         var summary = ReportSummary()
-        if let baseline {
-            fixed = baseline.compare(&current, rules: rules)
+        var fixed: [Finding] = []
+        var newListed: [Finding] = []
+        if let match {
             var counts = BaselineCounts()
-            for finding in current where finding.isActive {
+            var listed: [Severity: [Finding]] = [:]
+            var pass = current.makeIterator()
+            while let finding = pass.next() {
+                guard finding.isActive else { continue }
                 if finding.baseline == .new {
                     counts.new += 1
                     counts.newBySeverity[finding.severity, default: 0] += 1
+                    if listed[finding.severity, default: []].count < SummaryMarkdown.rowLimit {
+                        listed[finding.severity, default: []].append(finding)
+                    }
                 } else {
                     counts.persisting += 1
                 }
             }
+            fixed = match.fixed(after: pass.baselinePass!, rules: rules)
             counts.fixed = fixed.filter { $0.suppressed == nil }.count
             summary.baseline = counts
+            newListed = Severity.allCases.reversed().flatMap { listed[$0] ?? [] }
         }
         var pageStats = pages
         var fileStats = associationFiles
-        var codeProfiles: [String: [String: Int]] = [:]
-        var codeCounts: [String: Int] = [:]
-        for finding in current {
-            let index = finding.source == "association" ? nil : pageIndex[finding.page]
-            let fileIndex = finding.source == "association" ? associationIndex[finding.page] : nil
-            guard finding.isActive else {
-                summary.suppressed += 1
-                if let index { pageStats[index].suppressed += 1 }
-                if let fileIndex { fileStats[fileIndex].suppressed += 1 }
-                continue
+        for (key, counts) in tally.byPage {
+            let index = key.association ? associationIndex[key.page] : pageIndex[key.page]
+            guard let index else { continue }
+            let add = { (stats: inout PageStats) in
+                stats.suppressed += counts.suppressed
+                for (severity, count) in counts.bySeverity { stats.bySeverity[severity, default: 0] += count }
             }
-            summary.findings += 1
-            summary.bySeverity[finding.severity, default: 0] += 1
-            if let index { pageStats[index].bySeverity[finding.severity, default: 0] += 1 }
-            if let fileIndex { fileStats[fileIndex].bySeverity[finding.severity, default: 0] += 1 }
-            codeCounts[finding.code, default: 0] += 1
-            for profile in finding.profiles { codeProfiles[finding.code, default: [:]][profile, default: 0] += 1 }
+            if key.association { add(&fileStats[index]) } else { add(&pageStats[index]) }
         }
+        summary.findings = tally.findings
+        summary.bySeverity = tally.bySeverity
+        summary.suppressed = tally.suppressed
         summary.pages = pages.count
         summary.unreadable = pages.filter { !$0.isOK }.count
         summary.navigations = navigations
         summary.classified = classified
-        var matched = Array(repeating: 0, count: rules.suppressions.count)
-        for finding in current where finding.suppressed != nil {
-            if let index = rules.suppressions.firstIndex(where: { $0.matches(finding) }) { matched[index] += 1 }
-        }
-        let suppressions = zip(rules.suppressions, matched).map { (suppression: $0, count: $1) }
-        return Report(findings: current, fixed: fixed, summary: summary,
-                      pages: pageStats.sorted { $0.page < $1.page }, codeCounts: codeCounts, codeProfiles: codeProfiles,
-                      inventory: inventory, suppressions: suppressions, baselineLabel: baseline?.label,
-                      toolVersion: toolVersion, rules: rules,
+        let suppressions = zip(rules.suppressions, tally.suppressionCounts).map { (suppression: $0, count: $1) }
+        return Report(findings: current, fixed: fixed, newListed: newListed,
+                      findingCodes: tally.codes.union(fixed.map(\.code)), pagesWithErrors: tally.pagesWithErrors,
+                      summary: summary, pages: pageStats.sorted { $0.page < $1.page }, codeCounts: tally.codeCounts,
+                      codeProfiles: tally.codeProfiles, inventory: inventory, suppressions: suppressions,
+                      baselineLabel: baseline?.label, toolVersion: toolVersion, rules: rules,
                       associationFiles: fileStats.sorted { $0.page < $1.page })
     }
 
@@ -133,21 +145,9 @@ public struct ReportAccumulator: Sendable {
                        toolVersion: String = "dev") throws -> ReportSummary {
         let report = report(baseline: baseline, toolVersion: toolVersion)
         var summary = report.summary
-        try ReportFiles.createDirectory(outDir)
-        // Each format is a pure function of the report: render and write them side by
-        // side (one text per thread in memory at a time).
-        let chosen = formats.sorted().filter { $0 != .jsonl }
-        let failures = WriteFailures()
-        DispatchQueue.concurrentPerform(iterations: chosen.count) { i in
-            let path = outDir + "/" + chosen[i].fileName
-            do {
-                try ReportFiles.write(ReportFiles.render(chosen[i], report), to: path)
-            } catch {
-                failures.add(error)
-            }
+        summary.written += try ReportFiles.write(report, formats: formats, into: outDir) {
+            findings.readFailure
         }
-        if let error = failures.first { throw error }
-        summary.written += chosen.map { outDir + "/" + $0.fileName }
         return summary
     }
 }
@@ -168,51 +168,3 @@ public struct ReportPart: Sendable {
     }
 }
 
-/// The first error of the threads writing report files.
-private final class WriteFailures: @unchecked Sendable {
-    private let lock = NSLock()
-    private(set) var first: Error?
-
-    func add(_ error: Error) {
-        lock.lock()
-        if first == nil { first = error }
-        lock.unlock()
-    }
-}
-
-/// Renders and writes report files.
-enum ReportFiles {
-    static func render(_ format: ReportFormat, _ report: Report) -> String {
-        switch format {
-        case .csv: return FindingsCSV.render(report)
-        case .md: return SummaryMarkdown.render(report)
-        case .sarif: return FindingsSARIF.render(report)
-        case .junit: return JUnitXML.render(report)
-        case .json: return FindingsJSON.render(report)
-        case .jsonl: return ""
-        }
-    }
-
-    static func createDirectory(_ path: String) throws {
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        } catch {
-            throw LinkAuditError.io("cannot create \(path)")
-        }
-    }
-
-    /// Written whole and renamed into place, so a reader never sees half a report.
-    /// The text's own UTF-8 storage goes to disk (no second copy of a report that can be
-    /// hundreds of megabytes), through a temporary file renamed into place.
-    static func write(_ text: String, to path: String) throws {
-        var text = text
-        let partial = path + ".partial"
-        guard let file = fopen(partial, "wb") else { throw LinkAuditError.io("cannot write \(path)") }
-        let written = text.withUTF8 { fwrite($0.baseAddress, 1, $0.count, file) == $0.count }
-        let closed = fclose(file) == 0
-        guard written, closed, rename(partial, path) == 0 else {
-            unlink(partial)
-            throw LinkAuditError.io("cannot write \(path)")
-        }
-    }
-}

@@ -11,6 +11,8 @@ public struct ReportRebuild {
     public var rules: ReportRules
     public var baseline: Baseline?
     public var toolVersion: String
+    /// Estimated bytes of findings kept in memory before they spill to `outDir`.
+    public var spillBytes = SpillLimits().batchBytes
 
     public init(inputs: [String], outDir: String, formats: Set<ReportFormat> = ReportFormat.defaults,
                 rules: ReportRules = ReportRules(), baseline: Baseline? = nil, toolVersion: String = "dev") {
@@ -41,7 +43,7 @@ public struct ReportRebuild {
         let owners = try links.count > 1 ? Self.owners(links, warn: warn) : nil
         try ReportFiles.createDirectory(outDir)
         let merged = formats.contains(.jsonl) ? try MergedJSONL(outDir: outDir) : nil
-        var accumulator = ReportAccumulator(rules: rules)
+        var accumulator = ReportAccumulator(rules: rules, spill: SpillLimits(directory: outDir, batchBytes: spillBytes))
         do {
             for (index, path) in links.enumerated() {
                 let owned = { (page: String) in (owners?[page] ?? index) == index }

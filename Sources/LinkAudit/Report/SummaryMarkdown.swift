@@ -7,6 +7,11 @@ public enum SummaryMarkdown {
     /// Tables longer than this are cut; the CSV has every row.
     static let rowLimit = 25
 
+    /// Only totals and bounded lists: the summary is rendered whole.
+    static func write(_ report: Report, to sink: ReportSink) {
+        sink.append(render(report))
+    }
+
     public static func render(_ report: Report) -> String {
         var out = "# linkaudit summary\n\n"
         out += lead(report.summary) + "\n"
@@ -37,19 +42,23 @@ public enum SummaryMarkdown {
     }
 
     static func baseline(_ report: Report) -> String {
-        let new = report.findings.filter { $0.baseline == .new && $0.isActive }
+        let newCount = report.summary.baseline?.new ?? 0
         let fixed = report.fixed.filter { $0.suppressed == nil }
         var out = "## Since the baseline\n\n"
         out += "Compared with \(MarkdownText.inline(report.baselineLabel ?? "the baseline")), matching page + URL + code "
             + "(query values and line numbers may differ).\n\n"
-        out += "### New (\(new.count))\n\n"
-        out += new.isEmpty ? "Nothing new since the baseline.\n\n" : findingTable(new, withLine: true, filter: "new")
+        out += "### New (\(newCount))\n\n"
+        out += newCount == 0 ? "Nothing new since the baseline.\n\n"
+            : findingTable(report.newListed, total: newCount, withLine: true, filter: "new")
         out += "### Fixed (\(fixed.count))\n\n"
-        out += fixed.isEmpty ? "Nothing fixed since the baseline.\n\n" : findingTable(fixed, withLine: false, filter: "fixed")
+        out += fixed.isEmpty ? "Nothing fixed since the baseline.\n\n"
+            : findingTable(fixed, total: fixed.count, withLine: false, filter: "fixed")
         return out
     }
 
-    static func findingTable(_ findings: [Finding], withLine: Bool, filter: String) -> String {
+    /// The first `rowLimit` of `findings` by severity, then report order; `findings` holds
+    /// at least the first `rowLimit` of each severity of the `total`.
+    static func findingTable(_ findings: [Finding], total: Int, withLine: Bool, filter: String) -> String {
         var out = withLine
             ? MarkdownText.header(["severity", "code", "page", "line", "url", "profiles"], align: ["l", "l", "l", "r", "l", "l"])
             : MarkdownText.header(["severity", "code", "page", "url", "profiles"], align: ["l", "l", "l", "l", "l"])
@@ -62,8 +71,8 @@ public enum SummaryMarkdown {
             cells += [MarkdownText.inline(finding.url), finding.profiles.joined(separator: ", ")]
             out += MarkdownText.row(cells)
         }
-        if findings.count > rowLimit {
-            out += "\n… and \(findings.count - rowLimit) more: filter findings.csv on baseline = \(filter).\n"
+        if total > rowLimit {
+            out += "\n… and \(total - rowLimit) more: filter findings.csv on baseline = \(filter).\n"
         }
         return out + "\n"
     }

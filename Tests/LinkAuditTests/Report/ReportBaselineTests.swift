@@ -29,7 +29,7 @@ final class ReportBaselineTests: XCTestCase {
     func testTheSameRunTwiceHasNothingNewOrFixed() throws {
         let previous = ReportFixture.accumulate(ReportFixture.run1).report()
         let report = ReportFixture.accumulate(ReportFixture.run1)
-            .report(baseline: Baseline(label: "same", findings: previous.findings))
+            .report(baseline: Baseline(label: "same", findings: Array(previous.findings)))
         XCTAssertEqual(report.summary.baseline?.new, 0)
         XCTAssertEqual(report.summary.baseline?.fixed, 0)
         XCTAssertEqual(report.fixed, [])
@@ -46,7 +46,7 @@ final class ReportBaselineTests: XCTestCase {
         before.add(page: record, navigations: [link])
         var after = ReportAccumulator()
         after.add(page: record, navigations: [link, again])
-        let report = after.report(baseline: Baseline(label: "b", findings: before.report().findings))
+        let report = after.report(baseline: Baseline(label: "b", findings: Array(before.report().findings)))
         XCTAssertEqual(report.findings.map { $0.baseline }, [.persisting, .new], "the second copy is new")
     }
 

@@ -48,7 +48,7 @@ final class ReportFailPolicyTests: XCTestCase {
         let report = ReportFixture.accumulate(ReportFixture.run1).report()
         XCTAssertEqual(FailPolicy(level: .error).exitCode(report.summary), 1)
         XCTAssertEqual(FailPolicy(level: .never).exitCode(report.summary), 0)
-        let previous = Baseline(label: "night1", findings: report.findings)
+        let previous = Baseline(label: "night1", findings: Array(report.findings))
         let nightly = ReportFixture.accumulate(ReportFixture.run1).report(baseline: previous)
         XCTAssertEqual(FailPolicy(level: .error, onlyNew: true).exitCode(nightly.summary), 0)
         let changed = ReportFixture.accumulate(ReportFixture.run2).report(baseline: previous)

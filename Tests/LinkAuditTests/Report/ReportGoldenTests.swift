@@ -7,7 +7,7 @@ final class ReportGoldenTests: XCTestCase {
 
     private var baselineReport: Report {
         let previous = ReportFixture.accumulate(ReportFixture.run1).report()
-        let baseline = Baseline(label: "Reports/nightly-2024-06-11", findings: previous.findings)
+        let baseline = Baseline(label: "Reports/nightly-2024-06-11", findings: Array(previous.findings))
         return ReportFixture.accumulate(ReportFixture.run2).report(baseline: baseline, toolVersion: "0.1.0")
     }
 

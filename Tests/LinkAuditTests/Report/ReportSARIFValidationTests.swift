@@ -8,7 +8,7 @@ import XCTest
 final class ReportSARIFValidationTests: XCTestCase {
     private var logs: [(name: String, text: String)] {
         let run1 = ReportFixture.accumulate(ReportFixture.run1)
-        let baseline = Baseline(label: "previous", findings: run1.report().findings)
+        let baseline = Baseline(label: "previous", findings: Array(run1.report().findings))
         return [
             ("plain", FindingsSARIF.render(run1.report(toolVersion: "0.1.0"))),
             ("baseline", FindingsSARIF.render(ReportFixture.accumulate(ReportFixture.run2).report(baseline: baseline))),
