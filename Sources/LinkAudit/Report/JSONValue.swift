@@ -38,61 +38,120 @@ indirect enum JSONValue {
         }
     }
 
+    /// The document's frame: streamed arrays flush the sink between their items; each
+    /// item, and anything that holds no stream, is written by `write(into:indent:)`.
     private func write(into sink: ReportSink, indent: Int) {
         switch self {
-        case .string(let value): JSONText.appendString(value, to: &sink.bytes)
-        case .int(let value): JSONText.appendInt(value, to: &sink.bytes)
-        case .bool(let value): sink.bytes.append(contentsOf: Array((value ? "true" : "false").utf8))
-        case .array(let items):
-            if items.isEmpty { sink.bytes.append(contentsOf: Array("[]".utf8)); return }
-            // Short lists of scalars (profiles, tags) stay on one line.
-            if items.allSatisfy(\.isScalar) {
-                sink.bytes.append(0x5B)
-                for (i, item) in items.enumerated() {
-                    if i > 0 { sink.bytes.append(contentsOf: [0x2C, 0x20]) }
-                    item.write(into: sink, indent: indent)
-                }
-                sink.bytes.append(0x5D)
-                return
-            }
-            sink.bytes.append(0x5B)
-            for (i, item) in items.enumerated() {
-                sink.bytes.append(contentsOf: Array((i > 0 ? ",\n" : "\n").utf8))
-                sink.bytes.append(contentsOf: Array(repeating: 0x20, count: indent + 2))
-                item.write(into: sink, indent: indent + 2)
-            }
-            sink.bytes.append(0x0A)
-            sink.bytes.append(contentsOf: Array(repeating: 0x20, count: indent))
-            sink.bytes.append(0x5D)
         case .stream(let next):
-            guard var item = next() else { sink.bytes.append(contentsOf: Array("[]".utf8)); return }
+            guard var item = next() else { Self.append("[]", to: &sink.bytes); return }
             sink.bytes.append(0x5B)
             var first = true
             while true {
-                sink.bytes.append(contentsOf: Array((first ? "\n" : ",\n").utf8))
-                sink.bytes.append(contentsOf: Array(repeating: 0x20, count: indent + 2))
-                item.write(into: sink, indent: indent + 2)
+                Self.newline(after: !first, indent: indent + 2, to: &sink.bytes)
+                item.write(into: &sink.bytes, indent: indent + 2)
                 sink.flushIfFull()
                 first = false
                 guard let following = next() else { break }
                 item = following
             }
-            sink.bytes.append(0x0A)
-            sink.bytes.append(contentsOf: Array(repeating: 0x20, count: indent))
+            Self.newline(after: false, indent: indent, to: &sink.bytes)
             sink.bytes.append(0x5D)
-        case .object(let pairs):
-            if pairs.isEmpty { sink.bytes.append(contentsOf: Array("{}".utf8)); return }
+        case .object(let pairs) where pairs.contains(where: { $0.1.holdsStream }):
             sink.bytes.append(0x7B)
             for (i, (key, value)) in pairs.enumerated() {
-                sink.bytes.append(contentsOf: Array((i > 0 ? ",\n" : "\n").utf8))
-                sink.bytes.append(contentsOf: Array(repeating: 0x20, count: indent + 2))
+                Self.newline(after: i > 0, indent: indent + 2, to: &sink.bytes)
                 JSONText.appendString(key, to: &sink.bytes)
-                sink.bytes.append(contentsOf: [0x3A, 0x20])
+                Self.append(": ", to: &sink.bytes)
                 value.write(into: sink, indent: indent + 2)
             }
-            sink.bytes.append(0x0A)
-            sink.bytes.append(contentsOf: Array(repeating: 0x20, count: indent))
+            Self.newline(after: false, indent: indent, to: &sink.bytes)
             sink.bytes.append(0x7D)
+        case .array(let items) where items.contains(where: \.holdsStream):
+            sink.bytes.append(0x5B)
+            for (i, item) in items.enumerated() {
+                Self.newline(after: i > 0, indent: indent + 2, to: &sink.bytes)
+                item.write(into: sink, indent: indent + 2)
+            }
+            Self.newline(after: false, indent: indent, to: &sink.bytes)
+            sink.bytes.append(0x5D)
+        default:
+            write(into: &sink.bytes, indent: indent)
         }
+    }
+
+    /// Whether a stream sits anywhere inside (the few values of a document's frame).
+    private var holdsStream: Bool {
+        switch self {
+        case .stream: return true
+        case .object(let pairs): return pairs.contains { $0.1.holdsStream }
+        case .array(let items): return items.contains(where: \.holdsStream)
+        default: return false
+        }
+    }
+
+    /// Writes straight into the sink's bytes: no intermediate arrays for punctuation or
+    /// indentation (this runs for every value of every result).
+    private func write(into out: inout [UInt8], indent: Int) {
+        switch self {
+        case .string(let value): JSONText.appendString(value, to: &out)
+        case .int(let value): JSONText.appendInt(value, to: &out)
+        case .bool(let value): Self.append(value ? "true" : "false", to: &out)
+        case .array(let items):
+            if items.isEmpty { Self.append("[]", to: &out); return }
+            // Short lists of scalars (profiles, tags) stay on one line.
+            if items.allSatisfy(\.isScalar) {
+                out.append(0x5B)
+                for (i, item) in items.enumerated() {
+                    if i > 0 { Self.append(", ", to: &out) }
+                    item.write(into: &out, indent: indent)
+                }
+                out.append(0x5D)
+                return
+            }
+            out.append(0x5B)
+            for (i, item) in items.enumerated() {
+                Self.newline(after: i > 0, indent: indent + 2, to: &out)
+                item.write(into: &out, indent: indent + 2)
+            }
+            Self.newline(after: false, indent: indent, to: &out)
+            out.append(0x5D)
+        case .stream(let next):
+            // Inside a value written whole (not expected in a report): no flushing here.
+            guard var item = next() else { Self.append("[]", to: &out); return }
+            out.append(0x5B)
+            var first = true
+            while true {
+                Self.newline(after: !first, indent: indent + 2, to: &out)
+                item.write(into: &out, indent: indent + 2)
+                first = false
+                guard let following = next() else { break }
+                item = following
+            }
+            Self.newline(after: false, indent: indent, to: &out)
+            out.append(0x5D)
+        case .object(let pairs):
+            if pairs.isEmpty { Self.append("{}", to: &out); return }
+            out.append(0x7B)
+            for (i, (key, value)) in pairs.enumerated() {
+                Self.newline(after: i > 0, indent: indent + 2, to: &out)
+                JSONText.appendString(key, to: &out)
+                out.append(0x3A)
+                out.append(0x20)
+                value.write(into: &out, indent: indent + 2)
+            }
+            Self.newline(after: false, indent: indent, to: &out)
+            out.append(0x7D)
+        }
+    }
+
+    private static func append(_ text: StaticString, to out: inout [UInt8]) {
+        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// `,` when `comma`, then a newline and `indent` spaces.
+    private static func newline(after comma: Bool, indent: Int, to out: inout [UInt8]) {
+        if comma { out.append(0x2C) }
+        out.append(0x0A)
+        for _ in 0..<indent { out.append(0x20) }
     }
 }

@@ -101,25 +101,50 @@ public enum JUnitXML {
     /// (a parser would fold literal ones to spaces).
     static func attribute(_ value: String) -> String { escaped(value, attribute: true) }
 
+    /// Works on the UTF-8 bytes and returns the string itself when nothing needs escaping
+    /// (nearly always): this runs for every attribute and text of every case.
     private static func escaped(_ value: String, attribute: Bool) -> String {
-        var out = ""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"" where attribute: out += "&quot;"
-            case "\t", "\n", "\r":
-                if attribute || scalar == "\r" { out += "&#\(scalar.value);" } else { out.unicodeScalars.append(scalar) }
-            default:
-                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
-                    out += "\u{FFFD}"
-                } else {
-                    out.unicodeScalars.append(scalar)
+        var value = value
+        let changed: [UInt8]? = value.withUTF8 { bytes in
+            // U+FFFE and U+FFFF are EF BF BE and EF BF BF.
+            func forbidden(_ i: Int) -> Bool {
+                bytes[i] == 0xEF && i + 2 < bytes.count && bytes[i + 1] == 0xBF && bytes[i + 2] >= 0xBE
+            }
+            func needsWork(_ i: Int) -> Bool {
+                switch bytes[i] {
+                case 0x26, 0x3C, 0x3E, 0x0D: return true
+                case 0x22, 0x09, 0x0A: return attribute
+                case 0xEF: return forbidden(i)
+                case let b: return b < 0x20
                 }
             }
+            guard let first = bytes.indices.first(where: needsWork) else { return nil }
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count + 32)
+            out.append(contentsOf: bytes[..<first])
+            var i = first
+            while i < bytes.count {
+                let b = bytes[i]
+                i += 1
+                switch b {
+                case 0x26: out.append(contentsOf: "&amp;".utf8)
+                case 0x3C: out.append(contentsOf: "&lt;".utf8)
+                case 0x3E: out.append(contentsOf: "&gt;".utf8)
+                case 0x22 where attribute: out.append(contentsOf: "&quot;".utf8)
+                case 0x0D: out.append(contentsOf: "&#13;".utf8)
+                case 0x09 where attribute: out.append(contentsOf: "&#9;".utf8)
+                case 0x0A where attribute: out.append(contentsOf: "&#10;".utf8)
+                case 0x09, 0x0A: out.append(b)
+                case 0xEF where forbidden(i - 1):
+                    out.append(contentsOf: [0xEF, 0xBF, 0xBD])
+                    i += 2
+                case let b where b < 0x20: out.append(contentsOf: [0xEF, 0xBF, 0xBD])  // U+FFFD
+                default: out.append(b)
+                }
+            }
+            return out
         }
-        return out
+        return changed.map { String(decoding: $0, as: UTF8.self) } ?? value
     }
 }
 
