@@ -15,18 +15,67 @@ public enum FindingsCSV {
     static func write(_ report: Report, to out: ReportSink) {
         out.append(row(header))
         for finding in report.rows {
-            out.append(row([
-                finding.page, finding.line.map(String.init) ?? "", finding.source, finding.trigger, finding.frame,
-                finding.url, finding.code, finding.severity.rawValue, finding.profiles.joined(separator: " "),
-                finding.outcomePairs.joined(separator: " "), finding.message,
-                finding.baseline?.rawValue ?? "", finding.suppressed ?? "",
-            ]))
+            appendRow(finding, to: &out.bytes)
             out.flushIfFull()
         }
     }
 
     static func row(_ cells: [String]) -> String {
         cells.map { field(neutralised($0)) }.joined(separator: ",") + "\r\n"
+    }
+
+    /// A finding's row, cell by cell straight into the file's bytes (`row` does the same
+    /// to strings): this runs for every finding.
+    static func appendRow(_ finding: Finding, to out: inout [UInt8]) {
+        appendCell(finding.page, to: &out)
+        out.append(0x2C)
+        if let line = finding.line { JSONText.appendInt(line, to: &out) }
+        for cell in [finding.source, finding.trigger, finding.frame, finding.url, finding.code,
+                     finding.severity.rawValue] {
+            out.append(0x2C)
+            appendCell(cell, to: &out)
+        }
+        out.append(0x2C)
+        appendCell(finding.profiles.joined(separator: " "), to: &out)
+        out.append(0x2C)
+        appendCell(finding.outcomePairs.joined(separator: " "), to: &out)
+        for cell in [finding.message, finding.baseline?.rawValue ?? "", finding.suppressed ?? ""] {
+            out.append(0x2C)
+            appendCell(cell, to: &out)
+        }
+        out.append(0x0D)
+        out.append(0x0A)
+    }
+
+    /// `field(neutralised(cell))`, appended.
+    private static func appendCell(_ cell: String, to out: inout [UInt8]) {
+        var cell = cell
+        cell.withUTF8 { bytes in
+            let quoted = bytes.contains { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }
+            if quoted { out.append(0x22) }
+            if startsRisky(bytes) { out.append(0x27) }
+            if quoted {
+                for byte in bytes {
+                    out.append(byte)
+                    if byte == 0x22 { out.append(0x22) }
+                }
+                out.append(0x22)
+            } else {
+                out.append(contentsOf: bytes)
+            }
+        }
+    }
+
+    /// Whether the first character is one `neutralised` guards (ASCII, or the full-width
+    /// forms, EF BC 9D / 8B / 8D / A0 in UTF-8).
+    private static func startsRisky(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = bytes.first else { return false }
+        switch first {
+        case 0x3D, 0x2B, 0x2D, 0x40, 0x09, 0x0D: return true
+        case 0xEF:
+            return bytes.count >= 3 && bytes[1] == 0xBC && [0x9D, 0x8B, 0x8D, 0xA0].contains(bytes[2])
+        default: return false
+        }
     }
 
     /// The URLs come from untrusted pages: a cell a spreadsheet would read as a formula

@@ -122,18 +122,28 @@ public enum FindingsSARIF {
         return file.hasPrefix("/") ? "file://" + path : path
     }
 
-    /// Percent-encodes every byte but the unreserved characters and `keep`.
+    /// Percent-encodes every byte but the unreserved characters and `keep`; the text
+    /// itself when nothing needs encoding (page URLs and paths nearly always).
     static func uriEscaped(_ text: String, keep: String) -> String {
-        let allowed = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8).union(keep.utf8)
-        var out = ""
+        var allowed = unreserved
+        for byte in keep.utf8 { allowed[Int(byte)] = true }
+        guard text.utf8.contains(where: { !allowed[Int($0)] }) else { return text }
+        let hex = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count + 16)
         for byte in text.utf8 {
-            if allowed.contains(byte) {
-                out.unicodeScalars.append(Unicode.Scalar(byte))
+            if allowed[Int(byte)] {
+                out.append(byte)
             } else {
-                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+                out.append(contentsOf: [0x25, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// RFC 3986's unreserved characters, by byte.
+    private static let unreserved: [Bool] = (0..<256).map { byte in
+        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8.contains(UInt8(byte))
     }
 
     /// `ErrUnknownUrlScheme` from `ERR_UNKNOWN_URL_SCHEME`.
@@ -145,9 +155,12 @@ public enum FindingsSARIF {
     /// key on the page it is.
     static func fingerprint(_ key: FindingKey, _ occurrence: Int) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in (key.page + "\u{0}" + key.url + "\u{0}" + key.code).utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
+        for (i, part) in [key.page, key.url, key.code].enumerated() {
+            if i > 0 { hash = (hash ^ 0) &* 0x0000_0100_0000_01B3 }  // the NUL between parts
+            for byte in part.utf8 {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x0000_0100_0000_01B3
+            }
         }
         return String(hash, radix: 16).leftPadded(to: 16) + ":" + String(occurrence)
     }

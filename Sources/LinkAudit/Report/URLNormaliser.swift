@@ -8,6 +8,11 @@ enum URLNormaliser {
     static func normalise(_ raw: String) -> String {
         let text = raw.trimmingASCIIWhitespace
         guard let url = WebURL.parse(text) else { return text }
+        // Nothing to drop and nothing to fold: the serialisation is the normal form.
+        if url.query == nil, url.fragment == nil, url.username.isEmpty, url.password.isEmpty,
+           url.isSpecial || !url.host.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }) {
+            return url.href
+        }
         var out = url.scheme + ":"
         if url.hostname != nil { out += "//" + url.host.lowercased() }
         out += url.pathname
