@@ -78,32 +78,47 @@ public enum FindingsSARIF {
     }
 
     private static func result(_ finding: Finding, key: FindingKey, ruleIndex: Int, occurrence: Int) -> JSONValue {
-        var physical: [(String, JSONValue?)] = [("artifactLocation", .object([("uri", .string(artifactURI(finding)))]))]
-        if let line = finding.line, line >= 1 { physical.append(("region", .object([("startLine", .int(line))]))) }
-        let text = finding.line == nil ? finding.message : "\(finding.message) — \(finding.url)"
-        let properties = JSONValue.object([
-            ("page", .string(finding.page)),
-            ("url", .string(finding.url)),
-            ("source", finding.source.isEmpty ? nil : .string(finding.source)),
-            ("trigger", finding.trigger.isEmpty ? nil : .string(finding.trigger)),
-            ("frame", finding.frame.isEmpty ? nil : .string(finding.frame)),
-            ("profiles", .strings(finding.profiles)),
-            ("outcomes", .object(finding.outcomes.map { ($0.profile, JSONValue.string($0.outcome)) })),
-        ])
-        return .object([
-            ("ruleId", .string(finding.code)),
-            ("ruleIndex", .int(ruleIndex)),
-            ("level", .string(level(finding.severity))),
-            ("message", .object([("text", .string(text))])),
-            ("locations", .array([.object([("physicalLocation", .object(physical))])])),
-            ("partialFingerprints", .object([("linkaudit/v1", .string(fingerprint(key, occurrence)))])),
-            ("baselineState", finding.baseline.map { .string(baselineState($0)) }),
-            ("suppressions", finding.suppressed.map { reason in
-                .array([.object([("kind", .string("external")), ("status", .string("accepted")),
-                                 ("justification", .string(reason))])])
-            }),
-            ("properties", properties),
-        ])
+        .written { out, indent in
+            var result = PrettyJSON(opening: &out, indent: indent)
+            result.string("ruleId", finding.code, &out)
+            result.int("ruleIndex", ruleIndex, &out)
+            result.string("level", level(finding.severity), &out)
+            result.object("message", &out) { message, out in
+                message.string("text", finding.line == nil ? finding.message : finding.message + " — " + finding.url, &out)
+            }
+            result.objectList("locations", &out) { location, out in
+                location.object("physicalLocation", &out) { physical, out in
+                    physical.object("artifactLocation", &out) { $0.string("uri", artifactURI(finding), &$1) }
+                    if let line = finding.line, line >= 1 {
+                        physical.object("region", &out) { $0.int("startLine", line, &$1) }
+                    }
+                }
+            }
+            result.object("partialFingerprints", &out) { $0.string("linkaudit/v1", fingerprint(key, occurrence), &$1) }
+            if let state = finding.baseline { result.string("baselineState", baselineState(state), &out) }
+            if let reason = finding.suppressed {
+                result.objectList("suppressions", &out) { suppression, out in
+                    suppression.string("kind", "external", &out)
+                    suppression.string("status", "accepted", &out)
+                    suppression.string("justification", reason, &out)
+                }
+            }
+            result.object("properties", &out) { properties, out in
+                properties.string("page", finding.page, &out)
+                properties.string("url", finding.url, &out)
+                if !finding.source.isEmpty { properties.string("source", finding.source, &out) }
+                if !finding.trigger.isEmpty { properties.string("trigger", finding.trigger, &out) }
+                if !finding.frame.isEmpty { properties.string("frame", finding.frame, &out) }
+                properties.strings("profiles", finding.profiles, &out)
+                properties.object("outcomes", &out) { outcomes, out in
+                    for outcome in finding.outcomes {
+                        outcomes.key(outcome.profile, &out)
+                        JSONText.appendString(outcome.outcome, to: &out)
+                    }
+                }
+            }
+            result.close(&out)
+        }
     }
 
     private static func baselineState(_ state: BaselineState) -> String {

@@ -11,6 +11,9 @@ indirect enum JSONValue {
     /// ends it) and written out: a report's hundreds of thousands of results never sit in
     /// memory, as a tree or as text.
     case stream(next: () -> JSONValue?)
+    /// A value that writes itself (at the indent given) — a finding's object, written
+    /// member by member by `PrettyJSON` instead of built as a tree first.
+    case written((inout [UInt8], _ indent: Int) -> Void)
 
     /// An object from pairs whose nil values are left out.
     static func object(_ pairs: [(String, JSONValue?)]) -> JSONValue {
@@ -33,7 +36,7 @@ indirect enum JSONValue {
 
     private var isScalar: Bool {
         switch self {
-        case .array, .object, .stream: return false
+        case .array, .object, .stream, .written: return false
         default: return true
         }
     }
@@ -96,6 +99,7 @@ indirect enum JSONValue {
         case .string(let value): JSONText.appendString(value, to: &out)
         case .int(let value): JSONText.appendInt(value, to: &out)
         case .bool(let value): Self.append(value ? "true" : "false", to: &out)
+        case .written(let write): write(&out, indent)
         case .array(let items):
             if items.isEmpty { Self.append("[]", to: &out); return }
             // Short lists of scalars (profiles, tags) stay on one line.
