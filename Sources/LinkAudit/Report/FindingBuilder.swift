@@ -42,13 +42,16 @@ struct FindingBuilder {
 
     /// The profiles' reasons, each once, naming the profiles that gave it.
     static func reasons(_ profiles: [String], _ verdicts: VerdictSet) -> [String] {
-        var order: [String] = []
-        var byReason: [String: [String]] = [:]
+        // A handful of profiles: lists, not dictionaries.
+        var groups: [(reason: String, profiles: [String])] = []
         for profile in profiles {
             guard let reason = verdicts[profile]?.reason else { continue }
-            if byReason[reason] == nil { order.append(reason) }
-            byReason[reason, default: []].append(profile)
+            if let i = groups.firstIndex(where: { $0.reason == reason }) {
+                groups[i].profiles.append(profile)
+            } else {
+                groups.append((reason, [profile]))
+            }
         }
-        return order.map { "\($0) (\(byReason[$0]!.joined(separator: ", ")))" }
+        return groups.map { $0.reason + " (" + $0.profiles.joined(separator: ", ") + ")" }
     }
 }

@@ -3,79 +3,90 @@
 /// page's lines go into the same one — with no intermediate arrays: this is the hot path
 /// of every run (Foundation's encoder sorts or shuffles keys, and is slow).
 struct JSONText {
-    var bytes: [UInt8]
+    private let out: ByteBuffer
     private var first = true
 
     /// A buffer holding one open object (`closed()` ends it).
     init() {
-        bytes = [0x7B]
-        bytes.reserveCapacity(256)
+        out = ByteBuffer(capacity: 256)
+        out.append(0x7B)
     }
 
     /// An empty buffer for many objects, each written between `open()` and `close()`.
     init(capacity: Int) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
+        out = ByteBuffer(capacity: capacity)
     }
 
+    /// What has been written so far.
+    var bytes: [UInt8] { out.array }
+
     mutating func open() {
-        bytes.append(0x7B)
+        out.append(0x7B)
         first = true
     }
 
     /// Ends the innermost open object; a key written next belongs to the enclosing one.
     mutating func close() {
-        bytes.append(0x7D)
+        out.append(0x7D)
         first = false
     }
 
     mutating func newline() {
-        bytes.append(0x0A)
+        out.append(0x0A)
     }
 
     /// An array of objects under `name`; `element` writes each one's fields.
     mutating func objects<Item>(_ name: StaticString, _ items: [Item], _ element: (inout JSONText, Item) -> Void) {
         key(name)
-        bytes.append(0x5B)
+        out.append(0x5B)
         for (i, item) in items.enumerated() {
-            if i > 0 { bytes.append(0x2C) }
+            if i > 0 { out.append(0x2C) }
             open()
             element(&self, item)
             close()
         }
-        bytes.append(0x5D)
+        out.append(0x5D)
     }
 
     /// An array of strings under `name`.
     mutating func strings(_ name: StaticString, _ items: [String]) {
         key(name)
-        bytes.append(0x5B)
+        out.append(0x5B)
         for (i, item) in items.enumerated() {
-            if i > 0 { bytes.append(0x2C) }
-            JSONText.appendString(item, to: &bytes)
+            if i > 0 { out.append(0x2C) }
+            JSONText.appendString(item, to: out)
         }
-        bytes.append(0x5D)
+        out.append(0x5D)
     }
 
     mutating func key(_ name: StaticString) {
-        if !first { bytes.append(0x2C) }
+        let comma = !first
         first = false
-        bytes.append(0x22)
-        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(0x22)
-        bytes.append(0x3A)
+        out.write(maxBytes: name.utf8CodeUnitCount + 4) { start in
+            var p = start
+            if comma {
+                p.pointee = 0x2C
+                p += 1
+            }
+            p.pointee = 0x22
+            (p + 1).update(from: name.utf8Start, count: name.utf8CodeUnitCount)
+            p += 1 + name.utf8CodeUnitCount
+            p[0] = 0x22
+            p[1] = 0x3A
+            return p + 2 - start
+        }
     }
 
     mutating func key(_ name: String) {
-        if !first { bytes.append(0x2C) }
+        if !first { out.append(0x2C) }
         first = false
-        JSONText.appendString(name, to: &bytes)
-        bytes.append(0x3A)
+        JSONText.appendString(name, to: out)
+        out.append(0x3A)
     }
 
     mutating func field(_ name: StaticString, _ value: String) {
         key(name)
-        JSONText.appendString(value, to: &bytes)
+        JSONText.appendString(value, to: out)
     }
 
     mutating func field(_ name: StaticString, _ value: String?) {
@@ -85,7 +96,7 @@ struct JSONText {
 
     mutating func field(_ name: StaticString, _ value: Int) {
         key(name)
-        JSONText.appendInt(value, to: &bytes)
+        JSONText.appendInt(value, to: out)
     }
 
     mutating func field(_ name: StaticString, _ value: Int?) {
@@ -96,30 +107,30 @@ struct JSONText {
     mutating func field(_ name: StaticString, _ value: Bool?) {
         guard let value else { return }
         key(name)
-        bytes.append(contentsOf: value ? [0x74, 0x72, 0x75, 0x65] : [0x66, 0x61, 0x6C, 0x73, 0x65])
+        out.append(value ? "true" : "false")
     }
 
     /// A string-keyed field (keys that are data, such as profile names).
     mutating func field(dynamic name: String, _ value: String) {
         key(name)
-        JSONText.appendString(value, to: &bytes)
+        JSONText.appendString(value, to: out)
     }
 
     /// A value already serialised as JSON.
     mutating func raw(_ name: StaticString, _ json: [UInt8]) {
         key(name)
-        bytes.append(contentsOf: json)
+        out.append(json)
     }
 
     mutating func raw(dynamic name: String, _ json: [UInt8]) {
         key(name)
-        bytes.append(contentsOf: json)
+        out.append(json)
     }
 
     func closed() -> [UInt8] {
-        var out = bytes
-        out.append(0x7D)
-        return out
+        var bytes = out.array
+        bytes.append(0x7D)
+        return bytes
     }
 
     var closedString: String { String(decoding: closed(), as: UTF8.self) }
@@ -138,6 +149,78 @@ struct JSONText {
         var out: [UInt8] = []
         appendString(value, to: &out)
         return out
+    }
+
+
+    /// `appendString(_:to:)` into a `ByteBuffer`: room for the worst case (every byte a
+    /// six-byte escape) is reserved once, then bytes are stored through a local pointer.
+    static func appendString(_ value: String, to out: ByteBuffer) {
+        var value = value
+        value.withUTF8 { utf8 in
+            out.write(maxBytes: utf8.count * 6 + 2) { start in
+                var p = start
+                p.pointee = 0x22
+                p += 1
+                let source = utf8.baseAddress!
+                var i = 0
+                let count = utf8.count
+                while i < count {
+                    if i + 8 <= count, !needsEscape(UnsafeRawPointer(source + i).loadUnaligned(as: UInt64.self)) {
+                        UnsafeMutableRawPointer(p).storeBytes(of: UnsafeRawPointer(source + i).loadUnaligned(as: UInt64.self),
+                                                              as: UInt64.self)
+                        p += 8
+                        i += 8
+                        continue
+                    }
+                    let b = source[i]
+                    i += 1
+                    if b != 0x22, b != 0x5C, b >= 0x20 {
+                        p.pointee = b
+                        p += 1
+                        continue
+                    }
+                    p.pointee = 0x5C
+                    switch b {
+                    case 0x22: p[1] = 0x22
+                    case 0x5C: p[1] = 0x5C
+                    case 0x0A: p[1] = 0x6E
+                    case 0x0D: p[1] = 0x72
+                    case 0x09: p[1] = 0x74
+                    default:
+                        let hex: StaticString = "0123456789abcdef"
+                        p[1] = 0x75
+                        p[2] = 0x30
+                        p[3] = 0x30
+                        p[4] = hex.utf8Start[Int(b >> 4)]
+                        p[5] = hex.utf8Start[Int(b & 0xF)]
+                        p += 4
+                    }
+                    p += 2
+                }
+                p.pointee = 0x22
+                return p + 1 - start
+            }
+        }
+    }
+
+    static func appendInt(_ value: Int, to out: ByteBuffer) {
+        guard value >= 0 else {
+            var digits: [UInt8] = []
+            appendInt(value, to: &digits)
+            out.append(digits)
+            return
+        }
+        out.write(maxBytes: 20) { start in
+            var digits = 1
+            var rest = value / 10
+            while rest > 0 { digits += 1; rest /= 10 }
+            var n = value
+            for k in stride(from: digits - 1, through: 0, by: -1) {
+                start[k] = UInt8(truncatingIfNeeded: 0x30 + n % 10)
+                n /= 10
+            }
+            return digits
+        }
     }
 
     static func appendInt(_ value: Int, to out: inout [UInt8]) {
@@ -202,7 +285,7 @@ struct JSONText {
     /// Whether any of eight bytes is a quote, a backslash or a control character (may
     /// say yes for a word that needs none; never no for one that does).
     @inline(__always)
-    private static func needsEscape(_ word: UInt64) -> Bool {
+    static func needsEscape(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         func hasZero(_ v: UInt64) -> Bool { (v &- ones) & ~v & highs != 0 }
         let control = (word &- ones &* 0x20) & ~word & highs != 0

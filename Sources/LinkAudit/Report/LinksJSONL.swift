@@ -53,9 +53,7 @@ extension Verdict {
 
     /// `{"outcome":…,"reason":…}` with the details flattened after them, keys sorted.
     func writeJSON(to out: inout [UInt8]) {
-        var json = JSONText(capacity: 0)
-        swap(&json.bytes, &out)
-        json.open()
+        var json = JSONText()
         json.field("outcome", outcome.rawValue)
         json.field("reason", reason)
         if let details {
@@ -63,8 +61,7 @@ extension Verdict {
                 json.field(dynamic: key, details[key] ?? "")
             }
         }
-        json.close()
-        swap(&json.bytes, &out)
+        out.append(contentsOf: json.closed())
     }
 }
 

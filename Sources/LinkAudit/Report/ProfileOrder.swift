@@ -7,7 +7,8 @@ enum ProfileOrder {
     private static let rank = Dictionary(uniqueKeysWithValues: known.enumerated().map { ($1, $0) })
 
     static func sorted<S: Sequence>(_ names: S) -> [String] where S.Element == String {
-        names.sorted(by: before)
+        // Each name's rank looked up once, not once per comparison.
+        names.map { (rank[$0] ?? Int.max, $0) }.sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }.map(\.1)
     }
 
     static func before(_ a: String, _ b: String) -> Bool {
