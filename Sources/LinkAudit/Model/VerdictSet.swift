@@ -38,15 +38,14 @@ public struct VerdictSet: Sendable {
         init(_ names: Names, verdicts: [Verdict]) {
             self.names = names.sorted
             self.verdicts = verdicts
-            var json: [UInt8] = [0x7B]
-            json.reserveCapacity(64 * verdicts.count + 2)
+            var json = JSONText(capacity: 96 * verdicts.count + 2)
+            json.open()
             for i in verdicts.indices {
-                if i > 0 { json.append(0x2C) }
-                json.append(contentsOf: names.keys[i])
+                json.key(rendered: names.keys[i])
                 verdicts[i].writeJSON(to: &json)
             }
-            json.append(0x7D)
-            self.json = json
+            json.close()
+            self.json = json.bytes
         }
     }
 

@@ -77,6 +77,13 @@ struct JSONText {
         }
     }
 
+    /// A key already written as `"name":`.
+    mutating func key(rendered: [UInt8]) {
+        if !first { out.append(0x2C) }
+        first = false
+        out.append(rendered)
+    }
+
     mutating func key(_ name: String) {
         if !first { out.append(0x2C) }
         first = false

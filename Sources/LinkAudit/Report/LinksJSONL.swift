@@ -53,7 +53,13 @@ extension Verdict {
 
     /// `{"outcome":…,"reason":…}` with the details flattened after them, keys sorted.
     func writeJSON(to out: inout [UInt8]) {
-        var json = JSONText()
+        var json = JSONText(capacity: 128)
+        writeJSON(to: &json)
+        out.append(contentsOf: json.bytes)
+    }
+
+    func writeJSON(to json: inout JSONText) {
+        json.open()
         json.field("outcome", outcome.rawValue)
         json.field("reason", reason)
         if let details {
@@ -61,7 +67,7 @@ extension Verdict {
                 json.field(dynamic: key, details[key] ?? "")
             }
         }
-        out.append(contentsOf: json.closed())
+        json.close()
     }
 }
 

@@ -44,7 +44,7 @@ public struct Classifier: Sendable {
     public func classify(_ navigations: [Navigation]) -> [Navigation] {
         guard !profiles.isEmpty else { return navigations }
         let navs = navigations
-        let live = navs.map(evaluates)
+        let live = navs.indices.map { evaluates(navs[$0]) }
         let automatic = navs.indices
             .filter { live[$0] && !InputMapping.isUserStarted(navs[$0].trigger) }
             .sorted { (loadTime(navs[$0]), $0) < (loadTime(navs[$1]), $1) }
