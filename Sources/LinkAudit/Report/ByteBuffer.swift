@@ -79,6 +79,11 @@ final class ByteBuffer {
         bytes.withUnsafeBufferPointer { append($0) }
     }
 
+    /// Empties the buffer, keeping its memory.
+    func removeAll() {
+        count = 0
+    }
+
     /// The bytes written, as an array.
     var array: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 }

@@ -21,6 +21,7 @@ public enum FindingsSARIF {
         var occurrences: [FindingKey: Int] = [:]
         var page: String?
         var rows = report.rows.makeIterator()
+        let scratch = ByteBuffer(capacity: 4096)
         let results = JSONValue.stream {
             guard let finding = rows.next() else { return nil }
             if finding.page != page {
@@ -29,7 +30,8 @@ public enum FindingsSARIF {
             }
             let key = finding.key
             occurrences[key, default: 0] += 1
-            return result(finding, key: key, ruleIndex: ruleIndex[finding.code]!, occurrence: occurrences[key]!)
+            return result(finding, key: key, ruleIndex: ruleIndex[finding.code]!, occurrence: occurrences[key]!,
+                          scratch: scratch)
         }
         let driver = JSONValue.object([
             ("name", .string("linkaudit")),
@@ -77,47 +79,52 @@ public enum FindingsSARIF {
         ])
     }
 
-    private static func result(_ finding: Finding, key: FindingKey, ruleIndex: Int, occurrence: Int) -> JSONValue {
-        .written { out, indent in
-            var result = PrettyJSON(opening: &out, indent: indent)
-            result.string("ruleId", finding.code, &out)
-            result.int("ruleIndex", ruleIndex, &out)
-            result.string("level", level(finding.severity), &out)
-            result.object("message", &out) { message, out in
-                message.string("text", finding.line == nil ? finding.message : finding.message + " — " + finding.url, &out)
+    /// A result, written into `scratch` (reused from one result to the next) and then
+    /// copied to the file's bytes in one go.
+    private static func result(_ finding: Finding, key: FindingKey, ruleIndex: Int, occurrence: Int,
+                               scratch out: ByteBuffer) -> JSONValue {
+        .written { file, indent in
+            out.removeAll()
+            defer { file.append(contentsOf: UnsafeBufferPointer(start: out.base, count: out.count)) }
+            var result = PrettyJSON(opening: out, indent: indent)
+            result.string("ruleId", finding.code, out)
+            result.int("ruleIndex", ruleIndex, out)
+            result.string("level", level(finding.severity), out)
+            result.object("message", out) { message, out in
+                message.string("text", finding.line == nil ? finding.message : finding.message + " — " + finding.url, out)
             }
-            result.objectList("locations", &out) { location, out in
-                location.object("physicalLocation", &out) { physical, out in
-                    physical.object("artifactLocation", &out) { $0.string("uri", artifactURI(finding), &$1) }
+            result.objectList("locations", out) { location, out in
+                location.object("physicalLocation", out) { physical, out in
+                    physical.object("artifactLocation", out) { $0.string("uri", artifactURI(finding), $1) }
                     if let line = finding.line, line >= 1 {
-                        physical.object("region", &out) { $0.int("startLine", line, &$1) }
+                        physical.object("region", out) { $0.int("startLine", line, $1) }
                     }
                 }
             }
-            result.object("partialFingerprints", &out) { $0.string("linkaudit/v1", fingerprint(key, occurrence), &$1) }
-            if let state = finding.baseline { result.string("baselineState", baselineState(state), &out) }
+            result.object("partialFingerprints", out) { $0.string("linkaudit/v1", fingerprint(key, occurrence), $1) }
+            if let state = finding.baseline { result.string("baselineState", baselineState(state), out) }
             if let reason = finding.suppressed {
-                result.objectList("suppressions", &out) { suppression, out in
-                    suppression.string("kind", "external", &out)
-                    suppression.string("status", "accepted", &out)
-                    suppression.string("justification", reason, &out)
+                result.objectList("suppressions", out) { suppression, out in
+                    suppression.string("kind", "external", out)
+                    suppression.string("status", "accepted", out)
+                    suppression.string("justification", reason, out)
                 }
             }
-            result.object("properties", &out) { properties, out in
-                properties.string("page", finding.page, &out)
-                properties.string("url", finding.url, &out)
-                if !finding.source.isEmpty { properties.string("source", finding.source, &out) }
-                if !finding.trigger.isEmpty { properties.string("trigger", finding.trigger, &out) }
-                if !finding.frame.isEmpty { properties.string("frame", finding.frame, &out) }
-                properties.strings("profiles", finding.profiles, &out)
-                properties.object("outcomes", &out) { outcomes, out in
+            result.object("properties", out) { properties, out in
+                properties.string("page", finding.page, out)
+                properties.string("url", finding.url, out)
+                if !finding.source.isEmpty { properties.string("source", finding.source, out) }
+                if !finding.trigger.isEmpty { properties.string("trigger", finding.trigger, out) }
+                if !finding.frame.isEmpty { properties.string("frame", finding.frame, out) }
+                properties.strings("profiles", finding.profiles, out)
+                properties.object("outcomes", out) { outcomes, out in
                     for outcome in finding.outcomes {
-                        outcomes.key(outcome.profile, &out)
-                        JSONText.appendString(outcome.outcome, to: &out)
+                        outcomes.key(outcome.profile, out)
+                        JSONText.appendString(outcome.outcome, to: out)
                     }
                 }
             }
-            result.close(&out)
+            result.close(out)
         }
     }
 

@@ -8,95 +8,91 @@ struct PrettyJSON {
     private var first = true
 
     /// Opens an object whose braces sit at `indent`.
-    init(opening out: inout [UInt8], indent: Int) {
+    init(opening out: ByteBuffer, indent: Int) {
         self.indent = indent
         out.append(0x7B)
     }
 
     /// `,` (after the first member), newline, indent, then the quoted key and `": "`.
-    mutating func key(_ name: StaticString, _ out: inout [UInt8]) {
-        startMember(&out)
+    mutating func key(_ name: StaticString, _ out: ByteBuffer) {
+        startMember(out)
         out.append(0x22)
-        Self.append(name, &out)
-        Self.append("\": ", &out)
+        Self.append(name, out)
+        Self.append("\": ", out)
     }
 
     /// A key that is data (profile names).
-    mutating func key(_ name: String, _ out: inout [UInt8]) {
-        startMember(&out)
-        JSONText.appendString(name, to: &out)
-        Self.append(": ", &out)
+    mutating func key(_ name: String, _ out: ByteBuffer) {
+        startMember(out)
+        JSONText.appendString(name, to: out)
+        Self.append(": ", out)
     }
 
-    mutating func string(_ name: StaticString, _ value: String, _ out: inout [UInt8]) {
-        key(name, &out)
-        JSONText.appendString(value, to: &out)
+    mutating func string(_ name: StaticString, _ value: String, _ out: ByteBuffer) {
+        key(name, out)
+        JSONText.appendString(value, to: out)
     }
 
-    mutating func int(_ name: StaticString, _ value: Int, _ out: inout [UInt8]) {
-        key(name, &out)
-        JSONText.appendInt(value, to: &out)
+    mutating func int(_ name: StaticString, _ value: Int, _ out: ByteBuffer) {
+        key(name, out)
+        JSONText.appendInt(value, to: out)
     }
 
     /// A list of strings, on one line as `JSONValue` prints short scalar lists.
-    mutating func strings(_ name: StaticString, _ values: [String], _ out: inout [UInt8]) {
-        key(name, &out)
+    mutating func strings(_ name: StaticString, _ values: [String], _ out: ByteBuffer) {
+        key(name, out)
         out.append(0x5B)
         for (i, value) in values.enumerated() {
-            if i > 0 { Self.append(", ", &out) }
-            JSONText.appendString(value, to: &out)
+            if i > 0 { Self.append(", ", out) }
+            JSONText.appendString(value, to: out)
         }
         out.append(0x5D)
     }
 
     /// A nested object under `name`; `body` writes its members.
-    mutating func object(_ name: StaticString, _ out: inout [UInt8], _ body: (inout PrettyJSON, inout [UInt8]) -> Void) {
-        key(name, &out)
-        var inner = PrettyJSON(opening: &out, indent: indent + 2)
-        body(&inner, &out)
-        inner.close(&out)
+    mutating func object(_ name: StaticString, _ out: ByteBuffer, _ body: (inout PrettyJSON, ByteBuffer) -> Void) {
+        key(name, out)
+        var inner = PrettyJSON(opening: out, indent: indent + 2)
+        body(&inner, out)
+        inner.close(out)
     }
 
     /// A one-element list holding an object (SARIF's `locations`, `suppressions`).
-    mutating func objectList(_ name: StaticString, _ out: inout [UInt8], _ body: (inout PrettyJSON, inout [UInt8]) -> Void) {
-        key(name, &out)
+    mutating func objectList(_ name: StaticString, _ out: ByteBuffer, _ body: (inout PrettyJSON, ByteBuffer) -> Void) {
+        key(name, out)
         out.append(0x5B)
-        Self.newline(indent: indent + 4, &out)
-        var inner = PrettyJSON(opening: &out, indent: indent + 4)
-        body(&inner, &out)
-        inner.close(&out)
-        Self.newline(indent: indent + 2, &out)
+        Self.newline(indent: indent + 4, out)
+        var inner = PrettyJSON(opening: out, indent: indent + 4)
+        body(&inner, out)
+        inner.close(out)
+        Self.newline(indent: indent + 2, out)
         out.append(0x5D)
     }
 
-    mutating func close(_ out: inout [UInt8]) {
+    mutating func close(_ out: ByteBuffer) {
         if first {
             out.append(0x7D)  // {}
             return
         }
-        Self.newline(indent: indent, &out)
+        Self.newline(indent: indent, out)
         out.append(0x7D)
     }
 
-    private mutating func startMember(_ out: inout [UInt8]) {
+    private mutating func startMember(_ out: ByteBuffer) {
         if !first { out.append(0x2C) }
         first = false
-        Self.newline(indent: indent + 2, &out)
+        Self.newline(indent: indent + 2, out)
     }
 
-    static func newline(indent: Int, _ out: inout [UInt8]) {
-        out.append(0x0A)
-        var left = indent
-        while left > 0 {
-            let n = min(left, spaces.count)
-            out.append(contentsOf: spaces[0..<n])
-            left -= n
+    static func newline(indent: Int, _ out: ByteBuffer) {
+        out.write(maxBytes: indent + 1) { start in
+            start.pointee = 0x0A
+            (start + 1).initialize(repeating: 0x20, count: indent)
+            return indent + 1
         }
     }
 
-    static func append(_ text: StaticString, _ out: inout [UInt8]) {
-        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    static func append(_ text: StaticString, _ out: ByteBuffer) {
+        out.append(text)
     }
-
-    private static let spaces = [UInt8](repeating: 0x20, count: 32)
 }
