@@ -4,15 +4,19 @@
 enum ProfileOrder {
     static let known = ["android-webview", "android-webview-noclient", "android-sdk", "chrome-android",
                         "ios-wkwebview", "ios-sdk", "ios-strict", "safari-ios"]
-    private static let rank = Dictionary(uniqueKeysWithValues: known.enumerated().map { ($1, $0) })
 
     static func sorted<S: Sequence>(_ names: S) -> [String] where S.Element == String {
         // Each name's rank looked up once, not once per comparison.
-        names.map { (rank[$0] ?? Int.max, $0) }.sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }.map(\.1)
+        names.map { (rank($0), $0) }.sorted { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }.map(\.1)
     }
 
     static func before(_ a: String, _ b: String) -> Bool {
-        let ra = rank[a] ?? Int.max, rb = rank[b] ?? Int.max
+        let ra = rank(a), rb = rank(b)
         return ra != rb ? ra < rb : a < b
+    }
+
+    /// Position in `known` (a handful of short names: comparing beats hashing).
+    private static func rank(_ name: String) -> Int {
+        known.firstIndex(of: name) ?? Int.max
     }
 }
