@@ -54,6 +54,43 @@ struct MarkupScanner {
         return 0
     }
 
+    // Eight bytes at a time: the text and attribute scans skip whole words in which no byte
+    // needs a closer look (bit tricks from "Bit Twiddling Hacks": haszero / hasless).
+    static let ones: UInt64 = 0x0101_0101_0101_0101
+    static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    @inline(__always) static func zeroByte(_ w: UInt64) -> UInt64 {
+        (w &- ones) & ~w & highs
+    }
+
+    @inline(__always) static func byte(_ w: UInt64, _ b: UInt8) -> UInt64 {
+        zeroByte(w ^ (ones &* UInt64(b)))
+    }
+
+    /// Non-zero when some byte of `w` is a control byte, DEL, non-ASCII, `&` or `<`.
+    @inline(__always) static func textSpecial(_ w: UInt64) -> UInt64 {
+        (w & highs) | ((w &- ones &* 0x20) & ~w & highs) | byte(w, 0x7F) | byte(w, 0x26) | byte(w, lt)
+    }
+
+    /// Eight bytes, the first in the lowest bits whatever the platform's byte order, so
+    /// borrows run from earlier to later bytes.
+    @inline(__always) func word(at i: Int) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self))
+    }
+
+    /// The first byte from `i` on that is not printable ASCII other than `&` and `<` (or a
+    /// position within 8 bytes of the end). In the word holding it, the lowest flagged byte
+    /// is exact (the tricks' false positives only sit above a true one).
+    @inline(__always) func skipPlainText(from start: Int) -> Int {
+        var i = start
+        while i + 8 <= end {
+            let special = Self.textSpecial(word(at: i))
+            if special != 0 { return i + special.trailingZeroBitCount >> 3 }
+            i += 8
+        }
+        return i
+    }
+
     /// Name as `htmlParseHTMLName` reads it: an ASCII letter, `_`, `:` or `.` first. Names of
     /// 100 bytes or more are refused: libxml2 cuts them at HTML_PARSER_BUFFER_SIZE (100) and
     /// reads the rest as something else.
@@ -79,6 +116,12 @@ struct MarkupScanner {
         let q = p[start]
         var i = start + 1
         while i < end {
+            while i + 8 <= end {
+                let w = word(at: i)
+                if (w & Self.highs) | Self.zeroByte(w) | Self.byte(w, q) != 0 { break }
+                i += 8
+            }
+            guard i < end else { return nil }
             let b = p[i]
             if b == q { return i + 1 }
             if b == 0 { return nil }

@@ -121,6 +121,12 @@ enum TextRunCompactor {
         var run = Run(start: start, lt: s.end, firstText: nil, newlines: 0, hasCR: false, keep: false)
         var i = start
         while i < s.end {
+            // Once text has begun, words of printable ASCII other than `&` and `<` change
+            // nothing but the position.
+            if run.firstText != nil {
+                i = s.skipPlainText(from: i)
+                guard i < s.end else { break }
+            }
             let b = p[i]
             if b == 0x3C {
                 run.lt = i

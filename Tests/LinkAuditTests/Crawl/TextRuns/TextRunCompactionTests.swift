@@ -63,6 +63,24 @@ final class TextRunCompactionTests: XCTestCase {
         }
     }
 
+    /// Pages from pieces the scanner understands, so compaction runs to the end of most of
+    /// them and meets every context (head, epilog, after script, long and CR runs).
+    func testFuzzedPagesWithoutStops() {
+        let stops = ["<?", "<![", "<!-->", "--!>", "&", "< ", "a<b"]
+        let pieces = TextRunSnippets.pieces.filter { piece in piece != "<" && !stops.contains { piece.contains($0) } }
+        var seed: UInt64 = 0x2545_F491_4F6C_DD1D
+        var changed = 0
+        for n in 0..<4000 {
+            var page = ""
+            for _ in 0..<(5 + Int(seed % 60)) {
+                seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                page += pieces[Int((seed >> 33) % UInt64(pieces.count))]
+            }
+            if assertEquivalent(Array(page.utf8), "clean fuzz \(n): \(page.prefix(300).debugDescription)") { changed += 1 }
+        }
+        XCTAssertGreaterThan(changed, 2000)
+    }
+
     func testFixturesDemoSiteAndCorpus() throws {
         var roots = ["Tests/LinkAuditTests/Fixtures", "Pipelines/demo-site", "Benchmarks/corpus"]
             .map { Self.repository.appendingPathComponent($0) }
