@@ -7,6 +7,10 @@ public enum HTMLExtractor {
     /// Limits nested `srcdoc` documents, which a hostile page could nest without end.
     static let maxSrcdocDepth = 4
 
+    /// Whether pages go through `TextRunCompactor` first. Only the equivalence tests turn
+    /// it off (task-local, so parallel tests do not see each other's setting).
+    @TaskLocal static var compactsTextRuns = true
+
     public static func extract(utf8 html: UnsafeRawBufferPointer, pageURL: String) -> [Navigation] {
         let document = WebURL.parse(pageURL)
         let state = DocumentState(page: pageURL, documentURL: document, fallbackBase: document,
@@ -45,15 +49,36 @@ public enum HTMLExtractor {
                 $0.scriptData(UnsafeBufferPointer(start: chars, count: Int(len)))
             }
         }
+        let user = Unmanaged.passUnretained(state).toOpaque()
+        run(html, sax: &sax, user: user) { state.parser = $0 }
+        state.parser = nil
+    }
+
+    /// Feeds `html` (compacted unless the task-local switch says otherwise) to libxml2's
+    /// push parser with the extractor's options; `started` receives the parser context
+    /// before the first event.
+    static func run(_ html: UnsafeRawBufferPointer, sax: inout htmlSAXHandler, user: UnsafeMutableRawPointer,
+                    started: (htmlParserCtxtPtr) -> Void) {
+        // Pages of 1 GiB or more are fed in pieces, where libxml2 looks ahead for the end of
+        // each construct before reading it: the compactor's reasoning assumes one final chunk.
+        if compactsTextRuns && html.count < chunk, let compacted = TextRunCompactor.compact(html) {
+            compacted.withUnsafeBytes { feed($0, sax: &sax, user: user, started: started) }
+        } else {
+            feed(html, sax: &sax, user: user, started: started)
+        }
+    }
+
+    /// libxml2 takes an Int32 length: very large pages go in pieces of this size.
+    private static let chunk = 1 << 30
+
+    private static func feed(_ html: UnsafeRawBufferPointer, sax: inout htmlSAXHandler, user: UnsafeMutableRawPointer,
+                             started: (htmlParserCtxtPtr) -> Void) {
         let options = HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue
             | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_IGNORE_ENC.rawValue
-        let user = Unmanaged.passUnretained(state).toOpaque()
         guard let ctxt = htmlCreatePushParserCtxt(&sax, user, nil, 0, nil, XML_CHAR_ENCODING_UTF8) else { return }
         defer { htmlFreeParserCtxt(ctxt) }
         htmlCtxtUseOptions(ctxt, Int32(options))
-        state.parser = ctxt
-        // libxml2 takes an Int32 length: feed very large pages in pieces.
-        let chunk = 1 << 30
+        started(ctxt)
         var offset = 0
         let base = html.baseAddress?.assumingMemoryBound(to: CChar.self)
         repeat {
@@ -62,6 +87,5 @@ public enum HTMLExtractor {
             _ = htmlParseChunk(ctxt, base.map { $0 + offset }, Int32(size), last ? 1 : 0)
             offset += size
         } while offset < html.count
-        state.parser = nil
     }
 }
