@@ -1,6 +1,9 @@
 /// `findings.json`: the findings as one JSON document for scripts, with the totals.
 /// Keys come in a fixed order and nothing depends on the clock, so two runs over the
 /// same input give the same bytes.
+///
+/// Printed straight into the file's bytes in `JSONValue`'s layout (the layout SARIF
+/// shares): building a `JSONValue` tree per finding cost more than the printing itself.
 public enum FindingsJSON {
     public static func render(_ report: Report) -> String {
         let sink = ReportSink()
@@ -9,57 +12,138 @@ public enum FindingsJSON {
     }
 
     static func write(_ report: Report, to sink: ReportSink) {
-        let summary = report.summary
-        var totals: [(String, JSONValue?)] = [
-            ("pages", .int(summary.pages)),
-            ("unreadable", .int(summary.unreadable)),
-            ("navigations", .int(summary.navigations)),
-            ("classified", .int(summary.classified)),
-            ("findings", .int(summary.findings)),
-            ("bySeverity", .object(Severity.allCases.reversed().map { ($0.rawValue, JSONValue.int(summary.bySeverity[$0] ?? 0)) })),
-            ("byCode", .object(report.presentCodes.map { ($0, JSONValue.int(report.codeCounts[$0] ?? 0)) })),
-            ("suppressed", .int(summary.suppressed)),
-        ]
-        if let baseline = summary.baseline {
-            totals.append(("baseline", .object([
-                ("against", .string(report.baselineLabel ?? "")),
-                ("new", .int(baseline.new)),
-                ("fixed", .int(baseline.fixed)),
-                ("persisting", .int(baseline.persisting)),
-            ])))
+        sink.bytes.appendStatic("{")
+        PrettyJSON.key("tool", first: true, indent: 2, to: &sink.bytes)
+        sink.bytes.appendStatic("{")
+        PrettyJSON.member("name", "linkaudit", first: true, indent: 4, to: &sink.bytes)
+        PrettyJSON.member("version", report.toolVersion, indent: 4, to: &sink.bytes)
+        PrettyJSON.close(0x7D, indent: 2, to: &sink.bytes)
+        PrettyJSON.key("summary", indent: 2, to: &sink.bytes)
+        appendSummary(report, to: &sink.bytes)
+
+        PrettyJSON.key("findings", indent: 2, to: &sink.bytes)
+        var any = false
+        for finding in report.findings {
+            sink.bytes.append(any ? 0x2C : 0x5B)
+            PrettyJSON.newline(comma: false, indent: 4, to: &sink.bytes)
+            appendFinding(finding, indent: 4, to: &sink.bytes)
+            sink.flushIfFull()
+            any = true
         }
-        var findings = report.findings.makeIterator()
-        var document: [(String, JSONValue?)] = [
-            ("tool", .object([("name", .string("linkaudit")), ("version", .string(report.toolVersion))])),
-            ("summary", .object(totals)),
-            ("findings", .stream { findings.next().map(json) }),
-        ]
-        if summary.baseline != nil { document.append(("fixed", .array(report.fixed.map(json)))) }
-        document.append(("schemes", .array(report.inventory.schemes.map(json))))
-        document.append(("intentPackages", .array(report.inventory.packages.map(json))))
-        JSONValue.object(document).write(to: sink)
+        if any { PrettyJSON.close(0x5D, indent: 2, to: &sink.bytes) } else { sink.bytes.appendStatic("[]") }
+
+        if report.summary.baseline != nil {
+            PrettyJSON.key("fixed", indent: 2, to: &sink.bytes)
+            appendArray(report.fixed, to: sink) { appendFinding($0, indent: 4, to: &$1) }
+        }
+        PrettyJSON.key("schemes", indent: 2, to: &sink.bytes)
+        appendArray(report.inventory.schemes, to: sink, appendEntry)
+        PrettyJSON.key("intentPackages", indent: 2, to: &sink.bytes)
+        appendArray(report.inventory.packages, to: sink, appendEntry)
+        PrettyJSON.close(0x7D, indent: 0, to: &sink.bytes)
+        sink.bytes.append(0x0A)
     }
 
-    static func json(_ finding: Finding) -> JSONValue {
-        .object([
-            ("page", .string(finding.page)),
-            ("file", finding.file.map(JSONValue.string)),
-            ("line", finding.line.map(JSONValue.int)),
-            ("source", .string(finding.source)),
-            ("trigger", .string(finding.trigger)),
-            ("frame", .string(finding.frame)),
-            ("url", .string(finding.url)),
-            ("code", .string(finding.code)),
-            ("severity", .string(finding.severity.rawValue)),
-            ("profiles", .strings(finding.profiles)),
-            ("outcomes", .object(finding.outcomes.map { ($0.profile, JSONValue.string($0.outcome)) })),
-            ("message", .string(finding.message)),
-            ("baseline", finding.baseline.map { .string($0.rawValue) }),
-            ("suppressed", finding.suppressed.map(JSONValue.string)),
-        ])
+    /// The totals object, its members at indent 4.
+    private static func appendSummary(_ report: Report, to out: inout [UInt8]) {
+        let summary = report.summary
+        out.appendStatic("{")
+        PrettyJSON.member("pages", summary.pages, first: true, indent: 4, to: &out)
+        PrettyJSON.member("unreadable", summary.unreadable, indent: 4, to: &out)
+        PrettyJSON.member("navigations", summary.navigations, indent: 4, to: &out)
+        PrettyJSON.member("classified", summary.classified, indent: 4, to: &out)
+        PrettyJSON.member("findings", summary.findings, indent: 4, to: &out)
+        PrettyJSON.key("bySeverity", indent: 4, to: &out)
+        out.appendStatic("{")
+        for (i, severity) in Severity.allCases.reversed().enumerated() {
+            PrettyJSON.key(dynamic: severity.rawValue, first: i == 0, indent: 6, to: &out)
+            JSONText.appendInt(summary.bySeverity[severity] ?? 0, to: &out)
+        }
+        PrettyJSON.close(0x7D, indent: 4, to: &out)
+        PrettyJSON.key("byCode", indent: 4, to: &out)
+        let codes = report.presentCodes
+        if codes.isEmpty { out.appendStatic("{}") } else {
+            out.appendStatic("{")
+            for (i, code) in codes.enumerated() {
+                PrettyJSON.key(dynamic: code, first: i == 0, indent: 6, to: &out)
+                JSONText.appendInt(report.codeCounts[code] ?? 0, to: &out)
+            }
+            PrettyJSON.close(0x7D, indent: 4, to: &out)
+        }
+        PrettyJSON.member("suppressed", summary.suppressed, indent: 4, to: &out)
+        if let baseline = summary.baseline {
+            PrettyJSON.key("baseline", indent: 4, to: &out)
+            out.appendStatic("{")
+            PrettyJSON.member("against", report.baselineLabel ?? "", first: true, indent: 6, to: &out)
+            PrettyJSON.member("new", baseline.new, indent: 6, to: &out)
+            PrettyJSON.member("fixed", baseline.fixed, indent: 6, to: &out)
+            PrettyJSON.member("persisting", baseline.persisting, indent: 6, to: &out)
+            PrettyJSON.close(0x7D, indent: 4, to: &out)
+        }
+        PrettyJSON.close(0x7D, indent: 2, to: &out)
     }
 
-    private static func json(_ entry: SchemeInventory.Entry) -> JSONValue {
-        .object([("name", .string(entry.name)), ("links", .int(entry.links)), ("pages", .strings(entry.pages))])
+    /// A top-level array of objects, each at indent 4; `[]` when empty.
+    private static func appendArray<Item>(_ items: [Item], to sink: ReportSink,
+                                          _ element: (Item, inout [UInt8]) -> Void) {
+        guard !items.isEmpty else { sink.bytes.appendStatic("[]"); return }
+        sink.bytes.append(0x5B)
+        for (i, item) in items.enumerated() {
+            PrettyJSON.newline(comma: i > 0, indent: 4, to: &sink.bytes)
+            element(item, &sink.bytes)
+            sink.flushIfFull()
+        }
+        PrettyJSON.close(0x5D, indent: 2, to: &sink.bytes)
+    }
+
+    /// One finding as an object whose members sit at `indent + 2`; absent optional
+    /// members are left out.
+    static func appendFinding(_ finding: Finding, indent: Int, to out: inout [UInt8]) {
+        let inner = indent + 2
+        out.append(0x7B)
+        PrettyJSON.member("page", finding.page, first: true, indent: inner, to: &out)
+        if let file = finding.file { PrettyJSON.member("file", file, indent: inner, to: &out) }
+        if let line = finding.line { PrettyJSON.member("line", line, indent: inner, to: &out) }
+        PrettyJSON.member("source", finding.source, indent: inner, to: &out)
+        PrettyJSON.member("trigger", finding.trigger, indent: inner, to: &out)
+        PrettyJSON.member("frame", finding.frame, indent: inner, to: &out)
+        PrettyJSON.member("url", finding.url, indent: inner, to: &out)
+        PrettyJSON.member("code", finding.code, indent: inner, to: &out)
+        PrettyJSON.key("severity", indent: inner, to: &out)
+        out.append(0x22)
+        out.appendSeverity(finding.severity)
+        out.append(0x22)
+        PrettyJSON.key("profiles", indent: inner, to: &out)
+        PrettyJSON.strings(finding.profiles, to: &out)
+        PrettyJSON.key("outcomes", indent: inner, to: &out)
+        if finding.outcomes.isEmpty { out.appendStatic("{}") } else {
+            out.append(0x7B)
+            for (i, outcome) in finding.outcomes.enumerated() {
+                PrettyJSON.key(dynamic: outcome.profile, first: i == 0, indent: inner + 2, to: &out)
+                JSONText.appendString(outcome.outcome, to: &out)
+            }
+            PrettyJSON.close(0x7D, indent: inner, to: &out)
+        }
+        PrettyJSON.member("message", finding.message, indent: inner, to: &out)
+        if let baseline = finding.baseline {
+            PrettyJSON.key("baseline", indent: inner, to: &out)
+            switch baseline {
+            case .new: out.appendStatic("\"new\"")
+            case .persisting: out.appendStatic("\"persisting\"")
+            case .fixed: out.appendStatic("\"fixed\"")
+            }
+        }
+        if let reason = finding.suppressed { PrettyJSON.member("suppressed", reason, indent: inner, to: &out) }
+        PrettyJSON.close(0x7D, indent: indent, to: &out)
+    }
+
+    /// A scheme's or an intent package's entry.
+    private static func appendEntry(_ entry: SchemeInventory.Entry, to out: inout [UInt8]) {
+        out.append(0x7B)
+        PrettyJSON.member("name", entry.name, first: true, indent: 6, to: &out)
+        PrettyJSON.member("links", entry.links, indent: 6, to: &out)
+        PrettyJSON.key("pages", indent: 6, to: &out)
+        PrettyJSON.strings(entry.pages, to: &out)
+        PrettyJSON.close(0x7D, indent: 4, to: &out)
     }
 }
