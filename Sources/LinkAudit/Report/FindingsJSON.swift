@@ -12,68 +12,68 @@ public enum FindingsJSON {
     }
 
     static func write(_ report: Report, to sink: ReportSink) {
-        sink.bytes.appendStatic("{")
-        PrettyJSON.key("tool", first: true, indent: 2, to: &sink.bytes)
-        sink.bytes.appendStatic("{")
-        PrettyJSON.member("name", "linkaudit", first: true, indent: 4, to: &sink.bytes)
-        PrettyJSON.member("version", report.toolVersion, indent: 4, to: &sink.bytes)
-        PrettyJSON.close(0x7D, indent: 2, to: &sink.bytes)
-        PrettyJSON.key("summary", indent: 2, to: &sink.bytes)
-        appendSummary(report, to: &sink.bytes)
-
-        PrettyJSON.key("findings", indent: 2, to: &sink.bytes)
-        var any = false
-        for finding in report.findings {
-            sink.bytes.append(any ? 0x2C : 0x5B)
-            PrettyJSON.newline(comma: false, indent: 4, to: &sink.bytes)
-            appendFinding(finding, indent: 4, to: &sink.bytes)
-            sink.flushIfFull()
-            any = true
+        ByteStage.writing(to: sink) { out in
+            out.put("{")
+            PrettyJSON.key("tool", first: true, indent: 2, to: &out)
+            out.put("{")
+            PrettyJSON.member("name", "linkaudit", first: true, indent: 4, to: &out)
+            PrettyJSON.member("version", report.toolVersion, indent: 4, to: &out)
+            PrettyJSON.close(0x7D, indent: 2, to: &out)
+            PrettyJSON.key("summary", indent: 2, to: &out)
+            appendSummary(report, to: &out)
+            PrettyJSON.key("findings", indent: 2, to: &out)
+            var any = false
+            for finding in report.findings {
+                out.put(any ? 0x2C : 0x5B)
+                PrettyJSON.newline(comma: false, indent: 4, to: &out)
+                appendFinding(finding, to: &out)
+                out.flush()
+                any = true
+            }
+            if any { PrettyJSON.close(0x5D, indent: 2, to: &out) } else { out.put("[]") }
+            if report.summary.baseline != nil {
+                PrettyJSON.key("fixed", indent: 2, to: &out)
+                appendArray(report.fixed, to: &out, appendFinding)
+            }
+            PrettyJSON.key("schemes", indent: 2, to: &out)
+            appendArray(report.inventory.schemes, to: &out, appendEntry)
+            PrettyJSON.key("intentPackages", indent: 2, to: &out)
+            appendArray(report.inventory.packages, to: &out, appendEntry)
+            PrettyJSON.close(0x7D, indent: 0, to: &out)
+            out.put(0x0A)
         }
-        if any { PrettyJSON.close(0x5D, indent: 2, to: &sink.bytes) } else { sink.bytes.appendStatic("[]") }
-
-        if report.summary.baseline != nil {
-            PrettyJSON.key("fixed", indent: 2, to: &sink.bytes)
-            appendArray(report.fixed, to: sink) { appendFinding($0, indent: 4, to: &$1) }
-        }
-        PrettyJSON.key("schemes", indent: 2, to: &sink.bytes)
-        appendArray(report.inventory.schemes, to: sink, appendEntry)
-        PrettyJSON.key("intentPackages", indent: 2, to: &sink.bytes)
-        appendArray(report.inventory.packages, to: sink, appendEntry)
-        PrettyJSON.close(0x7D, indent: 0, to: &sink.bytes)
-        sink.bytes.append(0x0A)
     }
 
     /// The totals object, its members at indent 4.
-    private static func appendSummary(_ report: Report, to out: inout [UInt8]) {
+    private static func appendSummary(_ report: Report, to out: inout ByteStage) {
         let summary = report.summary
-        out.appendStatic("{")
+        out.put("{")
         PrettyJSON.member("pages", summary.pages, first: true, indent: 4, to: &out)
         PrettyJSON.member("unreadable", summary.unreadable, indent: 4, to: &out)
         PrettyJSON.member("navigations", summary.navigations, indent: 4, to: &out)
         PrettyJSON.member("classified", summary.classified, indent: 4, to: &out)
         PrettyJSON.member("findings", summary.findings, indent: 4, to: &out)
         PrettyJSON.key("bySeverity", indent: 4, to: &out)
-        out.appendStatic("{")
+        out.put("{")
         for (i, severity) in Severity.allCases.reversed().enumerated() {
             PrettyJSON.key(dynamic: severity.rawValue, first: i == 0, indent: 6, to: &out)
-            JSONText.appendInt(summary.bySeverity[severity] ?? 0, to: &out)
+            out.put(decimal: summary.bySeverity[severity] ?? 0)
         }
         PrettyJSON.close(0x7D, indent: 4, to: &out)
         PrettyJSON.key("byCode", indent: 4, to: &out)
         let codes = report.presentCodes
-        if codes.isEmpty { out.appendStatic("{}") } else {
-            out.appendStatic("{")
+        if codes.isEmpty { out.put("{}") } else {
+            out.put("{")
             for (i, code) in codes.enumerated() {
                 PrettyJSON.key(dynamic: code, first: i == 0, indent: 6, to: &out)
-                JSONText.appendInt(report.codeCounts[code] ?? 0, to: &out)
+                out.put(decimal: report.codeCounts[code] ?? 0)
             }
             PrettyJSON.close(0x7D, indent: 4, to: &out)
         }
         PrettyJSON.member("suppressed", summary.suppressed, indent: 4, to: &out)
         if let baseline = summary.baseline {
             PrettyJSON.key("baseline", indent: 4, to: &out)
-            out.appendStatic("{")
+            out.put("{")
             PrettyJSON.member("against", report.baselineLabel ?? "", first: true, indent: 6, to: &out)
             PrettyJSON.member("new", baseline.new, indent: 6, to: &out)
             PrettyJSON.member("fixed", baseline.fixed, indent: 6, to: &out)
@@ -84,23 +84,23 @@ public enum FindingsJSON {
     }
 
     /// A top-level array of objects, each at indent 4; `[]` when empty.
-    private static func appendArray<Item>(_ items: [Item], to sink: ReportSink,
-                                          _ element: (Item, inout [UInt8]) -> Void) {
-        guard !items.isEmpty else { sink.bytes.appendStatic("[]"); return }
-        sink.bytes.append(0x5B)
+    private static func appendArray<Item>(_ items: [Item], to out: inout ByteStage,
+                                          _ element: (Item, inout ByteStage) -> Void) {
+        guard !items.isEmpty else { out.put("[]"); return }
+        out.put(0x5B)
         for (i, item) in items.enumerated() {
-            PrettyJSON.newline(comma: i > 0, indent: 4, to: &sink.bytes)
-            element(item, &sink.bytes)
-            sink.flushIfFull()
+            PrettyJSON.newline(comma: i > 0, indent: 4, to: &out)
+            element(item, &out)
+            out.flush()
         }
-        PrettyJSON.close(0x5D, indent: 2, to: &sink.bytes)
+        PrettyJSON.close(0x5D, indent: 2, to: &out)
     }
 
-    /// One finding as an object whose members sit at `indent + 2`; absent optional
-    /// members are left out.
-    static func appendFinding(_ finding: Finding, indent: Int, to out: inout [UInt8]) {
-        let inner = indent + 2
-        out.append(0x7B)
+    /// One finding as an object in a top-level array (members at indent 6); absent
+    /// optional members are left out.
+    private static func appendFinding(_ finding: Finding, to out: inout ByteStage) {
+        let indent = 4, inner = 6
+        out.put(0x7B)
         PrettyJSON.member("page", finding.page, first: true, indent: inner, to: &out)
         if let file = finding.file { PrettyJSON.member("file", file, indent: inner, to: &out) }
         if let line = finding.line { PrettyJSON.member("line", line, indent: inner, to: &out) }
@@ -110,17 +110,17 @@ public enum FindingsJSON {
         PrettyJSON.member("url", finding.url, indent: inner, to: &out)
         PrettyJSON.member("code", finding.code, indent: inner, to: &out)
         PrettyJSON.key("severity", indent: inner, to: &out)
-        out.append(0x22)
-        out.appendSeverity(finding.severity)
-        out.append(0x22)
+        out.put(0x22)
+        out.put(severity: finding.severity)
+        out.put(0x22)
         PrettyJSON.key("profiles", indent: inner, to: &out)
         PrettyJSON.strings(finding.profiles, to: &out)
         PrettyJSON.key("outcomes", indent: inner, to: &out)
-        if finding.outcomes.isEmpty { out.appendStatic("{}") } else {
-            out.append(0x7B)
+        if finding.outcomes.isEmpty { out.put("{}") } else {
+            out.put(0x7B)
             for (i, outcome) in finding.outcomes.enumerated() {
                 PrettyJSON.key(dynamic: outcome.profile, first: i == 0, indent: inner + 2, to: &out)
-                JSONText.appendString(outcome.outcome, to: &out)
+                out.put(jsonString: outcome.outcome)
             }
             PrettyJSON.close(0x7D, indent: inner, to: &out)
         }
@@ -128,9 +128,9 @@ public enum FindingsJSON {
         if let baseline = finding.baseline {
             PrettyJSON.key("baseline", indent: inner, to: &out)
             switch baseline {
-            case .new: out.appendStatic("\"new\"")
-            case .persisting: out.appendStatic("\"persisting\"")
-            case .fixed: out.appendStatic("\"fixed\"")
+            case .new: out.put("\"new\"")
+            case .persisting: out.put("\"persisting\"")
+            case .fixed: out.put("\"fixed\"")
             }
         }
         if let reason = finding.suppressed { PrettyJSON.member("suppressed", reason, indent: inner, to: &out) }
@@ -138,8 +138,8 @@ public enum FindingsJSON {
     }
 
     /// A scheme's or an intent package's entry.
-    private static func appendEntry(_ entry: SchemeInventory.Entry, to out: inout [UInt8]) {
-        out.append(0x7B)
+    private static func appendEntry(_ entry: SchemeInventory.Entry, to out: inout ByteStage) {
+        out.put(0x7B)
         PrettyJSON.member("name", entry.name, first: true, indent: 6, to: &out)
         PrettyJSON.member("links", entry.links, indent: 6, to: &out)
         PrettyJSON.key("pages", indent: 6, to: &out)

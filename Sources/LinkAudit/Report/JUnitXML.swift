@@ -20,9 +20,17 @@ public enum JUnitXML {
         let failing = cases.filter { report.pagesWithErrors.contains($0.page) }.count
         let skipped = cases.filter { !$0.isOK && !report.pagesWithErrors.contains($0.page) }.count
         let counts = "tests=\"\(cases.count)\" failures=\"\(failing)\" errors=\"0\" skipped=\"\(skipped)\""
-        sink.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-            + "<testsuites name=\"linkaudit\" \(counts)>\n"
-            + "  <testsuite name=\"linkaudit\" \(counts)>\n")
+        ByteStage.writing(to: sink) { out in
+            out.put(utf8: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                + "<testsuites name=\"linkaudit\" \(counts)>\n"
+                + "  <testsuite name=\"linkaudit\" \(counts)>\n")
+            writeCases(report, files, to: &out)
+            out.put("  </testsuite>\n</testsuites>\n")
+        }
+    }
+
+    /// The cases: pages in order, then association files.
+    private static func writeCases(_ report: Report, _ files: [PageStats], to out: inout ByteStage) {
         let filePages = Set(files.map(\.page))
         var aside: [String: [Finding]] = [:]
         var groups = PageGroups(report.findings.makeIterator())
@@ -40,119 +48,118 @@ public enum JUnitXML {
                 keepAside(group)
                 groups.advance()
             }
-            appendCase(page, findings, to: &sink.bytes)
-            sink.flushIfFull()
+            appendCase(page, findings, to: &out)
+            out.flush()
         }
         while let group = groups.peek {
             keepAside(group)
             groups.advance()
         }
-        for file in files { appendCase(file, aside[file.page] ?? [], to: &sink.bytes) }
-        sink.append("  </testsuite>\n</testsuites>\n")
+        for file in files { appendCase(file, aside[file.page] ?? [], to: &out) }
     }
 
     /// One page's (or association file's) case: a failure per active error finding.
     /// Written piece by piece into the file's bytes, each piece escaped on its own
     /// (escaping works byte by byte, so this equals escaping the joined text).
-    private static func appendCase(_ page: PageStats, _ findings: [Finding], to out: inout [UInt8]) {
-        out.appendStatic(page.association == nil
+    private static func appendCase(_ page: PageStats, _ findings: [Finding], to out: inout ByteStage) {
+        out.put(page.association == nil
             ? "    <testcase classname=\"linkaudit.pages\" name=\""
             : "    <testcase classname=\"linkaudit.associations\" name=\"")
         XMLEscape.appendAttribute(page.page, to: &out)
-        out.append(0x22)
+        out.put(0x22)
         if let file = page.file {
-            out.appendStatic(" file=\"")
+            out.put(" file=\"")
             XMLEscape.appendAttribute(file, to: &out)
-            out.append(0x22)
+            out.put(0x22)
         }
         var errors = 0
         for finding in findings where isFailure(finding) { errors += 1 }
         let others = findings.count - errors
         if errors == 0, page.isOK, others == 0 {
-            out.appendStatic("/>\n")
+            out.put("/>\n")
             return
         }
-        out.appendStatic(">\n")
+        out.put(">\n")
         for finding in findings where isFailure(finding) {
-            out.appendStatic("      <failure type=\"")
+            out.put("      <failure type=\"")
             XMLEscape.appendAttribute(finding.code, to: &out)
-            out.appendStatic("\" message=\"")
+            out.put("\" message=\"")
             appendFailureMessage(finding, attribute: true, to: &out)
-            out.appendStatic("\">")
+            out.put("\">")
             appendDetails(finding, to: &out)
-            out.appendStatic("</failure>\n")
+            out.put("</failure>\n")
         }
         if errors == 0, !page.isOK {
-            out.appendStatic("      <skipped message=\"")
+            out.put("      <skipped message=\"")
             XMLEscape.appendAttribute(page.status, to: &out)
-            out.appendStatic("\"/>\n")
+            out.put("\"/>\n")
         }
         if others > 0 {
-            out.appendStatic("      <system-out>")
+            out.put("      <system-out>")
             var first = true
             for finding in findings where !isFailure(finding) {
-                if !first { out.append(0x0A) }
+                if !first { out.put(0x0A) }
                 first = false
                 appendNote(finding, to: &out)
             }
-            out.appendStatic("</system-out>\n")
+            out.put("</system-out>\n")
         }
-        out.appendStatic("    </testcase>\n")
+        out.put("    </testcase>\n")
     }
 
     private static func isFailure(_ finding: Finding) -> Bool { finding.isActive && finding.severity == .error }
 
     /// A warning, an info or a suppressed finding, as a line of the case's output:
     /// "warning: …" or "suppressed error: … (reason)".
-    private static func appendNote(_ finding: Finding, to out: inout [UInt8]) {
-        if finding.suppressed != nil { out.appendStatic("suppressed ") }
-        out.appendSeverity(finding.severity)
-        out.appendStatic(": ")
+    private static func appendNote(_ finding: Finding, to out: inout ByteStage) {
+        if finding.suppressed != nil { out.put("suppressed ") }
+        out.put(severity: finding.severity)
+        out.put(": ")
         appendFailureMessage(finding, attribute: false, to: &out)
         if let reason = finding.suppressed {
-            out.appendStatic(" (")
+            out.put(" (")
             XMLEscape.appendText(reason, to: &out)
-            out.append(0x29)
+            out.put(0x29)
         }
     }
 
     /// "ERR_UNKNOWN_URL_SCHEME at line 26: dana://wallet/pay"; "CODE: message" for a
     /// page-scope finding.
-    private static func appendFailureMessage(_ finding: Finding, attribute: Bool, to out: inout [UInt8]) {
+    private static func appendFailureMessage(_ finding: Finding, attribute: Bool, to out: inout ByteStage) {
         XMLEscape.append(finding.code, attribute: attribute, to: &out)
         guard let line = finding.line else {
-            out.appendStatic(": ")
+            out.put(": ")
             XMLEscape.append(finding.message, attribute: attribute, to: &out)
             return
         }
-        out.appendStatic(" at line ")
-        JSONText.appendInt(line, to: &out)
-        out.appendStatic(": ")
+        out.put(" at line ")
+        out.put(decimal: line)
+        out.put(": ")
         XMLEscape.append(finding.url, attribute: attribute, to: &out)
     }
 
     /// The failure's text: the message, then (for a link) where and how it happens.
-    private static func appendDetails(_ finding: Finding, to out: inout [UInt8]) {
+    private static func appendDetails(_ finding: Finding, to out: inout ByteStage) {
         XMLEscape.appendText(finding.message, to: &out)
         guard finding.line != nil else { return }
-        out.appendStatic("\nurl: ")
+        out.put("\nurl: ")
         XMLEscape.appendText(finding.url, to: &out)
-        out.appendStatic("\nsource: ")
+        out.put("\nsource: ")
         XMLEscape.appendText(finding.source, to: &out)
-        out.appendStatic(", trigger: ")
+        out.put(", trigger: ")
         XMLEscape.appendText(finding.trigger, to: &out)
-        out.appendStatic(", frame: ")
+        out.put(", frame: ")
         XMLEscape.appendText(finding.frame, to: &out)
-        out.appendStatic("\nprofiles: ")
+        out.put("\nprofiles: ")
         for (i, profile) in finding.profiles.enumerated() {
-            if i > 0 { out.append(0x20) }
+            if i > 0 { out.put(0x20) }
             XMLEscape.appendText(profile, to: &out)
         }
-        out.appendStatic("\noutcomes: ")
+        out.put("\noutcomes: ")
         for (i, outcome) in finding.outcomes.enumerated() {
-            if i > 0 { out.append(0x20) }
+            if i > 0 { out.put(0x20) }
             XMLEscape.appendText(outcome.profile, to: &out)
-            out.append(0x3D)
+            out.put(0x3D)
             XMLEscape.appendText(outcome.outcome, to: &out)
         }
     }

@@ -1,19 +1,19 @@
-/// XML 1.0 escaping for junit.xml, appended straight into the file's bytes: markup
+/// XML 1.0 escaping for junit.xml, written straight into the file's bytes: markup
 /// escaped, and characters XML forbids (most C0 controls, U+FFFE/U+FFFF) replaced by
 /// U+FFFD, so no page content can make the file unparsable.
 enum XMLEscape {
     /// Character data: `&`, `<`, `>` and CR become references; tabs and line breaks stay.
-    static func appendText(_ value: String, to out: inout [UInt8]) {
+    static func appendText(_ value: String, to out: inout ByteStage) {
         append(value, mask: textMask, to: &out)
     }
 
     /// Attribute values also escape quotes and keep tabs and line breaks as character
     /// references (a parser would fold literal ones to spaces).
-    static func appendAttribute(_ value: String, to out: inout [UInt8]) {
+    static func appendAttribute(_ value: String, to out: inout ByteStage) {
         append(value, mask: attributeMask, to: &out)
     }
 
-    static func append(_ value: String, attribute: Bool, to out: inout [UInt8]) {
+    static func append(_ value: String, attribute: Bool, to out: inout ByteStage) {
         append(value, mask: attribute ? attributeMask : textMask, to: &out)
     }
 
@@ -32,7 +32,7 @@ enum XMLEscape {
     }
 
     /// Copies runs of clean bytes whole; the table keeps the scan to one load per byte.
-    private static func append(_ value: String, mask: UInt8, to out: inout [UInt8]) {
+    private static func append(_ value: String, mask: UInt8, to out: inout ByteStage) {
         var value = value
         needsWork.withUnsafeBufferPointer { table in
             value.withUTF8 { bytes in
@@ -50,24 +50,24 @@ enum XMLEscape {
                         i += 1
                         continue
                     }
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i]))
+                    out.put(UnsafeBufferPointer(rebasing: bytes[start..<i]))
                     i += 1
                     switch b {
-                    case 0x26: out.appendStatic("&amp;")
-                    case 0x3C: out.appendStatic("&lt;")
-                    case 0x3E: out.appendStatic("&gt;")
-                    case 0x22: out.appendStatic("&quot;")
-                    case 0x0D: out.appendStatic("&#13;")
-                    case 0x09: out.appendStatic("&#9;")
-                    case 0x0A: out.appendStatic("&#10;")
+                    case 0x26: out.put("&amp;")
+                    case 0x3C: out.put("&lt;")
+                    case 0x3E: out.put("&gt;")
+                    case 0x22: out.put("&quot;")
+                    case 0x0D: out.put("&#13;")
+                    case 0x09: out.put("&#9;")
+                    case 0x0A: out.put("&#10;")
                     case 0xEF:
-                        out.appendStatic("\u{FFFD}")
+                        out.put("\u{FFFD}")
                         i += 2
-                    default: out.appendStatic("\u{FFFD}")  // other C0 controls
+                    default: out.put("\u{FFFD}")  // other C0 controls
                     }
                     start = i
                 }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<count]))
+                out.put(UnsafeBufferPointer(rebasing: bytes[start..<count]))
             }
         }
     }
