@@ -20,9 +20,17 @@ public enum JUnitXML {
         let failing = cases.filter { report.pagesWithErrors.contains($0.page) }.count
         let skipped = cases.filter { !$0.isOK && !report.pagesWithErrors.contains($0.page) }.count
         let counts = "tests=\"\(cases.count)\" failures=\"\(failing)\" errors=\"0\" skipped=\"\(skipped)\""
-        sink.append("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-            + "<testsuites name=\"linkaudit\" \(counts)>\n"
-            + "  <testsuite name=\"linkaudit\" \(counts)>\n")
+        ByteStage.writing(to: sink) { out in
+            out.put(utf8: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                + "<testsuites name=\"linkaudit\" \(counts)>\n"
+                + "  <testsuite name=\"linkaudit\" \(counts)>\n")
+            writeCases(report, files, to: &out)
+            out.put("  </testsuite>\n</testsuites>\n")
+        }
+    }
+
+    /// The cases: pages in order, then association files.
+    private static func writeCases(_ report: Report, _ files: [PageStats], to out: inout ByteStage) {
         let filePages = Set(files.map(\.page))
         var aside: [String: [Finding]] = [:]
         var groups = PageGroups(report.findings.makeIterator())
@@ -40,111 +48,120 @@ public enum JUnitXML {
                 keepAside(group)
                 groups.advance()
             }
-            sink.append(testCase(page, findings))
-            sink.flushIfFull()
+            appendCase(page, findings, to: &out)
+            out.flush()
         }
         while let group = groups.peek {
             keepAside(group)
             groups.advance()
         }
-        for file in files { sink.append(testCase(file, aside[file.page] ?? [])) }
-        sink.append("  </testsuite>\n</testsuites>\n")
+        for file in files { appendCase(file, aside[file.page] ?? [], to: &out) }
     }
 
     /// One page's (or association file's) case: a failure per active error finding.
-    private static func testCase(_ page: PageStats, _ findings: [Finding]) -> String {
-        let errors = findings.filter { $0.isActive && $0.severity == .error }
-        let others = findings.filter { !($0.isActive && $0.severity == .error) }
-        var body = ""
-        for finding in errors {
-            body += "      <failure type=\"\(attribute(finding.code))\" message=\"\(attribute(failureMessage(finding)))\">"
-                + text(details(finding)) + "</failure>\n"
+    /// Written piece by piece into the file's bytes, each piece escaped on its own
+    /// (escaping works byte by byte, so this equals escaping the joined text).
+    private static func appendCase(_ page: PageStats, _ findings: [Finding], to out: inout ByteStage) {
+        out.put(page.association == nil
+            ? "    <testcase classname=\"linkaudit.pages\" name=\""
+            : "    <testcase classname=\"linkaudit.associations\" name=\"")
+        XMLEscape.appendAttribute(page.page, to: &out)
+        out.put(0x22)
+        if let file = page.file {
+            out.put(" file=\"")
+            XMLEscape.appendAttribute(file, to: &out)
+            out.put(0x22)
         }
-        if errors.isEmpty, !page.isOK { body += "      <skipped message=\"\(attribute(page.status))\"/>\n" }
-        if !others.isEmpty {
-            body += "      <system-out>" + text(others.map(note).joined(separator: "\n")) + "</system-out>\n"
+        var errors = 0
+        for finding in findings where isFailure(finding) { errors += 1 }
+        let others = findings.count - errors
+        if errors == 0, page.isOK, others == 0 {
+            out.put("/>\n")
+            return
         }
-        let group = page.association == nil ? "linkaudit.pages" : "linkaudit.associations"
-        var open = "    <testcase classname=\"\(group)\" name=\"\(attribute(page.page))\""
-        if let file = page.file { open += " file=\"\(attribute(file))\"" }
-        return body.isEmpty ? open + "/>\n" : open + ">\n" + body + "    </testcase>\n"
-    }
-
-    /// A warning, an info or a suppressed finding, as a line of the case's output.
-    static func note(_ finding: Finding) -> String {
-        guard let reason = finding.suppressed else { return "\(finding.severity.rawValue): " + failureMessage(finding) }
-        return "suppressed \(finding.severity.rawValue): \(failureMessage(finding)) (\(reason))"
-    }
-
-    /// "ERR_UNKNOWN_URL_SCHEME at line 26: dana://wallet/pay".
-    static func failureMessage(_ finding: Finding) -> String {
-        guard let line = finding.line else { return "\(finding.code): \(finding.message)" }
-        return "\(finding.code) at line \(line): \(finding.url)"
-    }
-
-    static func details(_ finding: Finding) -> String {
-        var lines = [finding.message]
-        if finding.line != nil {
-            lines.append("url: \(finding.url)")
-            lines.append("source: \(finding.source), trigger: \(finding.trigger), frame: \(finding.frame)")
-            lines.append("profiles: " + finding.profiles.joined(separator: " "))
-            lines.append("outcomes: " + finding.outcomePairs.joined(separator: " "))
+        out.put(">\n")
+        for finding in findings where isFailure(finding) {
+            out.put("      <failure type=\"")
+            XMLEscape.appendAttribute(finding.code, to: &out)
+            out.put("\" message=\"")
+            appendFailureMessage(finding, attribute: true, to: &out)
+            out.put("\">")
+            appendDetails(finding, to: &out)
+            out.put("</failure>\n")
         }
-        return lines.joined(separator: "\n")
-    }
-
-    /// Character data: markup escaped, and characters XML 1.0 forbids (most C0 controls,
-    /// U+FFFE/U+FFFF) replaced, so no page content can make the file unparsable.
-    static func text(_ value: String) -> String { escaped(value, attribute: false) }
-
-    /// Attribute values also escape quotes and keep line breaks as character references
-    /// (a parser would fold literal ones to spaces).
-    static func attribute(_ value: String) -> String { escaped(value, attribute: true) }
-
-    /// Works on the UTF-8 bytes and returns the string itself when nothing needs escaping
-    /// (nearly always): this runs for every attribute and text of every case.
-    private static func escaped(_ value: String, attribute: Bool) -> String {
-        var value = value
-        let changed: [UInt8]? = value.withUTF8 { bytes in
-            // U+FFFE and U+FFFF are EF BF BE and EF BF BF.
-            func forbidden(_ i: Int) -> Bool {
-                bytes[i] == 0xEF && i + 2 < bytes.count && bytes[i + 1] == 0xBF && bytes[i + 2] >= 0xBE
+        if errors == 0, !page.isOK {
+            out.put("      <skipped message=\"")
+            XMLEscape.appendAttribute(page.status, to: &out)
+            out.put("\"/>\n")
+        }
+        if others > 0 {
+            out.put("      <system-out>")
+            var first = true
+            for finding in findings where !isFailure(finding) {
+                if !first { out.put(0x0A) }
+                first = false
+                appendNote(finding, to: &out)
             }
-            func needsWork(_ i: Int) -> Bool {
-                switch bytes[i] {
-                case 0x26, 0x3C, 0x3E, 0x0D: return true
-                case 0x22, 0x09, 0x0A: return attribute
-                case 0xEF: return forbidden(i)
-                case let b: return b < 0x20
-                }
-            }
-            guard let first = bytes.indices.first(where: needsWork) else { return nil }
-            var out: [UInt8] = []
-            out.reserveCapacity(bytes.count + 32)
-            out.append(contentsOf: bytes[..<first])
-            var i = first
-            while i < bytes.count {
-                let b = bytes[i]
-                i += 1
-                switch b {
-                case 0x26: out.append(contentsOf: "&amp;".utf8)
-                case 0x3C: out.append(contentsOf: "&lt;".utf8)
-                case 0x3E: out.append(contentsOf: "&gt;".utf8)
-                case 0x22 where attribute: out.append(contentsOf: "&quot;".utf8)
-                case 0x0D: out.append(contentsOf: "&#13;".utf8)
-                case 0x09 where attribute: out.append(contentsOf: "&#9;".utf8)
-                case 0x0A where attribute: out.append(contentsOf: "&#10;".utf8)
-                case 0x09, 0x0A: out.append(b)
-                case 0xEF where forbidden(i - 1):
-                    out.append(contentsOf: [0xEF, 0xBF, 0xBD])
-                    i += 2
-                case let b where b < 0x20: out.append(contentsOf: [0xEF, 0xBF, 0xBD])  // U+FFFD
-                default: out.append(b)
-                }
-            }
-            return out
+            out.put("</system-out>\n")
         }
-        return changed.map { String(decoding: $0, as: UTF8.self) } ?? value
+        out.put("    </testcase>\n")
+    }
+
+    private static func isFailure(_ finding: Finding) -> Bool { finding.isActive && finding.severity == .error }
+
+    /// A warning, an info or a suppressed finding, as a line of the case's output:
+    /// "warning: …" or "suppressed error: … (reason)".
+    private static func appendNote(_ finding: Finding, to out: inout ByteStage) {
+        if finding.suppressed != nil { out.put("suppressed ") }
+        out.put(severity: finding.severity)
+        out.put(": ")
+        appendFailureMessage(finding, attribute: false, to: &out)
+        if let reason = finding.suppressed {
+            out.put(" (")
+            XMLEscape.appendText(reason, to: &out)
+            out.put(0x29)
+        }
+    }
+
+    /// "ERR_UNKNOWN_URL_SCHEME at line 26: dana://wallet/pay"; "CODE: message" for a
+    /// page-scope finding.
+    private static func appendFailureMessage(_ finding: Finding, attribute: Bool, to out: inout ByteStage) {
+        XMLEscape.append(finding.code, attribute: attribute, to: &out)
+        guard let line = finding.line else {
+            out.put(": ")
+            XMLEscape.append(finding.message, attribute: attribute, to: &out)
+            return
+        }
+        out.put(" at line ")
+        out.put(decimal: line)
+        out.put(": ")
+        XMLEscape.append(finding.url, attribute: attribute, to: &out)
+    }
+
+    /// The failure's text: the message, then (for a link) where and how it happens.
+    private static func appendDetails(_ finding: Finding, to out: inout ByteStage) {
+        XMLEscape.appendText(finding.message, to: &out)
+        guard finding.line != nil else { return }
+        out.put("\nurl: ")
+        XMLEscape.appendText(finding.url, to: &out)
+        out.put("\nsource: ")
+        XMLEscape.appendText(finding.source, to: &out)
+        out.put(", trigger: ")
+        XMLEscape.appendText(finding.trigger, to: &out)
+        out.put(", frame: ")
+        XMLEscape.appendText(finding.frame, to: &out)
+        out.put("\nprofiles: ")
+        for (i, profile) in finding.profiles.enumerated() {
+            if i > 0 { out.put(0x20) }
+            XMLEscape.appendText(profile, to: &out)
+        }
+        out.put("\noutcomes: ")
+        for (i, outcome) in finding.outcomes.enumerated() {
+            if i > 0 { out.put(0x20) }
+            XMLEscape.appendText(outcome.profile, to: &out)
+            out.put(0x3D)
+            XMLEscape.appendText(outcome.outcome, to: &out)
+        }
     }
 }
 

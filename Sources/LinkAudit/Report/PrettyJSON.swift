@@ -2,6 +2,8 @@
 /// `JSONValue`'s layout (two-space indents, `"key": value`, `{}` when empty). For the
 /// per-finding objects of the report files: building a `JSONValue` tree for each of
 /// hundreds of thousands of findings cost more than everything else in the report.
+/// (SARIF results; findings.json and JUnit stage their bytes with `ByteStage` and
+/// `PrettyLayout` instead.)
 struct PrettyJSON {
     /// Indent of the object's own braces.
     let indent: Int
