@@ -43,7 +43,21 @@ public final class LineWriter {
 
     public func flush() {
         guard !buffer.isEmpty else { return }
-        handle.write(Data(buffer))
+        // Straight from the buffer: `Data(buffer)` would copy every byte once more.
+        buffer.withUnsafeBytes { bytes in
+            var done = 0
+            while done < bytes.count {
+                let n = Glibc.write(handle.fileDescriptor, bytes.baseAddress! + done, bytes.count - done)
+                if n > 0 {
+                    done += n
+                } else if n < 0, errno == EINTR {
+                    continue
+                } else {
+                    handle.write(Data(bytes[done...]))  // let FileHandle report what went wrong
+                    break
+                }
+            }
+        }
         buffer.removeAll(keepingCapacity: true)
     }
 

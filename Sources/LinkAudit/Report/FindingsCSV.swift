@@ -14,9 +14,11 @@ public enum FindingsCSV {
 
     static func write(_ report: Report, to out: ReportSink) {
         out.append(row(header))
-        for finding in report.rows {
-            appendRow(finding, to: &out.bytes)
-            out.flushIfFull()
+        ByteStage.writing(to: out) { stage in
+            for finding in report.rows {
+                appendRow(finding, to: &stage)
+                stage.flush()
+            }
         }
     }
 
@@ -26,44 +28,60 @@ public enum FindingsCSV {
 
     /// A finding's row, cell by cell straight into the file's bytes (`row` does the same
     /// to strings): this runs for every finding.
-    static func appendRow(_ finding: Finding, to out: inout [UInt8]) {
+    static func appendRow(_ finding: Finding, to out: inout ByteStage) {
         appendCell(finding.page, to: &out)
-        out.append(0x2C)
-        if let line = finding.line { JSONText.appendInt(line, to: &out) }
-        for cell in [finding.source, finding.trigger, finding.frame, finding.url, finding.code,
-                     finding.severity.rawValue] {
-            out.append(0x2C)
+        out.put(0x2C)
+        if let line = finding.line { out.put(decimal: line) }
+        for cell in [finding.source, finding.trigger, finding.frame, finding.url, finding.code] {
+            out.put(0x2C)
             appendCell(cell, to: &out)
         }
-        out.append(0x2C)
+        out.put(0x2C)
+        out.put(severity: finding.severity)
+        out.put(0x2C)
         appendCell(finding.profiles.joined(separator: " "), to: &out)
-        out.append(0x2C)
-        appendCell(finding.outcomePairs.joined(separator: " "), to: &out)
+        out.put(0x2C)
+        // `outcomePairs` joined by spaces, put together as bytes (interpolating each pair
+        // cost more than the rest of the row).
+        var pairs: [UInt8] = []
+        pairs.reserveCapacity(finding.outcomes.count * 28)
+        for (i, outcome) in finding.outcomes.enumerated() {
+            if i > 0 { pairs.append(0x20) }
+            pairs.append(contentsOf: outcome.profile.utf8)
+            pairs.append(0x3D)
+            pairs.append(contentsOf: outcome.outcome.utf8)
+        }
+        pairs.withUnsafeBufferPointer { appendCell(bytes: $0, to: &out) }
         for cell in [finding.message, finding.baseline?.rawValue ?? "", finding.suppressed ?? ""] {
-            out.append(0x2C)
+            out.put(0x2C)
             appendCell(cell, to: &out)
         }
-        out.append(0x0D)
-        out.append(0x0A)
+        out.put(0x0D)
+        out.put(0x0A)
     }
 
     /// `field(neutralised(cell))`, appended.
-    private static func appendCell(_ cell: String, to out: inout [UInt8]) {
+    private static func appendCell(_ cell: String, to out: inout ByteStage) {
         var cell = cell
-        cell.withUTF8 { bytes in
-            let quoted = bytes.contains { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }
-            if quoted { out.append(0x22) }
-            if startsRisky(bytes) { out.append(0x27) }
-            if quoted {
-                for byte in bytes {
-                    out.append(byte)
-                    if byte == 0x22 { out.append(0x22) }
-                }
-                out.append(0x22)
-            } else {
-                out.append(contentsOf: bytes)
-            }
+        cell.withUTF8 { appendCell(bytes: $0, to: &out) }
+    }
+
+    private static func appendCell(bytes: UnsafeBufferPointer<UInt8>, to out: inout ByteStage) {
+        let quoted = bytes.contains { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }
+        if quoted { out.put(0x22) }
+        if startsRisky(bytes) { out.put(0x27) }
+        guard quoted else {
+            out.put(bytes)
+            return
         }
+        var start = 0
+        for (i, byte) in bytes.enumerated() where byte == 0x22 {
+            out.put(UnsafeBufferPointer(rebasing: bytes[start...i]))
+            out.put(0x22)  // a quote inside a quoted cell is doubled
+            start = i + 1
+        }
+        out.put(UnsafeBufferPointer(rebasing: bytes[start...]))
+        out.put(0x22)
     }
 
     /// Whether the first character is one `neutralised` guards (ASCII, or the full-width

@@ -184,7 +184,13 @@ public enum FindingsSARIF {
                 hash = hash &* 0x0000_0100_0000_01B3
             }
         }
-        return String(hash, radix: 16).leftPadded(to: 16) + ":" + String(occurrence)
+        // Sixteen hex digits, then ":" and the occurrence.
+        let hex: StaticString = "0123456789abcdef"
+        var text = [UInt8](repeating: 0x30, count: 17)
+        for k in 0..<16 { text[15 - k] = hex.utf8Start[Int((hash >> (4 * UInt64(k))) & 0xF)] }
+        text[16] = 0x3A
+        JSONText.appendInt(occurrence, to: &text)
+        return String(decoding: text, as: UTF8.self)
     }
 }
 
