@@ -88,9 +88,13 @@ def main():
     linkaudit = os.path.join(ROOT, ".build", "release", "linkaudit")
     out = tempfile.mkdtemp(prefix="linkaudit-bench-")
 
+    # One core means one core: linkaudit renders its report files on threads of their own
+    # even with --jobs 1, so the one-core runs are pinned (as lychee's is).
+    pin = ["taskset", "-c", "0"] if shutil.which("taskset") else []
+
     def audit(jobs, profiles=None, formats="csv,md,jsonl,sarif,junit,json"):
-        cmd = [linkaudit, "audit", corpus, "--out", out, "--jobs", str(jobs), "--quiet", "--fail-on", "never",
-               "--format", formats]
+        cmd = (pin if jobs == 1 else []) + [linkaudit, "audit", corpus, "--out", out, "--jobs", str(jobs), "--quiet",
+                                            "--fail-on", "never", "--format", formats]
         return cmd + (["--profiles", profiles] if profiles else [])
 
     rows = []
@@ -110,8 +114,8 @@ def main():
         # lychee runs on every core by default; pinned to one core it compares with our
         # one-core run, unpinned with our all-cores run.
         dump = [lychee, "--dump", "--offline", "--no-progress", f"{corpus}/**/*.html"]
-        if shutil.which("taskset"):
-            _, wall, _ = run(["taskset", "-c", "0"] + dump)
+        if pin:
+            _, wall, _ = run(pin + dump)
             rows.append(("lychee --dump --offline (extract only), 1 core", wall))
         _, wall, _ = run(dump)
         rows.append((f"lychee --dump --offline (extract only), {cores} cores", wall))
@@ -143,6 +147,10 @@ def main():
               f"(csv, md, jsonl) {default:,}, with every report format {whole:,}")
         print(f"  extract only / DOM parse = {extract / dom:.2f}×; whole pipeline / DOM parse = "
               f"{default / dom:.2f}× (default reports), {whole / dom:.2f}× (every format)")
+        if lychee:
+            ly = instructions([lychee, "--dump", "--offline", "--no-progress", f"{subset}/*.html"])
+            print(f"  lychee --dump --offline over the same pages: {ly:,} (whole pipeline / lychee = "
+                  f"{default / ly:.2f}× with the default reports, {whole / ly:.2f}× with every format)")
 
     if args.warc_mb:
         warc = os.path.join(tempfile.gettempdir(), f"linkaudit-bench-{args.warc_mb}mb.warc.gz")
