@@ -53,6 +53,7 @@ public enum OrderedParallelMap {
         private let window: Int
         private let source: () -> Item?
         private var exhausted = false
+        private var emitting = false
 
         init(window: Int, next: @escaping () -> Item?) {
             self.window = max(1, window)
@@ -72,15 +73,25 @@ public enum OrderedParallelMap {
             return (next - 1, item)
         }
 
+        /// One thread at a time emits, in order and outside the lock: writing a page's
+        /// lines and report part (a spill, even) must not stop the other workers.
         func finish(_ index: Int, _ result: Result, emit: (Result) -> Void) {
             lock.lock()
-            defer { lock.unlock() }
             done[index] = result
-            while let ready = done.removeValue(forKey: nextToEmit) {
-                emit(ready)
-                nextToEmit += 1
+            guard !emitting else {
+                lock.unlock()
+                return
             }
-            lock.broadcast()
+            emitting = true
+            while let ready = done.removeValue(forKey: nextToEmit) {
+                lock.unlock()
+                emit(ready)
+                lock.lock()
+                nextToEmit += 1
+                lock.broadcast()
+            }
+            emitting = false
+            lock.unlock()
         }
     }
 
@@ -90,6 +101,7 @@ public enum OrderedParallelMap {
         private var nextToEmit = 0
         private var done: [Int: Result] = [:]
         private let window: Int
+        private var emitting = false
 
         init(window: Int) {
             self.window = max(1, window)
@@ -105,15 +117,25 @@ public enum OrderedParallelMap {
             return next - 1
         }
 
+        /// As `StreamState.finish`: one emitter at a time, outside the lock.
         func finish(_ index: Int, _ result: Result, emit: (Int, Result) -> Void) {
             lock.lock()
-            defer { lock.unlock() }
             done[index] = result
-            while let ready = done.removeValue(forKey: nextToEmit) {
-                emit(nextToEmit, ready)
-                nextToEmit += 1
+            guard !emitting else {
+                lock.unlock()
+                return
             }
-            lock.broadcast()
+            emitting = true
+            while let ready = done.removeValue(forKey: nextToEmit) {
+                let position = nextToEmit
+                lock.unlock()
+                emit(position, ready)
+                lock.lock()
+                nextToEmit += 1
+                lock.broadcast()
+            }
+            emitting = false
+            lock.unlock()
         }
     }
 }
