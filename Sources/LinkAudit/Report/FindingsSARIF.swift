@@ -21,7 +21,7 @@ public enum FindingsSARIF {
         var occurrences: [FindingKey: Int] = [:]
         var page: String?
         var rows = report.rows.makeIterator()
-        let scratch = ByteBuffer(capacity: 4096)
+        let writer = SARIFResult()
         let results = JSONValue.stream {
             guard let finding = rows.next() else { return nil }
             if finding.page != page {
@@ -29,9 +29,13 @@ public enum FindingsSARIF {
                 page = finding.page
             }
             let key = finding.key
-            occurrences[key, default: 0] += 1
-            return result(finding, key: key, ruleIndex: ruleIndex[finding.code]!, occurrence: occurrences[key]!,
-                          scratch: scratch)
+            let occurrence = counted(&occurrences[key, default: 0])
+            let index = ruleIndex[finding.code]!
+            return .written { file, indent in
+                writer.write(finding, ruleIndex: index, level: level(finding.severity),
+                             fingerprint: fingerprint(key, occurrence), baselineState: finding.baseline.map(baselineState),
+                             artifactURI: artifactURI(finding), to: &file, indent: indent)
+            }
         }
         let driver = JSONValue.object([
             ("name", .string("linkaudit")),
@@ -79,53 +83,10 @@ public enum FindingsSARIF {
         ])
     }
 
-    /// A result, written into `scratch` (reused from one result to the next) and then
-    /// copied to the file's bytes in one go.
-    private static func result(_ finding: Finding, key: FindingKey, ruleIndex: Int, occurrence: Int,
-                               scratch out: ByteBuffer) -> JSONValue {
-        .written { file, indent in
-            out.removeAll()
-            defer { file.append(contentsOf: UnsafeBufferPointer(start: out.base, count: out.count)) }
-            var result = PrettyJSON(opening: out, indent: indent)
-            result.string("ruleId", finding.code, out)
-            result.int("ruleIndex", ruleIndex, out)
-            result.string("level", level(finding.severity), out)
-            result.object("message", out) { message, out in
-                message.string("text", finding.line == nil ? finding.message : finding.message + " — " + finding.url, out)
-            }
-            result.objectList("locations", out) { location, out in
-                location.object("physicalLocation", out) { physical, out in
-                    physical.object("artifactLocation", out) { $0.string("uri", artifactURI(finding), $1) }
-                    if let line = finding.line, line >= 1 {
-                        physical.object("region", out) { $0.int("startLine", line, $1) }
-                    }
-                }
-            }
-            result.object("partialFingerprints", out) { $0.string("linkaudit/v1", fingerprint(key, occurrence), $1) }
-            if let state = finding.baseline { result.string("baselineState", baselineState(state), out) }
-            if let reason = finding.suppressed {
-                result.objectList("suppressions", out) { suppression, out in
-                    suppression.string("kind", "external", out)
-                    suppression.string("status", "accepted", out)
-                    suppression.string("justification", reason, out)
-                }
-            }
-            result.object("properties", out) { properties, out in
-                properties.string("page", finding.page, out)
-                properties.string("url", finding.url, out)
-                if !finding.source.isEmpty { properties.string("source", finding.source, out) }
-                if !finding.trigger.isEmpty { properties.string("trigger", finding.trigger, out) }
-                if !finding.frame.isEmpty { properties.string("frame", finding.frame, out) }
-                properties.strings("profiles", finding.profiles, out)
-                properties.object("outcomes", out) { outcomes, out in
-                    for outcome in finding.outcomes {
-                        outcomes.key(outcome.profile, out)
-                        JSONText.appendString(outcome.outcome, to: out)
-                    }
-                }
-            }
-            result.close(out)
-        }
+    /// One more occurrence of a key, counted in place (one dictionary lookup).
+    private static func counted(_ count: inout Int) -> Int {
+        count += 1
+        return count
     }
 
     private static func baselineState(_ state: BaselineState) -> String {
@@ -139,16 +100,14 @@ public enum FindingsSARIF {
     /// The page's file as a URI reference (relative paths stay relative, for code
     /// scanning of a checked-in site), or the page URL for pages fetched live.
     static func artifactURI(_ finding: Finding) -> String {
-        guard let file = finding.file, !file.isEmpty else { return uriEscaped(finding.page, keep: "%:/?#[]@!$&'()*+,;=") }
-        let path = uriEscaped(file, keep: "/")
+        guard let file = finding.file, !file.isEmpty else { return uriEscaped(finding.page, allowed: keptInURL) }
+        let path = uriEscaped(file, allowed: keptInPath)
         return file.hasPrefix("/") ? "file://" + path : path
     }
 
-    /// Percent-encodes every byte but the unreserved characters and `keep`; the text
-    /// itself when nothing needs encoding (page URLs and paths nearly always).
-    static func uriEscaped(_ text: String, keep: String) -> String {
-        var allowed = unreserved
-        for byte in keep.utf8 { allowed[Int(byte)] = true }
+    /// Percent-encodes every byte but the `allowed` ones; the text itself when nothing
+    /// needs encoding (page URLs and paths nearly always).
+    private static func uriEscaped(_ text: String, allowed: [Bool]) -> String {
         guard text.utf8.contains(where: { !allowed[Int($0)] }) else { return text }
         let hex = Array("0123456789ABCDEF".utf8)
         var out: [UInt8] = []
@@ -163,10 +122,18 @@ public enum FindingsSARIF {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// RFC 3986's unreserved characters, by byte.
-    private static let unreserved: [Bool] = (0..<256).map { byte in
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8.contains(UInt8(byte))
+    /// RFC 3986's unreserved characters and `keep`, by byte.
+    private static func allowing(_ keep: String) -> [Bool] {
+        (0..<256).map { byte in
+            "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8.contains(UInt8(byte))
+                || keep.utf8.contains(UInt8(byte))
+        }
     }
+
+    /// What a page URL keeps as it is (its delimiters and `%`), and what a file path keeps:
+    /// made once, not per result.
+    private static let keptInURL = allowing("%:/?#[]@!$&'()*+,;=")
+    private static let keptInPath = allowing("/")
 
     /// `ErrUnknownUrlScheme` from `ERR_UNKNOWN_URL_SCHEME`.
     static func ruleName(_ code: String) -> String {
@@ -177,13 +144,20 @@ public enum FindingsSARIF {
     /// key on the page it is.
     static func fingerprint(_ key: FindingKey, _ occurrence: Int) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for (i, part) in [key.page, key.url, key.code].enumerated() {
-            if i > 0 { hash = (hash ^ 0) &* 0x0000_0100_0000_01B3 }  // the NUL between parts
-            for byte in part.utf8 {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x0000_0100_0000_01B3
+        func mix(_ part: String) {
+            var part = part
+            part.withUTF8 { bytes in
+                for byte in bytes {
+                    hash ^= UInt64(byte)
+                    hash = hash &* 0x0000_0100_0000_01B3
+                }
             }
         }
+        mix(key.page)
+        hash = hash &* 0x0000_0100_0000_01B3  // the NUL between parts (XOR with 0 changes nothing)
+        mix(key.url)
+        hash = hash &* 0x0000_0100_0000_01B3
+        mix(key.code)
         // Sixteen hex digits, then ":" and the occurrence.
         let hex: StaticString = "0123456789abcdef"
         var text = [UInt8](repeating: 0x30, count: 17)

@@ -12,7 +12,7 @@ indirect enum JSONValue {
     /// memory, as a tree or as text.
     case stream(next: () -> JSONValue?)
     /// A value that writes itself (at the indent given) — a finding's object, written
-    /// member by member by `PrettyJSON` instead of built as a tree first.
+    /// straight into bytes by `SARIFResult` instead of built as a tree first.
     case written((inout [UInt8], _ indent: Int) -> Void)
 
     /// An object from pairs whose nil values are left out.

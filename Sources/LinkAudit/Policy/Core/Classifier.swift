@@ -64,6 +64,7 @@ public struct Classifier: Sendable {
         // time since the last input is the same (it is, but for load-time navigations after
         // a profile consumed the activation window).
         var requests = [(since: Int?, request: PolicyRequest)?](repeating: nil, count: navs.count)
+        let iosSDKClassifier = DeepLinkClassifier(options: options.iosSDK)
         for (p, profile) in profiles.enumerated() {
             var verdicts = WebVerdicts(shapes: shapes.count)
             func decide(_ i: Int, _ sinceInput: Int?) -> Verdict {
@@ -73,8 +74,9 @@ public struct Classifier: Sendable {
                     return verdicts.verdicts[number]
                 }
                 if requests[i] == nil || requests[i]!.since != sinceInput {
-                    requests[i] = (sinceInput, request(for: navs[i], url: urls[i], page: pageURLs[i],
-                                                       msSinceUserInput: sinceInput))
+                    var built = request(for: navs[i], url: urls[i], page: pageURLs[i], msSinceUserInput: sinceInput)
+                    built.iosSDKClassifier = iosSDKClassifier
+                    requests[i] = (sinceInput, built)
                 }
                 let verdict = profile.decide(requests[i]!.request)
                 if let shape { numbers[i * count + p] = verdicts.remember(verdict, shape: shape, sinceInput: sinceInput) }

@@ -21,6 +21,9 @@ public struct PolicyRequest: Sendable {
     public var settings: AuditSettings
     /// Options of the seed profiles (`ios-sdk`, `ios-strict`, `android-sdk`), by name.
     public var options: ProfileOptions
+    /// `ios-sdk`'s classifier built from `options.iosSDK` once per page by the caller:
+    /// building its scheme sets cost more than a decision. Nil: built per decision.
+    var iosSDKClassifier: DeepLinkClassifier?
 
     public init(url: WebURL?, urlString: String, scheme: String, trigger: Trigger, frame: FrameKind, delayMs: Int?,
                 pageURL: String, android: AndroidRequest, ios: IOSNavigationAction, device: DeviceProfile,

@@ -27,8 +27,13 @@ public struct DeepLinkDecisionEngine: Sendable {
     public let opener: any IOSURLOpening
 
     public init(options: IOSSDKOptions, opener: any IOSURLOpening) {
-        self.options = options
-        self.classifier = DeepLinkClassifier(options: options)
+        self.init(classifier: DeepLinkClassifier(options: options), opener: opener)
+    }
+
+    /// With a classifier already built from the options.
+    init(classifier: DeepLinkClassifier, opener: any IOSURLOpening) {
+        self.options = classifier.options
+        self.classifier = classifier
         self.opener = opener
     }
 

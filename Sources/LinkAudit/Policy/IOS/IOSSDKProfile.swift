@@ -35,7 +35,8 @@ public struct IOSSDKProfile: RuntimeProfile {
     public func decide(_ request: PolicyRequest) -> Verdict {
         if let early = WebKitNavigation.beforePolicy(request) { return early }
         guard let url = request.url else { return Verdict(.blocked, "malformed-url") }
-        let engine = DeepLinkDecisionEngine(options: request.options.iosSDK,
+        let engine = DeepLinkDecisionEngine(classifier: request.iosSDKClassifier
+                                                ?? DeepLinkClassifier(options: request.options.iosSDK),
                                             opener: DeviceURLOpener(device: request.device))
         let navigation = IOSSDKNavigation(client: DeepLinkWebViewClient(engine: engine), device: request.device)
         var state = DeepLinkClientState(request.ios)
