@@ -55,3 +55,16 @@ extension Outcome {
     public static func == (lhs: Outcome, rhs: Outcome) -> Bool { lhs.ordinal == rhs.ordinal }
     public func hash(into hasher: inout Hasher) { hasher.combine(ordinal) }
 }
+
+extension Severity {
+    var ordinal: Int {
+        switch self {
+        case .info: 0
+        case .warning: 1
+        case .error: 2
+        }
+    }
+
+    public static func == (lhs: Severity, rhs: Severity) -> Bool { lhs.ordinal == rhs.ordinal }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ordinal) }
+}

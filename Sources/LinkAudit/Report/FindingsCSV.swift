@@ -14,9 +14,10 @@ public enum FindingsCSV {
 
     static func write(_ report: Report, to out: ReportSink) {
         out.append(row(header))
+        var scratch: [UInt8] = []
         ByteStage.writing(to: out) { stage in
             for finding in report.rows {
-                appendRow(finding, to: &stage)
+                appendRow(finding, to: &stage, scratch: &scratch)
                 stage.flush()
             }
         }
@@ -27,35 +28,48 @@ public enum FindingsCSV {
     }
 
     /// A finding's row, cell by cell straight into the file's bytes (`row` does the same
-    /// to strings): this runs for every finding.
-    static func appendRow(_ finding: Finding, to out: inout ByteStage) {
+    /// to strings): this runs for every finding. `scratch` holds the joined cells
+    /// (profiles, outcome pairs), reused from row to row.
+    static func appendRow(_ finding: Finding, to out: inout ByteStage, scratch: inout [UInt8]) {
         appendCell(finding.page, to: &out)
         out.put(0x2C)
         if let line = finding.line { out.put(decimal: line) }
-        for cell in [finding.source, finding.trigger, finding.frame, finding.url, finding.code] {
-            out.put(0x2C)
-            appendCell(cell, to: &out)
-        }
+        out.put(0x2C)
+        appendCell(finding.source, to: &out)
+        out.put(0x2C)
+        appendCell(finding.trigger, to: &out)
+        out.put(0x2C)
+        appendCell(finding.frame, to: &out)
+        out.put(0x2C)
+        appendCell(finding.url, to: &out)
+        out.put(0x2C)
+        appendCell(finding.code, to: &out)
         out.put(0x2C)
         out.put(severity: finding.severity)
         out.put(0x2C)
-        appendCell(finding.profiles.joined(separator: " "), to: &out)
+        // The profiles, then the `outcomePairs`, joined by spaces and put together as bytes
+        // (interpolating each pair cost more than the rest of the row).
+        scratch.removeAll(keepingCapacity: true)
+        for (i, profile) in finding.profiles.enumerated() {
+            if i > 0 { scratch.append(0x20) }
+            scratch.append(contentsOf: profile.utf8)
+        }
+        scratch.withUnsafeBufferPointer { appendCell(bytes: $0, to: &out) }
         out.put(0x2C)
-        // `outcomePairs` joined by spaces, put together as bytes (interpolating each pair
-        // cost more than the rest of the row).
-        var pairs: [UInt8] = []
-        pairs.reserveCapacity(finding.outcomes.count * 28)
+        scratch.removeAll(keepingCapacity: true)
         for (i, outcome) in finding.outcomes.enumerated() {
-            if i > 0 { pairs.append(0x20) }
-            pairs.append(contentsOf: outcome.profile.utf8)
-            pairs.append(0x3D)
-            pairs.append(contentsOf: outcome.outcome.utf8)
+            if i > 0 { scratch.append(0x20) }
+            scratch.append(contentsOf: outcome.profile.utf8)
+            scratch.append(0x3D)
+            scratch.append(contentsOf: outcome.outcome.utf8)
         }
-        pairs.withUnsafeBufferPointer { appendCell(bytes: $0, to: &out) }
-        for cell in [finding.message, finding.baseline?.rawValue ?? "", finding.suppressed ?? ""] {
-            out.put(0x2C)
-            appendCell(cell, to: &out)
-        }
+        scratch.withUnsafeBufferPointer { appendCell(bytes: $0, to: &out) }
+        out.put(0x2C)
+        appendCell(finding.message, to: &out)
+        out.put(0x2C)
+        if let baseline = finding.baseline { appendCell(baseline.rawValue, to: &out) }
+        out.put(0x2C)
+        if let suppressed = finding.suppressed { appendCell(suppressed, to: &out) }
         out.put(0x0D)
         out.put(0x0A)
     }
@@ -67,7 +81,7 @@ public enum FindingsCSV {
     }
 
     private static func appendCell(bytes: UnsafeBufferPointer<UInt8>, to out: inout ByteStage) {
-        let quoted = bytes.contains { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }
+        let quoted = needsQuotes(bytes)
         if quoted { out.put(0x22) }
         if startsRisky(bytes) { out.put(0x27) }
         guard quoted else {
@@ -82,6 +96,30 @@ public enum FindingsCSV {
         }
         out.put(UnsafeBufferPointer(rebasing: bytes[start...]))
         out.put(0x22)
+    }
+
+    /// Whether a cell holds a comma, a quote, CR or LF. Eight bytes at a time (the
+    /// classic has-zero-byte test on each byte XORed with the one looked for).
+    private static func needsQuotes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let start = bytes.baseAddress else { return false }
+        let raw = UnsafeRawPointer(start)
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func has(_ word: UInt64, _ byte: UInt64) -> Bool {
+            let x = word ^ (ones &* byte)
+            return (x &- ones) & ~x & highs != 0
+        }
+        var i = 0
+        while i + 8 <= bytes.count {
+            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            if has(word, 0x2C) || has(word, 0x22) || has(word, 0x0A) || has(word, 0x0D) { return true }
+            i += 8
+        }
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == 0x2C || b == 0x22 || b == 0x0A || b == 0x0D { return true }
+            i += 1
+        }
+        return false
     }
 
     /// Whether the first character is one `neutralised` guards (ASCII, or the full-width
