@@ -7,6 +7,10 @@ public enum Checks {
     ]
 
     public static func named(_ code: String) -> Check? {
-        all.first { $0.code == code }
+        positions[code].map { all[$0] }
     }
+
+    /// Each code's place in `all`: every finding looks its check up (title, severity), and
+    /// a scan copied each check it passed.
+    private static let positions = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($1.code, $0) })
 }

@@ -65,13 +65,11 @@ struct FindingSpill: Sendable {
         }
     }
 
-    /// A stable sort: the same order as sorting every finding at once.
+    /// A stable sort, the same order as sorting every finding at once: the standard
+    /// library's sort is documented stable, and it moves findings where pairing each with
+    /// its offset copied them.
     private static func sort(_ findings: [Finding]) -> [Finding] {
-        findings.enumerated().sorted { a, b in
-            if Finding.ordered(a.element, b.element) { return true }
-            if Finding.ordered(b.element, a.element) { return false }
-            return a.offset < b.offset
-        }.map(\.element)
+        findings.sorted(by: Finding.ordered)
     }
 
     /// A finding's memory, roughly: the struct, its longer strings and its lists (strings
