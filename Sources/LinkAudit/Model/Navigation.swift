@@ -27,6 +27,14 @@ public struct Navigation: Codable, Sendable, Equatable {
     public var verdicts: VerdictSet?
     /// Finding codes raised on this navigation, with the profiles where they occur.
     public var findings: [FindingRef]?
+    /// `url` as extraction parsed it, so classification need not parse it again; not part
+    /// of the record (see `Carried`), and used only while its `href` is still `url`.
+    var target = Carried<WebURL>()
+
+    /// The record's fields: `target` stays out of `links.jsonl`.
+    private enum CodingKeys: String, CodingKey {
+        case page, line, source, trigger, frame, delayMs, raw, url, scheme, partial, context, verdicts, findings
+    }
 
     public init(page: String, line: Int, source: String, trigger: Trigger, frame: FrameKind,
                 delayMs: Int? = nil, raw: String, url: String, scheme: String, partial: Bool? = nil,

@@ -18,14 +18,16 @@ extension DocumentState {
         for p in pending {
             let url: String
             let scheme: String
-            if let parsed = WebURL.parse(p.raw, base: base) {
+            let parsed = WebURL.parse(p.raw, base: base)
+            if let parsed {
                 (url, scheme) = (parsed.href, parsed.scheme)
             } else {
                 (url, scheme) = (p.raw, WebURL.schemeOf(p.raw) ?? "")
             }
-            let nav = Navigation(page: page, line: p.line, source: p.source, trigger: p.trigger,
+            var nav = Navigation(page: page, line: p.line, source: p.source, trigger: p.trigger,
                                  frame: frame(for: p.target), delayMs: p.delayMs, raw: p.raw, url: url,
                                  scheme: scheme, partial: p.partial ? true : nil, context: p.context)
+            nav.target = Carried(parsed)
             // A function called from several places yields the same record each time.
             if !p.fromScript || seen.insert(DuplicateKey(nav)).inserted { out.append(nav) }
         }

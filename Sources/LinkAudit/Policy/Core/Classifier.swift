@@ -50,7 +50,7 @@ public struct Classifier: Sendable {
             .sorted { (loadTime(navs[$0]), $0) < (loadTime(navs[$1]), $1) }
         let userStarted = navs.indices.filter { live[$0] && InputMapping.isUserStarted(navs[$0].trigger) }
         // URLs are parsed once per navigation (and the page's once per page), not once per profile.
-        let urls = navs.map { WebURL.parse($0.url) }
+        let urls = navs.map(Self.target)
         let pageURLs = Self.pageURLs(navs)
         let memo = memoizeWebLinks && webLinksUnclaimed
         let links = memo ? navs.indices.map { WebVerdicts.Link(url: urls[$0], page: pageURLs[$0]) } : []
@@ -129,6 +129,13 @@ public struct Classifier: Sendable {
             key = key << 8 | UInt64(number + 1)
         }
         return key
+    }
+
+    /// A navigation's URL parsed: extraction's parse when the navigation still carries it
+    /// (parsing a serialisation again gives the same URL), a new one otherwise.
+    static func target(_ navigation: Navigation) -> WebURL? {
+        if let target = navigation.target.value, target.href == navigation.url { return target }
+        return WebURL.parse(navigation.url)
     }
 
     /// Each navigation's page URL, parsed once per page (navigations come page by page).
