@@ -51,9 +51,15 @@ public struct Classifier: Sendable {
         let userStarted = navs.indices.filter { live[$0] && InputMapping.isUserStarted(navs[$0].trigger) }
         // URLs are parsed once per navigation (and the page's once per page), not once per profile.
         let urls = navs.map(Self.target)
-        let pageURLs = Self.pageURLs(navs)
+        let pages = Self.pages(navs)
         let memo = memoizeWebLinks && webLinksUnclaimed
-        let links = memo ? navs.indices.map { WebVerdicts.Link(url: urls[$0], page: pageURLs[$0]) } : []
+        var links: [WebVerdicts.Link?] = []
+        if memo {
+            links.reserveCapacity(navs.count)
+            for (range, pageURL) in pages {
+                for i in range { links.append(WebVerdicts.Link(url: urls[i], page: pageURL)) }
+            }
+        }
         let shapes = memo ? WebVerdicts.shapes(navs, links: links) : (numbers: [], count: 0)
         // Each navigation's verdict per profile (index i * P + p) and, for web links decided
         // from the memo, the verdict's number in that profile's memo (-1: not memoised).
@@ -63,7 +69,10 @@ public struct Classifier: Sendable {
         // A navigation's request is built once and reused by the next profile when its
         // time since the last input is the same (it is, but for load-time navigations after
         // a profile consumed the activation window).
-        var requests = [(since: Int?, request: PolicyRequest)?](repeating: nil, count: navs.count)
+        // (Slots into a list: an array of optional requests, one per navigation, cost more
+        // to set up than the few navigations that are decided at all.)
+        var requestSlots = [Int32](repeating: -1, count: navs.count)
+        var requests: [(since: Int?, request: PolicyRequest)] = []
         let iosSDKClassifier = DeepLinkClassifier(options: options.iosSDK)
         for (p, profile) in profiles.enumerated() {
             var verdicts = WebVerdicts(shapes: shapes.count)
@@ -73,12 +82,19 @@ public struct Classifier: Sendable {
                     numbers[i * count + p] = number
                     return verdicts.verdicts[number]
                 }
-                if requests[i] == nil || requests[i]!.since != sinceInput {
-                    var built = request(for: navs[i], url: urls[i], page: pageURLs[i], msSinceUserInput: sinceInput)
+                let slot = Int(requestSlots[i])
+                if slot < 0 || requests[slot].since != sinceInput {
+                    let page = pages.first { $0.range.contains(i) }?.url ?? nil
+                    var built = request(for: navs[i], url: urls[i], page: page, msSinceUserInput: sinceInput)
                     built.iosSDKClassifier = iosSDKClassifier
-                    requests[i] = (sinceInput, built)
+                    if slot < 0 {
+                        requestSlots[i] = Int32(requests.count)
+                        requests.append((sinceInput, built))
+                    } else {
+                        requests[slot] = (sinceInput, built)
+                    }
                 }
-                let verdict = profile.decide(requests[i]!.request)
+                let verdict = profile.decide(requests[Int(requestSlots[i])].request)
                 if let shape { numbers[i * count + p] = verdicts.remember(verdict, shape: shape, sinceInput: sinceInput) }
                 return verdict
             }
@@ -138,22 +154,20 @@ public struct Classifier: Sendable {
         return WebURL.parse(navigation.url)
     }
 
-    /// Each navigation's page URL, parsed once per page (navigations come page by page).
-    static func pageURLs(_ navigations: [Navigation]) -> [WebURL?] {
-        var out: [WebURL?] = []
-        out.reserveCapacity(navigations.count)
+    /// The runs of navigations found on one page (navigations come page by page), each
+    /// with the page's URL parsed once.
+    static func pages(_ navigations: [Navigation]) -> [(range: Range<Int>, url: WebURL?)] {
+        var out: [(range: Range<Int>, url: WebURL?)] = []
         var start = 0
         while start < navigations.count {
             let page = navigations[start].page
             var end = start + 1
             while end < navigations.count, navigations[end].page == page { end += 1 }
-            let url = WebURL.parse(page)
-            out.append(contentsOf: repeatElement(url, count: end - start))
+            out.append((start..<end, WebURL.parse(page)))
             start = end
         }
         return out
     }
-
 
     /// True when no installed app can claim an http(s) link (no App Link filters, no
     /// Universal Link associations, no site files in play): a web link's verdict then
