@@ -51,4 +51,21 @@ public struct Navigation: Codable, Sendable, Equatable {
         self.partial = partial
         self.context = context
     }
+
+    /// A navigation as extraction resolved it: `target` is `url` parsed.
+    init(page: String, line: Int, source: String, trigger: Trigger, frame: FrameKind, delayMs: Int?, raw: String,
+         target: WebURL, partial: Bool?, context: String?) {
+        self.page = page
+        self.line = line
+        self.source = source
+        self.trigger = trigger
+        self.frame = frame
+        self.delayMs = delayMs
+        self.raw = raw
+        self.url = target.href
+        self.scheme = target.scheme
+        self.partial = partial
+        self.context = context
+        self.target = Carried(target)
+    }
 }

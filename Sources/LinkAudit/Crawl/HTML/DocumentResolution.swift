@@ -16,18 +16,17 @@ extension DocumentState {
         out.reserveCapacity(pending.count)
         var seen = Set<DuplicateKey>()
         for p in pending {
-            let url: String
-            let scheme: String
-            let parsed = WebURL.parse(p.raw, base: base)
-            if let parsed {
-                (url, scheme) = (parsed.href, parsed.scheme)
+            let nav: Navigation
+            if let parsed = WebURL.parse(p.raw, base: base) {
+                nav = Navigation(page: page, line: p.line, source: p.source, trigger: p.trigger,
+                                 frame: frame(for: p.target), delayMs: p.delayMs, raw: p.raw, target: parsed,
+                                 partial: p.partial ? true : nil, context: p.context)
             } else {
-                (url, scheme) = (p.raw, WebURL.schemeOf(p.raw) ?? "")
+                nav = Navigation(page: page, line: p.line, source: p.source, trigger: p.trigger,
+                                 frame: frame(for: p.target), delayMs: p.delayMs, raw: p.raw, url: p.raw,
+                                 scheme: WebURL.schemeOf(p.raw) ?? "", partial: p.partial ? true : nil,
+                                 context: p.context)
             }
-            var nav = Navigation(page: page, line: p.line, source: p.source, trigger: p.trigger,
-                                 frame: frame(for: p.target), delayMs: p.delayMs, raw: p.raw, url: url,
-                                 scheme: scheme, partial: p.partial ? true : nil, context: p.context)
-            nav.target = Carried(parsed)
             // A function called from several places yields the same record each time.
             if !p.fromScript || seen.insert(DuplicateKey(nav)).inserted { out.append(nav) }
         }
