@@ -20,12 +20,16 @@ public enum Audit {
         let classifier = Classifier(profiles: try ProfileRegistry.select(options.profiles), device: options.device,
                                     settings: options.settings, options: options.options)
         var summary = AuditSummary()
-        // Findings past the bound spill beside the reports (see FindingSpill).
-        var report = ReportAccumulator(rules: options.rules,
-                                       spill: SpillLimits(directory: options.outDir, batchBytes: options.spillBytes))
         let crawler = try Crawler.start(options)
         defer { crawler?.close() }
         let associations = SiteAssociationFetch.start(options, crawler: crawler)
+        // The listing formats are rendered page by page on the workers where they can be
+        // (see PageFragments); findings past the bound spill beside the reports (FindingSpill).
+        let fragments = streaming ? .none : FragmentFormats.listing(options.formats, baseline: options.baseline != nil,
+                                                                    liveCrawl: crawler != nil || associations != nil)
+        var report = ReportAccumulator(rules: options.rules,
+                                       spill: SpillLimits(directory: options.outDir, batchBytes: options.spillBytes),
+                                       fragments: fragments)
         let jobs = PageJobs(inputs, maxBody: options.maxPageBytes, crawler: crawler)
         let rules = options.rules
         OrderedParallelMap.run(next: jobs.next, workers: options.jobs, work: { job -> PageOutput in
@@ -49,7 +53,7 @@ public enum Audit {
                               lines: Navigation.jsonLines(result.navigations),
                               report: streaming ? nil : ReportAccumulator.part(page: result.record,
                                                                                 navigations: result.navigations,
-                                                                                rules: rules),
+                                                                                rules: rules, fragments: fragments),
                               associationRecords: result.associationRecords)
         }) { result in
             summary.pages += 1

@@ -16,6 +16,14 @@ public enum FindingsCSV {
         out.append(row(header))
         var scratch: [UInt8] = []
         ByteStage.writing(to: out) { stage in
+            if let fragments = report.fragments, fragments.formats.csv {
+                // The rows were rendered page by page (`PageFragments`).
+                for page in report.pages {
+                    stage.put(fragments.bytes(.csv, page: page.page) ?? [])
+                    stage.flush()
+                }
+                return
+            }
             for finding in report.rows {
                 appendRow(finding, to: &stage, scratch: &scratch)
                 stage.flush()

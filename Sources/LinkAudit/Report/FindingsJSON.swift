@@ -23,12 +23,24 @@ public enum FindingsJSON {
             appendSummary(report, to: &out)
             PrettyLayout.key("findings", indent: 2, to: &out)
             var any = false
-            for finding in report.findings {
-                out.put(any ? 0x2C : 0x5B)
-                PrettyLayout.newline(comma: false, indent: 4, to: &out)
-                appendFinding(finding, to: &out)
-                out.flush()
-                any = true
+            if let fragments = report.fragments, fragments.formats.json {
+                // The objects were rendered page by page (`PageFragments`).
+                for page in report.pages {
+                    guard let bytes = fragments.bytes(.json, page: page.page), !bytes.isEmpty else { continue }
+                    out.put(any ? 0x2C : 0x5B)
+                    PrettyLayout.newline(comma: false, indent: findingIndent, to: &out)
+                    out.put(bytes)
+                    out.flush()
+                    any = true
+                }
+            } else {
+                for finding in report.findings {
+                    out.put(any ? 0x2C : 0x5B)
+                    PrettyLayout.newline(comma: false, indent: findingIndent, to: &out)
+                    appendFinding(finding, to: &out)
+                    out.flush()
+                    any = true
+                }
             }
             if any { PrettyLayout.close(0x5D, indent: 2, to: &out) } else { out.put("[]") }
             if report.summary.baseline != nil {
@@ -96,10 +108,13 @@ public enum FindingsJSON {
         PrettyLayout.close(0x5D, indent: 2, to: &out)
     }
 
+    /// Where a finding's object opens: in the top-level `findings` array.
+    static let findingIndent = 4
+
     /// One finding as an object in a top-level array (members at indent 6); absent
     /// optional members are left out.
-    private static func appendFinding(_ finding: Finding, to out: inout ByteStage) {
-        let indent = 4, inner = 6
+    static func appendFinding(_ finding: Finding, to out: inout ByteStage) {
+        let indent = findingIndent, inner = findingIndent + 2
         out.put(0x7B)
         PrettyLayout.member("page", finding.page, first: true, indent: inner, to: &out)
         if let file = finding.file { PrettyLayout.member("file", file, indent: inner, to: &out) }

@@ -16,26 +16,11 @@ public enum FindingsSARIF {
         let known = Checks.all.map(\.code)
         let codes = known + report.findingCodes.subtracting(known).sorted()
         let ruleIndex = Dictionary(uniqueKeysWithValues: codes.enumerated().map { ($1, $0) })
-        // A key's findings are all on one page, and a page's findings come together:
-        // occurrences are counted page by page.
-        var occurrences: [FindingKey: Int] = [:]
-        var page: String?
-        var rows = report.rows.makeIterator()
-        let writer = SARIFResult()
-        let results = JSONValue.stream {
-            guard let finding = rows.next() else { return nil }
-            if finding.page != page {
-                occurrences.removeAll(keepingCapacity: true)
-                page = finding.page
-            }
-            let key = finding.key
-            let occurrence = counted(&occurrences[key, default: 0])
-            let index = ruleIndex[finding.code]!
-            return .written { file, indent in
-                writer.write(finding, ruleIndex: index, level: level(finding.severity),
-                             fingerprint: fingerprint(key, occurrence), baselineState: finding.baseline.map(baselineState),
-                             artifactURI: artifactURI(finding), to: &file, indent: indent)
-            }
+        let results: JSONValue
+        if let fragments = report.fragments, fragments.formats.sarif {
+            results = fromFragments(fragments, pages: report.pages)
+        } else {
+            results = rendered(report.rows, ruleIndex: ruleIndex)
         }
         let driver = JSONValue.object([
             ("name", .string("linkaudit")),
@@ -51,6 +36,55 @@ public enum FindingsSARIF {
             ("version", .string("2.1.0")),
             ("runs", .array([run])),
         ]).write(to: sink)
+    }
+
+    /// Where a result's braces sit: in `runs[0].results`.
+    static let resultIndent = 8
+
+    /// Rule indexes of the known codes (a run with others puts its unknown codes' rules
+    /// after them, so its results are rendered at the end).
+    static let knownRuleIndex = Dictionary(uniqueKeysWithValues: Checks.all.enumerated().map { ($1.code, $0) })
+
+    /// The results, rendered one by one as they are read.
+    private static func rendered(_ rows: ReportRows, ruleIndex: [String: Int]) -> JSONValue {
+        // A key's findings are all on one page, and a page's findings come together:
+        // occurrences are counted page by page.
+        var occurrences: [FindingKey: Int] = [:]
+        var page: String?
+        var rows = rows.makeIterator()
+        let writer = SARIFResult()
+        return JSONValue.stream {
+            guard let finding = rows.next() else { return nil }
+            if finding.page != page {
+                occurrences.removeAll(keepingCapacity: true)
+                page = finding.page
+            }
+            let key = finding.key
+            let occurrence = counted(&occurrences[key, default: 0])
+            let index = ruleIndex[finding.code]!
+            return .written { file, indent in
+                writer.write(finding, ruleIndex: index, level: level(finding.severity),
+                             fingerprint: fingerprint(key, occurrence), baselineState: finding.baseline.map(baselineState),
+                             artifactURI: artifactURI(finding), to: &file, indent: indent)
+            }
+        }
+    }
+
+    /// The results as the pages' fragments hold them (`PageFragments`), a page at a time.
+    private static func fromFragments(_ fragments: FragmentStore, pages: [PageStats]) -> JSONValue {
+        var next = 0
+        return JSONValue.stream {
+            while next < pages.count {
+                let page = pages[next].page
+                next += 1
+                guard let bytes = fragments.bytes(.sarif, page: page), !bytes.isEmpty else { continue }
+                return .written { file, indent in
+                    precondition(indent == resultIndent, "SARIF results moved: update resultIndent")
+                    file.append(contentsOf: bytes)
+                }
+            }
+            return nil
+        }
     }
 
     static func level(_ severity: Severity) -> String {

@@ -31,6 +31,14 @@ public enum JUnitXML {
 
     /// The cases: pages in order, then association files.
     private static func writeCases(_ report: Report, _ files: [PageStats], to out: inout ByteStage) {
+        if let fragments = report.fragments, fragments.formats.junit, files.isEmpty {
+            // The cases were rendered page by page (`PageFragments`).
+            for page in report.pages {
+                out.put(fragments.bytes(.junit, page: page.page) ?? [])
+                out.flush()
+            }
+            return
+        }
         let filePages = Set(files.map(\.page))
         var aside: [String: [Finding]] = [:]
         var groups = PageGroups(report.findings.makeIterator())
@@ -61,7 +69,7 @@ public enum JUnitXML {
     /// One page's (or association file's) case: a failure per active error finding.
     /// Written piece by piece into the file's bytes, each piece escaped on its own
     /// (escaping works byte by byte, so this equals escaping the joined text).
-    private static func appendCase(_ page: PageStats, _ findings: [Finding], to out: inout ByteStage) {
+    static func appendCase(_ page: PageStats, _ findings: [Finding], to out: inout ByteStage) {
         out.put(page.association == nil
             ? "    <testcase classname=\"linkaudit.pages\" name=\""
             : "    <testcase classname=\"linkaudit.associations\" name=\"")

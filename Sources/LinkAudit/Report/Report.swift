@@ -32,6 +32,9 @@ public struct Report: Sendable {
     /// The association files a live crawl fetched (`pages.jsonl` records with
     /// `association`), sorted by URL; not counted as pages.
     public var associationFiles: [PageStats] = []
+    /// The pages' fragments of the listing formats, when they stand for the findings
+    /// (`FragmentStore`): those formats are then put together from them.
+    var fragments: FragmentStore?
 
     /// Finding codes with active findings, in the checks' order (unknown codes last).
     public var presentCodes: [String] {

@@ -21,11 +21,21 @@ public struct ReportAccumulator: Sendable {
     private var navigations = 0
     private var classified = 0
     private var inventory = SchemeInventory()
+    /// The pages' fragments of the listing formats, when the run renders them on its
+    /// workers (`part(…fragments:)`).
+    private let fragments: FragmentStore?
 
     public init(rules: ReportRules = ReportRules(), spill: SpillLimits = SpillLimits()) {
+        self.init(rules: rules, spill: spill, fragments: .none)
+    }
+
+    /// `fragments`: the formats whose files are put together from page fragments
+    /// (`PageFragments`), which every part added must then carry.
+    init(rules: ReportRules, spill: SpillLimits, fragments: FragmentFormats) {
         self.rules = rules
         findings = FindingSpill(limits: spill)
         tally = FindingTally(suppressions: rules.suppressions.count)
+        self.fragments = fragments.isEmpty ? nil : FragmentStore(formats: fragments, directory: spill.directory)
     }
 
     /// How many sorted runs went to disk so far.
@@ -41,6 +51,12 @@ public struct ReportAccumulator: Sendable {
     /// What one page brings to the report, built apart from the accumulator so that the
     /// work (findings, intent packages) runs on the parallel workers, not the writer.
     public static func part(page: PageRecord, navigations list: [Navigation], rules: ReportRules) -> ReportPart {
+        part(page: page, navigations: list, rules: rules, fragments: .none)
+    }
+
+    /// A part with its page's report fragments in `fragments`' formats.
+    static func part(page: PageRecord, navigations list: [Navigation], rules: ReportRules,
+                     fragments: FragmentFormats) -> ReportPart {
         let builder = FindingBuilder(rules: rules)
         var part = ReportPart(page: page, navigations: list.count)
         part.pageFindings = builder.pageFindings(page)
@@ -49,12 +65,14 @@ public struct ReportAccumulator: Sendable {
             if let link = SchemeInventory.deepLink(navigation) { part.deepLinks.append(link) }
             part.findings.append(contentsOf: builder.findings(for: navigation, file: page.file))
         }
+        if !fragments.isEmpty { part.fragments = PageFragments(part, formats: fragments) }
         return part
     }
 
     public mutating func add(_ part: ReportPart) {
         let page = part.page
         if page.isAssociation {
+            fragments?.drop()
             guard associationIndex[page.page] == nil else { return }
             associationIndex[page.page] = associationFiles.count
             associationFiles.append(PageStats(page: page.page, file: nil, status: page.status, navigations: 0,
@@ -64,8 +82,10 @@ public struct ReportAccumulator: Sendable {
             return
         }
         if let index = pageIndex[page.page] {
+            fragments?.drop()
             pages[index].navigations += part.navigations
         } else {
+            fragments?.add(part.fragments, page: page.page)
             pageIndex[page.page] = pages.count
             pages.append(PageStats(page: page.page, file: page.file, status: page.status, navigations: part.navigations))
             keep(part.pageFindings)
@@ -131,12 +151,14 @@ public struct ReportAccumulator: Sendable {
         summary.navigations = navigations
         summary.classified = classified
         let suppressions = zip(rules.suppressions, tally.suppressionCounts).map { (suppression: $0, count: $1) }
-        return Report(findings: current, fixed: fixed, newListed: newListed,
+        var report = Report(findings: current, fixed: fixed, newListed: newListed,
                       findingCodes: tally.codes.union(fixed.map(\.code)), pagesWithErrors: tally.pagesWithErrors,
                       summary: summary, pages: pageStats.sorted { $0.page < $1.page }, codeCounts: tally.codeCounts,
                       codeProfiles: tally.codeProfiles, inventory: inventory, suppressions: suppressions,
                       baselineLabel: baseline?.label, toolVersion: toolVersion, rules: rules,
                       associationFiles: fileStats.sorted { $0.page < $1.page })
+        if baseline == nil, let fragments, fragments.covers(report.pages) { report.fragments = fragments }
+        return report
     }
 
     /// Writes the selected formats (all but `jsonl`, which the run streams itself) into
@@ -146,7 +168,7 @@ public struct ReportAccumulator: Sendable {
         let report = report(baseline: baseline, toolVersion: toolVersion)
         var summary = report.summary
         summary.written += try ReportFiles.write(report, formats: formats, into: outDir) {
-            findings.readFailure
+            findings.readFailure ?? report.fragments?.readFailure
         }
         return summary
     }
@@ -161,6 +183,8 @@ public struct ReportPart: Sendable {
     var pageFindings: [Finding] = []
     var deepLinks: [SchemeInventory.DeepLink] = []
     var findings: [Finding] = []
+    /// The page's report fragments, when the run renders them on its workers.
+    var fragments: PageFragments?
 
     init(page: PageRecord, navigations: Int) {
         self.page = page
