@@ -100,20 +100,24 @@ def scaling(rounds, rawparse, listing_path, one_core, all_cores, cores):
     alone. Best-of-N ratios of runs far apart in time swing with the other tenants; runs
     back to back within a round see much the same machine, so per-round ratios and their
     median are steadier, and speed-up / ceiling shows how much of a shortfall is ours.
-    Returns the median speed-up."""
+    `one_core` comes unpinned: each round pins it. Returns the median speed-up."""
     dom = [rawparse, "dom"]
-    print(f"scaling, {rounds} interleaved rounds, each: the raw DOM parse alone on core 0; two of them side by "
-          f"side on cores 0 and 1 (ceiling = 2 × alone / pair); linkaudit whole pipeline (every format) with "
-          f"--jobs 1 on core 0, then with --jobs {cores} unpinned (speed-up = jobs 1 / jobs {cores})")
+    print(f"scaling, {rounds} interleaved rounds, each: the raw DOM parse alone on one core (cores 0 and 1 in "
+          f"turn); two of them side by side on cores 0 and 1 (ceiling = 2 × alone / pair); linkaudit whole pipeline "
+          f"(every format) with --jobs 1 on that one core, then with --jobs {cores} unpinned "
+          f"(speed-up = jobs 1 / jobs {cores})")
     if not shutil.which("taskset"):
         print("  taskset not found: every run is unpinned, so 'core 0' and 'core 1' are wherever the OS puts them")
     if cores > 2:
         print(f"  note: the ceiling is a two-core one, the speed-up is on {cores} cores")
     ceilings, speedups, efficiencies = [], [], []
     for i in range(1, rounds + 1):
-        solo = together([pinned(0) + dom], listing_path)
+        # The one-core runs take core 0 and core 1 in turn: a core the other tenants load
+        # more would otherwise slow every one-core run and flatter the speed-up.
+        core = (i - 1) % 2
+        solo = together([pinned(core) + dom], listing_path)
         pair = together([pinned(0) + dom, pinned(1) + dom], listing_path)
-        j1 = run(one_core)[1]
+        j1 = run(pinned(core) + one_core)[1]
         jn = run(all_cores)[1]
         ceiling, speedup = 2 * solo / pair, j1 / jn
         ceilings.append(ceiling)
@@ -176,9 +180,9 @@ def main():
     # even with --jobs 1, so the one-core runs are pinned (as lychee's is).
     pin = ["taskset", "-c", "0"] if shutil.which("taskset") else []
 
-    def audit(jobs, profiles=None, formats="csv,md,jsonl,sarif,junit,json"):
-        cmd = (pin if jobs == 1 else []) + [linkaudit, "audit", corpus, "--out", out, "--jobs", str(jobs), "--quiet",
-                                            "--fail-on", "never", "--format", formats]
+    def audit(jobs, profiles=None, formats="csv,md,jsonl,sarif,junit,json", pin_one=True):
+        cmd = (pin if jobs == 1 and pin_one else []) + [linkaudit, "audit", corpus, "--out", out, "--jobs", str(jobs),
+                                                        "--quiet", "--fail-on", "never", "--format", formats]
         return cmd + (["--profiles", profiles] if profiles else [])
 
     speedup = None
@@ -190,7 +194,7 @@ def main():
         with tempfile.NamedTemporaryFile("w", prefix="linkaudit-bench-", suffix=".list") as listed:
             listed.write("\n".join(os.path.abspath(f) for f in files) + "\n")
             listed.flush()
-            speedup = scaling(args.rounds, rawparse, listed.name, audit(1), audit(cores), cores)
+            speedup = scaling(args.rounds, rawparse, listed.name, audit(1, pin_one=False), audit(cores), cores)
     if args.only_scaling:
         return
 
