@@ -4,7 +4,9 @@ import Foundation
 /// reports. Memory grows with pages, never with navigations or findings: a navigation
 /// without findings leaves only counts behind, and findings beyond a bound are sorted
 /// and spilled to a temporary file (`FindingSpill`), to be merged back while the reports
-/// are written.
+/// are written. An audit with several workers also hands it each page's share of the
+/// listing formats (`PageFragments`, kept in a `FragmentStore`), which those files are
+/// then put together from.
 ///
 ///     var report = ReportAccumulator(rules: rules, spill: SpillLimits(directory: outDir))
 ///     for each page, in input order: report.add(page: record, navigations: classified)
@@ -152,11 +154,11 @@ public struct ReportAccumulator: Sendable {
         summary.classified = classified
         let suppressions = zip(rules.suppressions, tally.suppressionCounts).map { (suppression: $0, count: $1) }
         var report = Report(findings: current, fixed: fixed, newListed: newListed,
-                      findingCodes: tally.codes.union(fixed.map(\.code)), pagesWithErrors: tally.pagesWithErrors,
-                      summary: summary, pages: pageStats.sorted { $0.page < $1.page }, codeCounts: tally.codeCounts,
-                      codeProfiles: tally.codeProfiles, inventory: inventory, suppressions: suppressions,
-                      baselineLabel: baseline?.label, toolVersion: toolVersion, rules: rules,
-                      associationFiles: fileStats.sorted { $0.page < $1.page })
+                            findingCodes: tally.codes.union(fixed.map(\.code)), pagesWithErrors: tally.pagesWithErrors,
+                            summary: summary, pages: pageStats.sorted { $0.page < $1.page },
+                            codeCounts: tally.codeCounts, codeProfiles: tally.codeProfiles, inventory: inventory,
+                            suppressions: suppressions, baselineLabel: baseline?.label, toolVersion: toolVersion,
+                            rules: rules, associationFiles: fileStats.sorted { $0.page < $1.page })
         if baseline == nil, let fragments, fragments.covers(report.pages) { report.fragments = fragments }
         return report
     }
