@@ -1,6 +1,10 @@
 // swift-tools-version:5.9
 // linkaudit: finds links that break inside mobile apps' WebViews.
 // No outside Swift packages: C libraries come from Debian through system library targets.
+//
+// One target per stage, so the compiler keeps the direction the data flows in
+// (Docs/ARCHITECTURE.md draws the graph): a target can use only the targets listed as its
+// dependencies, so a policy cannot read a page source, run a check or write a report.
 import PackageDescription
 
 let package = Package(
@@ -10,27 +14,41 @@ let package = Package(
         .executable(name: "linkaudit", targets: ["linkaudit"]),
     ],
     targets: [
-        .systemLibrary(
-            name: "CLibXML2",
-            pkgConfig: "libxml-2.0",
-            providers: [.apt(["libxml2-dev"])]
-        ),
-        .systemLibrary(
-            name: "CZlib",
-            pkgConfig: "zlib",
-            providers: [.apt(["zlib1g-dev"])]
-        ),
-        .target(
-            name: "LinkAudit",
-            dependencies: ["CLibXML2", "CZlib"]
-        ),
-        .executableTarget(
-            name: "linkaudit",
-            dependencies: ["LinkAudit"]
-        ),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+
+        // WHATWG URL parsing, serialising, IDNA and percent-encoding: no dependencies.
+        .target(name: "WHATWGURL"),
+        // The records every stage passes on: Navigation, PageRecord, Verdict and Reason,
+        // VerdictSet, Severity, Trigger, FrameKind, strict JSON reading.
+        .target(name: "LinkAuditModel", dependencies: ["WHATWGURL"]),
+        // apple-app-site-association and assetlinks.json: parse, validate, match. Pure.
+        .target(name: "Associations", dependencies: ["LinkAuditModel", "WHATWGURL"]),
+        // Page bytes → [Navigation]: encodings, the libxml2 SAX walk, scripts, meta refresh.
+        .target(name: "Extraction", dependencies: ["LinkAuditModel", "WHATWGURL", "CLibXML2"]),
+        // Where pages come from: files, WARC archives, the live crawl (robots.txt, the
+        // address guard) and the association files of the hosts it meets.
+        .target(name: "PageSources",
+                dependencies: ["Extraction", "Associations", "LinkAuditModel", "WHATWGURL", "CZlib"]),
+        // Navigation → Verdict per runtime profile, with the device: pure, no I/O.
+        .target(name: "Policies", dependencies: ["Associations", "LinkAuditModel", "WHATWGURL"]),
+        // Verdicts → findings: one file per finding code, with its examples.
+        .target(name: "Checks", dependencies: ["Policies", "Associations", "LinkAuditModel", "WHATWGURL"]),
+        // Findings → report files, one folder per format, and the output kit they share.
+        .target(name: "Reports", dependencies: ["Checks", "Policies", "LinkAuditModel", "WHATWGURL"]),
+        // The runner: audit, pipelines, explain.
+        .target(name: "LinkAudit",
+                dependencies: ["PageSources", "Extraction", "Policies", "Checks", "Reports", "Associations",
+                               "LinkAuditModel", "WHATWGURL"]),
+        // The command line: arguments in, the runner called, exit codes out.
+        .executableTarget(name: "linkaudit",
+                         dependencies: ["LinkAudit", "Reports", "Checks", "Policies", "PageSources", "Extraction",
+                                        "LinkAuditModel", "WHATWGURL"]),
+
         .testTarget(
             name: "LinkAuditTests",
-            dependencies: ["LinkAudit"],
+            dependencies: ["LinkAudit", "PageSources", "Extraction", "Policies", "Checks", "Reports", "Associations",
+                           "LinkAuditModel", "WHATWGURL"],
             exclude: ["Fixtures"]
         ),
     ]

@@ -1,4 +1,11 @@
+import Checks
+import Extraction
 import LinkAudit
+import LinkAuditModel
+import PageSources
+import Policies
+import Reports
+import WHATWGURL
 
 /// The classification flags shared by `audit` and `explain`: `--profiles`, `--device`, `--entry`.
 enum ClassifyFlags {

@@ -1,3 +1,12 @@
+import Checks
+import Extraction
+import LinkAudit
+import LinkAuditModel
+import PageSources
+import Policies
+import Reports
+import WHATWGURL
+
 /// The `--help` text: the contract of the command line.
 enum Usage {
     static let version = "0.1.0"

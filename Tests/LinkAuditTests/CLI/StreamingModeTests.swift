@@ -1,5 +1,13 @@
 import XCTest
+@testable import Associations
+@testable import Checks
+@testable import Extraction
 @testable import LinkAudit
+@testable import LinkAuditModel
+@testable import PageSources
+@testable import Policies
+@testable import Reports
+@testable import WHATWGURL
 
 /// `audit --stdin-inputs --jsonl-out -`: records on stdout as pages finish, nothing else;
 /// `report` rebuilds from the stream what a normal run writes.

@@ -1,5 +1,13 @@
 import XCTest
+@testable import Associations
+@testable import Checks
+@testable import Extraction
 @testable import LinkAudit
+@testable import LinkAuditModel
+@testable import PageSources
+@testable import Policies
+@testable import Reports
+@testable import WHATWGURL
 
 /// Runs every check's own examples through the whole pipeline (read, extract, classify):
 /// each triggering example must raise its code, each non-triggering one must not.
@@ -10,7 +18,7 @@ final class CheckExamplesTests: XCTestCase {
         let result = PageReader().read(bytes: Array(example.html.utf8), page: example.page, file: nil)
         let classifier = Classifier(profiles: try ProfileRegistry.select(example.profiles), device: example.device,
                                     settings: example.settings, options: example.options)
-        let navigations = classifier.classify(result.navigations)
+        let navigations = classifier.audit(result.navigations)
         let codes = Set(navigations.flatMap { ($0.findings ?? []).map(\.code) })
         return (codes, Checks.pageUnreadable.firesOnPage(result.record), result.record)
     }

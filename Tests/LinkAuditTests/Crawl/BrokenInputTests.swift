@@ -1,5 +1,13 @@
 import XCTest
+@testable import Associations
+@testable import Checks
+@testable import Extraction
 @testable import LinkAudit
+@testable import LinkAuditModel
+@testable import PageSources
+@testable import Policies
+@testable import Reports
+@testable import WHATWGURL
 
 /// libxml2 2.9's HTML parser is not an HTML5 tree builder: the cases where that could
 /// lose or invent navigations, and input that is not a page at all.

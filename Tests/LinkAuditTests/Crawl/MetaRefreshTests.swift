@@ -1,5 +1,13 @@
 import XCTest
+@testable import Associations
+@testable import Checks
+@testable import Extraction
 @testable import LinkAudit
+@testable import LinkAuditModel
+@testable import PageSources
+@testable import Policies
+@testable import Reports
+@testable import WHATWGURL
 
 /// `Fixtures/refresh/cases.json`: 69 cases from WPT's meta refresh `parsing.html` plus 14
 /// `derived` ones (see `Fixtures/SOURCES.md`).

@@ -1,5 +1,13 @@
 import XCTest
+@testable import Associations
+@testable import Checks
+@testable import Extraction
 @testable import LinkAudit
+@testable import LinkAuditModel
+@testable import PageSources
+@testable import Policies
+@testable import Reports
+@testable import WHATWGURL
 
 /// Pages in the wallets' markets' encodings are decoded before extraction, so a link's
 /// non-ASCII text comes out right (percent-encoded as UTF-8 in the resolved URL).

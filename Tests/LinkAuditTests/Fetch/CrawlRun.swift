@@ -1,5 +1,13 @@
 import Foundation
+@testable import Associations
+@testable import Checks
+@testable import Extraction
 @testable import LinkAudit
+@testable import LinkAuditModel
+@testable import PageSources
+@testable import Policies
+@testable import Reports
+@testable import WHATWGURL
 
 /// One audit of URL inputs with the test options, and its output files parsed.
 struct CrawlRun {

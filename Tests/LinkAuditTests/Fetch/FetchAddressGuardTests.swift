@@ -1,5 +1,13 @@
 import XCTest
+@testable import Associations
+@testable import Checks
+@testable import Extraction
 @testable import LinkAudit
+@testable import LinkAuditModel
+@testable import PageSources
+@testable import Policies
+@testable import Reports
+@testable import WHATWGURL
 
 /// The private-address guard in a real crawl: 127.0.0.1 is refused without
 /// `--allow-private`, also when a redirect from an allowed origin leads there.

@@ -1,5 +1,13 @@
 import XCTest
+@testable import Associations
+@testable import Checks
+@testable import Extraction
 @testable import LinkAudit
+@testable import LinkAuditModel
+@testable import PageSources
+@testable import Policies
+@testable import Reports
+@testable import WHATWGURL
 
 /// `--cache DIR` for association files (HTTP freshness and revalidation), the include
 /// files of assetlinks.json, and the flags on the command line.

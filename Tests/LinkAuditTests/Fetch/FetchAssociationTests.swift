@@ -1,5 +1,13 @@
 import XCTest
+@testable import Associations
+@testable import Checks
+@testable import Extraction
 @testable import LinkAudit
+@testable import LinkAuditModel
+@testable import PageSources
+@testable import Policies
+@testable import Reports
+@testable import WHATWGURL
 
 /// Association files fetched in a live crawl, end to end against 127.0.0.1: their
 /// `ASSOCIATION_INVALID` findings and records, and the Universal Link / App Link verdicts

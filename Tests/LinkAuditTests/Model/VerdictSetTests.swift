@@ -1,6 +1,14 @@
 import Foundation
 import XCTest
+@testable import Associations
+@testable import Checks
+@testable import Extraction
 @testable import LinkAudit
+@testable import LinkAuditModel
+@testable import PageSources
+@testable import Policies
+@testable import Reports
+@testable import WHATWGURL
 
 final class VerdictSetTests: XCTestCase {
     func testKeptInProfileNameOrderWhateverTheOrderGiven() {
@@ -19,7 +27,7 @@ final class VerdictSetTests: XCTestCase {
 
     func testJSONIsTheLinksJSONLObjectWithDetailsFlattenedAndSorted() {
         let set: VerdictSet = ["b": Verdict(.opensApp, "launched", details: ["z": "1", "a": "x\"y"]), "a": Verdict(.loads, "web")]
-        XCTAssertEqual(set.description,
+        XCTAssertEqual(String(decoding: VerdictSetJSON.render(set), as: UTF8.self),
                        #"{"a":{"outcome":"loads","reason":"web"},"b":{"outcome":"opens-app","reason":"launched","a":"x\"y","z":"1"}}"#)
     }
 
@@ -46,7 +54,7 @@ final class VerdictSetTests: XCTestCase {
                        scheme: String(url.prefix { $0 != ":" }))
         }
         let classifier = Classifier(profiles: try! ProfileRegistry.select(nil))
-        let out = classifier.classify([link("https://shop.example/a", 1), link("https://shop.example/b", 2),
+        let out = classifier.audit([link("https://shop.example/a", 1), link("https://shop.example/b", 2),
                                        link("gopay://pay", 3)])
         XCTAssertTrue(out[0].verdicts!.isShared(with: out[1].verdicts!))
         XCTAssertFalse(out[0].verdicts!.isShared(with: out[2].verdicts!))

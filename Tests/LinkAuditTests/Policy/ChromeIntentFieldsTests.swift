@@ -1,5 +1,13 @@
 import XCTest
+@testable import Associations
+@testable import Checks
+@testable import Extraction
 @testable import LinkAudit
+@testable import LinkAuditModel
+@testable import PageSources
+@testable import Policies
+@testable import Reports
+@testable import WHATWGURL
 
 /// What Chrome takes from a parsed intent (POLICY B.2), checked against the Chromium vectors.
 final class ChromeIntentFieldsTests: XCTestCase {

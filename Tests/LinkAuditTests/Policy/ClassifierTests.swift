@@ -1,5 +1,13 @@
 import XCTest
+@testable import Associations
+@testable import Checks
+@testable import Extraction
 @testable import LinkAudit
+@testable import LinkAuditModel
+@testable import PageSources
+@testable import Policies
+@testable import Reports
+@testable import WHATWGURL
 
 /// The page-visit simulation around the profiles: which navigations are classified, the
 /// load-time clock, and the Android SDK's activation window carried and consumed.
@@ -7,7 +15,7 @@ final class ClassifierTests: XCTestCase {
     private func classify(_ html: String, profiles: [String] = ["android-sdk"],
                           settings: AuditSettings = AuditSettings()) throws -> [Navigation] {
         let classifier = Classifier(profiles: try ProfileRegistry.select(profiles), settings: settings)
-        return classifier.classify(Extract.all(html))
+        return classifier.audit(Extract.all(html))
     }
 
     private var byUser: AuditSettings {

@@ -1,6 +1,14 @@
 import Foundation
 import XCTest
+@testable import Associations
+@testable import Checks
+@testable import Extraction
 @testable import LinkAudit
+@testable import LinkAuditModel
+@testable import PageSources
+@testable import Policies
+@testable import Reports
+@testable import WHATWGURL
 
 final class DeviceProfileTests: XCTestCase {
     static let devices = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

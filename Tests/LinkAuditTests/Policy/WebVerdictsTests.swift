@@ -1,5 +1,13 @@
 import XCTest
+@testable import Associations
+@testable import Checks
+@testable import Extraction
 @testable import LinkAudit
+@testable import LinkAuditModel
+@testable import PageSources
+@testable import Policies
+@testable import Reports
+@testable import WHATWGURL
 
 /// Remembering ordinary web links' verdicts within a page must change no verdict: every
 /// profile, every page of the demo site and of the sample archive, both entries.
@@ -42,7 +50,7 @@ final class WebVerdictsTests: XCTestCase {
             fresh.memoizeWebLinks = false
             XCTAssertTrue(memoised.webLinksUnclaimed)
             for navigations in all {
-                XCTAssertEqual(memoised.classify(navigations), fresh.classify(navigations), navigations.first?.page ?? "")
+                XCTAssertEqual(memoised.audit(navigations), fresh.audit(navigations), navigations.first?.page ?? "")
             }
         }
     }

@@ -1,5 +1,13 @@
 import XCTest
+@testable import Associations
+@testable import Checks
+@testable import Extraction
 @testable import LinkAudit
+@testable import LinkAuditModel
+@testable import PageSources
+@testable import Policies
+@testable import Reports
+@testable import WHATWGURL
 
 /// Two runs of the demo fixture where the checkout page changed: the DANA link went, a
 /// GCash link came, every later line moved down by two and the order ids changed.

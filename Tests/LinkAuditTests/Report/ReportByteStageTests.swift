@@ -1,5 +1,13 @@
 import XCTest
+@testable import Associations
+@testable import Checks
+@testable import Extraction
 @testable import LinkAudit
+@testable import LinkAuditModel
+@testable import PageSources
+@testable import Policies
+@testable import Reports
+@testable import WHATWGURL
 
 /// The staged writers' escaping gives the bytes of the escaping it replaced: JSONText's
 /// for JSON strings, the String-based XML escaping JUnitXML had, and interpolation for

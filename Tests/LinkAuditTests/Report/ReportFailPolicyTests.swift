@@ -1,5 +1,13 @@
 import XCTest
+@testable import Associations
+@testable import Checks
+@testable import Extraction
 @testable import LinkAudit
+@testable import LinkAuditModel
+@testable import PageSources
+@testable import Policies
+@testable import Reports
+@testable import WHATWGURL
 
 /// `--fail-on error|warning|never` and `--fail-on-new`: exit 1 or 0 from the summary;
 /// bad values are usage errors (exit 2 in the CLI) naming the flag.

@@ -1,5 +1,13 @@
 import XCTest
+@testable import Associations
+@testable import Checks
+@testable import Extraction
 @testable import LinkAudit
+@testable import LinkAuditModel
+@testable import PageSources
+@testable import Policies
+@testable import Reports
+@testable import WHATWGURL
 
 /// The listing formats put together from page fragments rendered on the workers
 /// (`PageFragments`, `FragmentStore`) must be the same bytes as the same formats rendered
@@ -109,7 +117,7 @@ final class ReportFragmentsTests: XCTestCase {
                                            fragments: every)
         var plain = ReportAccumulator(rules: ReportFixture.rules)
         for result in results {
-            let navigations = classifier.classify(result.navigations)
+            let navigations = classifier.audit(result.navigations)
             fragmented.add(ReportAccumulator.part(page: result.record, navigations: navigations,
                                                   rules: ReportFixture.rules, fragments: every))
             plain.add(page: result.record, navigations: navigations)

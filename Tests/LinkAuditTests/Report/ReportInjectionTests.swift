@@ -1,5 +1,13 @@
 import XCTest
+@testable import Associations
+@testable import Checks
+@testable import Extraction
 @testable import LinkAudit
+@testable import LinkAuditModel
+@testable import PageSources
+@testable import Policies
+@testable import Reports
+@testable import WHATWGURL
 
 /// Hostile URLs and page addresses come out inert: no spreadsheet formula in the CSV, no
 /// broken table, code span or HTML in the Markdown.

@@ -3,7 +3,15 @@ import Foundation
 import FoundationXML
 #endif
 import XCTest
+@testable import Associations
+@testable import Checks
+@testable import Extraction
 @testable import LinkAudit
+@testable import LinkAuditModel
+@testable import PageSources
+@testable import Policies
+@testable import Reports
+@testable import WHATWGURL
 
 /// junit.xml parses with an XML parser and has the right counts.
 final class ReportJUnitXMLTests: XCTestCase {

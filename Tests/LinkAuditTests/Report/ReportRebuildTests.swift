@@ -1,5 +1,13 @@
 import XCTest
+@testable import Associations
+@testable import Checks
+@testable import Extraction
 @testable import LinkAudit
+@testable import LinkAuditModel
+@testable import PageSources
+@testable import Policies
+@testable import Reports
+@testable import WHATWGURL
 
 /// `linkaudit report`: reports rebuilt from links.jsonl files equal the ones built while
 /// auditing, partial runs merge (the last run of a page wins), and links.jsonl is

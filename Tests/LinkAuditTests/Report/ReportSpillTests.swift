@@ -1,5 +1,13 @@
 import XCTest
+@testable import Associations
+@testable import Checks
+@testable import Extraction
 @testable import LinkAudit
+@testable import LinkAuditModel
+@testable import PageSources
+@testable import Policies
+@testable import Reports
+@testable import WHATWGURL
 
 /// Findings past the memory bound go to disk in sorted runs and come back through a
 /// merge: every report must be the same bytes as when nothing spilled, and nothing may be

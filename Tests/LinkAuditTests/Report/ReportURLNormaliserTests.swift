@@ -1,5 +1,13 @@
 import XCTest
+@testable import Associations
+@testable import Checks
+@testable import Extraction
 @testable import LinkAudit
+@testable import LinkAuditModel
+@testable import PageSources
+@testable import Policies
+@testable import Reports
+@testable import WHATWGURL
 
 /// The byte-level normaliser (and its in-place reading of plain deep links) gives the
 /// same normal form as the String-based algorithm it replaced, kept here as the reference.

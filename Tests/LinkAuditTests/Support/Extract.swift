@@ -1,4 +1,12 @@
+@testable import Associations
+@testable import Checks
+@testable import Extraction
 @testable import LinkAudit
+@testable import LinkAuditModel
+@testable import PageSources
+@testable import Policies
+@testable import Reports
+@testable import WHATWGURL
 
 /// Extraction shortcuts for tests: a page served at a fixed checkout URL.
 enum Extract {

@@ -1,4 +1,12 @@
+@testable import Associations
+@testable import Checks
+@testable import Extraction
 @testable import LinkAudit
+@testable import LinkAuditModel
+@testable import PageSources
+@testable import Policies
+@testable import Reports
+@testable import WHATWGURL
 
 /// Links an attacker controls, on a page whose own address is hostile too: each one
 /// raises a finding, so it reaches every report format.

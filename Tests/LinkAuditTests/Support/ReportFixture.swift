@@ -1,4 +1,12 @@
+@testable import Associations
+@testable import Checks
+@testable import Extraction
 @testable import LinkAudit
+@testable import LinkAuditModel
+@testable import PageSources
+@testable import Policies
+@testable import Reports
+@testable import WHATWGURL
 
 /// A slice of the demo site's audit with verdicts and findings set by hand, so report
 /// tests do not depend on the runtime profiles (which evolve on their own). Two runs:

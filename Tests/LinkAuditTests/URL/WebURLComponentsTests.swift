@@ -1,5 +1,13 @@
 import XCTest
+@testable import Associations
+@testable import Checks
+@testable import Extraction
 @testable import LinkAudit
+@testable import LinkAuditModel
+@testable import PageSources
+@testable import Policies
+@testable import Reports
+@testable import WHATWGURL
 
 /// The building blocks behind WebURL: percent-encode sets, Punycode, IP addresses.
 final class WebURLComponentsTests: XCTestCase {

@@ -1,5 +1,13 @@
 import XCTest
+@testable import Associations
+@testable import Checks
+@testable import Extraction
 @testable import LinkAudit
+@testable import LinkAuditModel
+@testable import PageSources
+@testable import Policies
+@testable import Reports
+@testable import WHATWGURL
 
 /// The link shapes linkaudit relies on: each asserts what a browser resolves and which
 /// scheme it sees, for both `WebURL.parse` and the hot-path `WebURL.schemeOf`.

@@ -1,6 +1,14 @@
 import Foundation
 import XCTest
+@testable import Associations
+@testable import Checks
+@testable import Extraction
 @testable import LinkAudit
+@testable import LinkAuditModel
+@testable import PageSources
+@testable import Policies
+@testable import Reports
+@testable import WHATWGURL
 
 /// Runs every vector of web-platform-tests `url/resources/urltestdata.json` against WebURL.
 final class WebURLPlatformTests: XCTestCase {

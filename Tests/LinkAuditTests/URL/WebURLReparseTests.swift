@@ -1,6 +1,14 @@
 import Foundation
 import XCTest
+@testable import Associations
+@testable import Checks
+@testable import Extraction
 @testable import LinkAudit
+@testable import LinkAuditModel
+@testable import PageSources
+@testable import Policies
+@testable import Reports
+@testable import WHATWGURL
 
 /// Classification reuses the URL extraction parsed (`Navigation.target`) instead of parsing
 /// the navigation's `url` — the serialisation — again. That is only right if parsing a

@@ -1,6 +1,14 @@
 import Foundation
 import XCTest
+@testable import Associations
+@testable import Checks
+@testable import Extraction
 @testable import LinkAudit
+@testable import LinkAuditModel
+@testable import PageSources
+@testable import Policies
+@testable import Reports
+@testable import WHATWGURL
 
 /// `TextRunCompactor` must leave every SAX event the extractor consumes unchanged: start
 /// tags with their attributes, end tags, script/style text, and the line at each event.

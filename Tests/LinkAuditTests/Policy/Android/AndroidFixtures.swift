@@ -1,4 +1,12 @@
+@testable import Associations
+@testable import Checks
+@testable import Extraction
 @testable import LinkAudit
+@testable import LinkAuditModel
+@testable import PageSources
+@testable import Policies
+@testable import Reports
+@testable import WHATWGURL
 
 /// Builds the requests the Android profiles see, through `InputMapping.android` as the runner
 /// does, so the tests also pin the trigger mapping.

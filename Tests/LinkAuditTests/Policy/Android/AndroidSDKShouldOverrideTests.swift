@@ -1,5 +1,13 @@
 import XCTest
+@testable import Associations
+@testable import Checks
+@testable import Extraction
 @testable import LinkAudit
+@testable import LinkAuditModel
+@testable import PageSources
+@testable import Policies
+@testable import Reports
+@testable import WHATWGURL
 
 /// `android-sdk`: the Chromium filters in front of the seed client, `shouldOverrideUrlLoading`'s
 /// dispatch, and the user-intent rule with its activation window.

@@ -1,5 +1,13 @@
 import XCTest
+@testable import Associations
+@testable import Checks
+@testable import Extraction
 @testable import LinkAudit
+@testable import LinkAuditModel
+@testable import PageSources
+@testable import Policies
+@testable import Reports
+@testable import WHATWGURL
 
 /// `chrome-android`: navigation chains, sub-frames, forms, disallowed schemes, `intent:` and
 /// App Links (POLICY.md B.1–B.2, rules 10–15).

@@ -1,5 +1,13 @@
 import XCTest
+@testable import Associations
+@testable import Checks
+@testable import Extraction
 @testable import LinkAudit
+@testable import LinkAuditModel
+@testable import PageSources
+@testable import Policies
+@testable import Reports
+@testable import WHATWGURL
 
 /// Shortcuts for AASA tests: files from `Fixtures/aasa/files`, inline JSON, and verdicts as
 /// plain strings so expectations read like the vectors.

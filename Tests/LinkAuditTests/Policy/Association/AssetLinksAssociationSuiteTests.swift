@@ -1,6 +1,14 @@
 import Foundation
 import XCTest
+@testable import Associations
+@testable import Checks
+@testable import Extraction
 @testable import LinkAudit
+@testable import LinkAuditModel
+@testable import PageSources
+@testable import Policies
+@testable import Reports
+@testable import WHATWGURL
 
 /// Google's Digital Asset Links compatibility suite (`Fixtures/assetlinks/google-
 /// digitalassetlinks/compatibility-tests/v1`), as far as it is about parsing one statement

@@ -1,5 +1,13 @@
 import Foundation
+@testable import Associations
+@testable import Checks
+@testable import Extraction
 @testable import LinkAudit
+@testable import LinkAuditModel
+@testable import PageSources
+@testable import Policies
+@testable import Reports
+@testable import WHATWGURL
 
 /// Runs the Digital Asset Links compatibility suite's `List` and `Check` tests against
 /// `AssetLinks`: the test group's `web_content` and `android_content` stand in for the

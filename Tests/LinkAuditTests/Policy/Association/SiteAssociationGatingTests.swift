@@ -1,5 +1,13 @@
 import XCTest
+@testable import Associations
+@testable import Checks
+@testable import Extraction
 @testable import LinkAudit
+@testable import LinkAuditModel
+@testable import PageSources
+@testable import Policies
+@testable import Reports
+@testable import WHATWGURL
 
 /// Fetched association files gating device resolution: a Universal Link needs the host's
 /// AASA to grant the installed app, an App Link filter is verified only by the host's
@@ -133,13 +141,13 @@ final class SiteAssociationGatingTests: XCTestCase {
         apps[0].appLinks = [AppLinkFilter(hosts: ["pay.wallet.example"], pathPrefixes: ["/pay/"])]
         let device = DeviceProfile(name: "both", apps: apps)
         var classifier = Classifier(profiles: try ProfileRegistry.select(["ios-wkwebview", "android-sdk"]), device: device)
-        let offline = classifier.classify([navigation])[0].verdicts!
+        let offline = classifier.audit([navigation])[0].verdicts!
         XCTAssertEqual(offline["ios-wkwebview"]?.outcome, .opensApp)
         XCTAssertEqual(offline["android-sdk"]?.outcome, .opensApp)
         classifier.associations = SiteAssociations(appSiteAssociations: ["pay.wallet.example": .unusable],
                                                    assetLinks: ["pay.wallet.example": .unusable])
         XCTAssertNotNil(classifier.request(for: navigation, msSinceUserInput: nil).associations)
-        let live = classifier.classify([navigation])[0].verdicts!
+        let live = classifier.audit([navigation])[0].verdicts!
         XCTAssertEqual(live["ios-wkwebview"]?.outcome, .loads)
         XCTAssertEqual(live["android-sdk"]?.outcome, .loads)
     }
@@ -151,8 +159,10 @@ final class SiteAssociationGatingTests: XCTestCase {
             Navigation(page: "https://shop.example/", line: 1, source: "a[href]", trigger: .tap, frame: .main,
                        raw: $0, url: $0, scheme: WebURL.parse($0)?.scheme ?? "")
         }
-        XCTAssertEqual(AssociationHosts.collect(page: "https://shop.example/checkout", navigations: navigations, device: device),
+        XCTAssertEqual(AssociationHosts.collect(page: "https://shop.example/checkout", navigations: navigations,
+                                                verificationDomains: device.verificationDomains(forHost:)),
                        ["shop.example", "pay.wallet.example", "m.shopee.co.id", "shopee.co.id"])
-        XCTAssertEqual(AssociationHosts.collect(page: "http://shop.example/", navigations: [], device: device), [])
+        XCTAssertEqual(AssociationHosts.collect(page: "http://shop.example/", navigations: [],
+                                                verificationDomains: device.verificationDomains(forHost:)), [])
     }
 }

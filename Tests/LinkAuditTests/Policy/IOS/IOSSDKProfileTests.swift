@@ -1,5 +1,13 @@
 import XCTest
+@testable import Associations
+@testable import Checks
+@testable import Extraction
 @testable import LinkAudit
+@testable import LinkAuditModel
+@testable import PageSources
+@testable import Policies
+@testable import Reports
+@testable import WHATWGURL
 
 /// `ios-sdk` end to end: extracted navigations through `InputMapping.ios`, the seed's
 /// client, engine and classifier, and WebKit around them.

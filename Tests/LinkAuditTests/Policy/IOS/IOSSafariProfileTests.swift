@@ -1,5 +1,13 @@
 import XCTest
+@testable import Associations
+@testable import Checks
+@testable import Extraction
 @testable import LinkAudit
+@testable import LinkAuditModel
+@testable import PageSources
+@testable import Policies
+@testable import Reports
+@testable import WHATWGURL
 
 /// `safari-ios`: POLICY.md D.4–D.6 and rule 22.
 final class IOSSafariProfileTests: XCTestCase {

@@ -1,4 +1,12 @@
+@testable import Associations
+@testable import Checks
+@testable import Extraction
 @testable import LinkAudit
+@testable import LinkAuditModel
+@testable import PageSources
+@testable import Policies
+@testable import Reports
+@testable import WHATWGURL
 
 /// Builds iOS policy requests the way the classify stage does: the trigger and frame go
 /// through `InputMapping.ios`, so every profile test also pins the mapping.

@@ -1,0 +1,37 @@
+import Associations
+import LinkAuditModel
+import Policies
+import WHATWGURL
+
+extension Checks {
+    /// The profiles' reasons for refusing a navigation that came without a user gesture.
+    static let noGestureReasons: Set<String> = [
+        "no-gesture", "no-user-interaction", "subframe-no-gesture", "no-user-gesture",
+    ]
+
+    /// A deep link started without a user gesture is dropped by the runtime.
+    static let blockedNoGesture = Check(
+        code: "BLOCKED_NO_GESTURE", severity: .error,
+        title: "Deep link dropped: no user gesture",
+        meaning: "The deep link is started by script at load, by a timer, by a meta refresh, or too long after "
+            + "the tap, so no user gesture (or app-side activation window) comes with it, and the runtime "
+            + "silently refuses to launch the app.",
+        impact: "The page waits for a wallet that never opens; nothing tells the user to tap anything.",
+        advice: "Move the deep link into a tap handler (an <a href> or a click listener that navigates "
+            + "synchronously), or show a \"Pay with …\" button when the automatic jump fails; in the app, "
+            + "enter the page with loadUrlByUser so the seed's activation window covers load-time jumps.",
+        triggering: [
+            CheckExample("<script>location.href = 'dana://wallet/pay?order=1';</script>"),
+            CheckExample(#"<meta http-equiv="refresh" content="0; url=shopeeid://main">"#),
+        ],
+        nonTriggering: [
+            CheckExample(#"<button onclick="location.href='dana://wallet/pay'">DANA</button>"#),
+            CheckExample("<script>location.href = 'https://shop.example/next';</script>"),
+        ],
+        fires: { nav in
+            guard nav.frame != .sub else { return [] }
+            return Check.profiles(of: nav) { _, verdict in
+                verdict.outcome == .blocked && noGestureReasons.contains(verdict.reason)
+            }
+        })
+}

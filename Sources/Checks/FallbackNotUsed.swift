@@ -1,0 +1,40 @@
+import Associations
+import LinkAuditModel
+import Policies
+import WHATWGURL
+
+extension Checks {
+    /// An `intent:` carries a browser fallback the runtime never uses.
+    static let fallbackNotUsed = Check(
+        code: "FALLBACK_NOT_USED", severity: .warning,
+        title: "S.browser_fallback_url ignored",
+        meaning: "The intent:// URI names an http(s) S.browser_fallback_url, but this runtime fails or blocks "
+            + "the link without loading it: a plain WebView has no intent: handling at all, and the fallback "
+            + "is only read by Chrome and by clients that implement it (the seed's does).",
+        impact: "The fallback the page relies on for users without the app never shows; they hit an error page "
+            + "or nothing.",
+        advice: "Adopt the seed's client (it loads http(s) fallbacks when the launch fails), or open checkout "
+            + "in the system browser.",
+        triggering: [
+            CheckExample(#"<a href="intent://pay/#Intent;scheme=tmn;package=th.co.truemoney.wallet;S.browser_fallback_url=https%3A%2F%2Fwallet.example%2Fpay;end">TrueMoney</a>"#),
+        ],
+        nonTriggering: [
+            CheckExample(#"<a href="intent://pay/#Intent;scheme=tmn;package=th.co.truemoney.wallet;end">TrueMoney</a>"#),
+        ],
+        fires: { nav in
+            guard nav.scheme == "intent", IntentFallback.hasHTTPFallback(nav.url) else { return [] }
+            // On iOS the whole intent: is dead (INTENT_SCHEME_ON_IOS); the fallback is Android's.
+            return Check.profiles(of: nav) { profile, verdict in
+                ProfileFamily.isAndroid(profile) && [.errorPage, .blocked, .openFailed].contains(verdict.outcome)
+            }
+        })
+}
+
+/// Reads an `intent:` URI's fallback the way Android does (after `Intent.parseUri`).
+enum IntentFallback {
+    static func hasHTTPFallback(_ uri: String) -> Bool {
+        guard let intent = try? IntentURIParser.parse(uri, flags: .intentScheme),
+              let fallback = intent.stringExtra("browser_fallback_url") else { return false }
+        return IntentSanitizer.isHttpURL(fallback)
+    }
+}

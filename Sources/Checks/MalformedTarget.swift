@@ -1,0 +1,29 @@
+import Associations
+import LinkAuditModel
+import Policies
+import WHATWGURL
+
+extension Checks {
+    static let malformedReasons: Set<String> = ["intent-parse-error", "invalid-url", "malformed-url"]
+
+    /// The target is not a URL, or not an `intent:` Android can parse.
+    static let malformedTarget = Check(
+        code: "MALFORMED_TARGET", severity: .error,
+        title: "Malformed link target",
+        meaning: "The target does not parse: an invalid URL (a bad host or port), or an intent:// URI that "
+            + "Intent.parseUri rejects (unknown key, missing end, a raw # inside a value, a bad number), which "
+            + "also loses its fallback.",
+        impact: "The link fails everywhere, in ways that differ per runtime.",
+        advice: "Fix the URL; build intent:// URIs with Intent.toUri or percent-encode every value.",
+        triggering: [
+            CheckExample(#"<a href="intent://pay#Intent;scheme=dana;package=id.dana">DANA</a>"#),
+            CheckExample(#"<a href="https://shop.example:99999/">Bad port</a>"#),
+        ],
+        nonTriggering: [
+            CheckExample(#"<a href="intent://pay#Intent;scheme=dana;package=id.dana;end">DANA</a>"#),
+        ],
+        fires: { nav in
+            // The profiles name a target that does not parse: their verdicts say it.
+            Check.profiles(of: nav) { malformedReasons.contains($1.reason) }
+        })
+}

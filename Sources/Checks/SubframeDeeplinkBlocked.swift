@@ -1,0 +1,28 @@
+import Associations
+import LinkAuditModel
+import Policies
+import WHATWGURL
+
+extension Checks {
+    /// A deep link inside an iframe is refused.
+    static let subframeDeeplinkBlocked = Check(
+        code: "SUBFRAME_DEEPLINK_BLOCKED", severity: .error,
+        title: "Deep link in an iframe blocked",
+        meaning: "A frame (an iframe, a srcdoc document, an object) navigates to a custom scheme or intent://, "
+            + "and the runtime refuses it: WebKit reports the failure only privately, Chrome and the iOS SDK "
+            + "need a tap inside the frame, a WebView without client drops sub-frame intents.",
+        impact: "Payment or login widgets embedded in the checkout (bank login, wallet QR frames) silently "
+            + "fail to hand over to their app.",
+        advice: "Navigate the top frame (target=_top, top.location) from a tap, or have the widget open in "
+            + "a new top-level page; the seed's Android client treats sub-frame deep links like main-frame ones.",
+        triggering: [
+            CheckExample("<iframe srcdoc=\"<script>location.href='nidlogin://login'</script>\"></iframe>"),
+        ],
+        nonTriggering: [
+            CheckExample(#"<iframe src="https://auth.bank.example/login"></iframe>"#),
+        ],
+        fires: { nav in
+            guard nav.frame == .sub, WebSchemes.isDeepLink(nav.scheme) else { return [] }
+            return Check.profiles(of: nav) { $1.outcome == .blocked }
+        })
+}

@@ -1,0 +1,72 @@
+import CLibXML2
+import LinkAuditModel
+import WHATWGURL
+
+/// A start tag's attributes as libxml2 hands them to SAX: a NULL-terminated array of
+/// name/value pairs. Names are already lower-cased and entities in values decoded.
+/// Lookups scan the C array, so elements nobody cares about cost no allocation.
+struct Attributes {
+    let pointer: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+
+    subscript(_ name: StaticString) -> String? {
+        guard let value = find(name) else { return nil }
+        return value.pointee.map { String(cString: $0) } ?? ""
+    }
+
+    func has(_ name: StaticString) -> Bool {
+        find(name) != nil
+    }
+
+    /// The value slot of the first attribute called `name` (its pointee is nil for an
+    /// attribute written without a value), or nil when there is none.
+    private func find(_ name: StaticString) -> UnsafeMutablePointer<UnsafePointer<xmlChar>?>? {
+        guard var p = pointer else { return nil }
+        let expected = name.utf8Start
+        let count = name.utf8CodeUnitCount
+        while let attrName = p.pointee {
+            if Self.equals(attrName, expected, count) { return p + 1 }
+            p += 2
+        }
+        return nil
+    }
+
+    /// Whether any attribute is an `on…` event handler with a value. Checked for every
+    /// element, so it only looks at the first bytes of each name.
+    var hasEventHandler: Bool {
+        guard var p = pointer else { return false }
+        while let attrName = p.pointee {
+            if Self.isEventHandler(attrName), p[1] != nil { return true }
+            p += 2
+        }
+        return false
+    }
+
+    /// Every `on…` attribute with its value, in document order.
+    func eventHandlers() -> [(name: String, code: String)] {
+        guard var p = pointer else { return [] }
+        var out: [(String, String)] = []
+        while let attrName = p.pointee {
+            if Self.isEventHandler(attrName), let value = p[1] {
+                out.append((String(cString: attrName), String(cString: value)))
+            }
+            p += 2
+        }
+        return out
+    }
+
+    /// "on" followed by at least one more byte.
+    @inline(__always)
+    private static func isEventHandler(_ name: UnsafePointer<xmlChar>) -> Bool {
+        name[0] == 0x6F && name[1] == 0x6E && name[2] != 0
+    }
+
+    @inline(__always)
+    private static func equals(_ c: UnsafePointer<xmlChar>, _ expected: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        var i = 0
+        while i < count {
+            if c[i] != expected[i] { return false }
+            i += 1
+        }
+        return c[count] == 0
+    }
+}

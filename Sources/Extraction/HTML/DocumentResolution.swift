@@ -1,0 +1,134 @@
+import LinkAuditModel
+import WHATWGURL
+
+/// The end of a document: resolve URLs against the base, decide frames, place script
+/// navigations by where their code runs, and extract `srcdoc` documents.
+extension DocumentState {
+    /// The document's base URL: the first `<base href>` resolved against the fallback,
+    /// unless it resolves to a data: or javascript: URL, which browsers ignore.
+    var baseURL: WebURL? {
+        guard let href = baseHref, let resolved = WebURL.parse(href, base: fallbackBase),
+              resolved.scheme != "data", resolved.scheme != "javascript" else { return fallbackBase }
+        return resolved
+    }
+
+    func finish() -> [Navigation] {
+        let base = baseURL
+        placeScripts()
+        var out: [Navigation] = []
+        out.reserveCapacity(pending.count)
+        var seen = Set<DuplicateKey>()
+        for p in pending {
+            let nav: Navigation
+            if let parsed = WebURL.parse(p.raw, base: base) {
+                nav = Navigation(page: page, line: p.line, source: p.source, trigger: p.trigger,
+                                 frame: frame(for: p.target), delayMs: p.delayMs, raw: p.raw, target: parsed,
+                                 partial: p.partial ? true : nil, context: p.context)
+            } else {
+                nav = Navigation(page: page, line: p.line, source: p.source, trigger: p.trigger,
+                                 frame: frame(for: p.target), delayMs: p.delayMs, raw: p.raw, url: p.raw,
+                                 scheme: WebURL.schemeOf(p.raw) ?? "", partial: p.partial ? true : nil,
+                                 context: p.context)
+            }
+            // A function called from several places yields the same record each time.
+            if !p.fromScript || seen.insert(DuplicateKey(nav)).inserted { out.append(nav) }
+        }
+        for doc in srcdocs {
+            let child = DocumentState(page: page, documentURL: WebURL.parse("about:srcdoc"), fallbackBase: base,
+                                      frame: .sub, lineOffset: doc.line - 1, scriptsAllowed: doc.scriptsAllowed,
+                                      depth: depth + 1)
+            var html = doc.html
+            html.withUTF8 { HTMLExtractor.parse(UnsafeRawBufferPointer($0), into: child) }
+            out += child.finish()
+        }
+        return Self.inLineOrder(out)
+    }
+
+    /// Sorted by line, stably: records on one line keep document order. Element records
+    /// come in document order already; only script and srcdoc records, appended after
+    /// them, can be out of place, so the usual page needs no sort at all, and the others
+    /// sort small keys instead of moving whole records around.
+    private static func inLineOrder(_ navigations: [Navigation]) -> [Navigation] {
+        var sorted = true
+        for i in navigations.indices.dropFirst() where navigations[i - 1].line > navigations[i].line {
+            sorted = false
+            break
+        }
+        if sorted { return navigations }
+        // The line in the high bits, the position in the low ones: one integer sort is stable.
+        var keys = navigations.indices.map { navigations[$0].line << 32 | $0 }
+        keys.sort()
+        return keys.map { navigations[$0 & 0xFFFF_FFFF] }
+    }
+
+    private struct DuplicateKey: Hashable {
+        let line: Int, source: String, trigger: Trigger, frame: FrameKind, delayMs: Int?, raw: String
+        init(_ n: Navigation) {
+            (line, source, trigger, frame, delayMs, raw) = (n.line, n.source, n.trigger, n.frame, n.delayMs, n.raw)
+        }
+    }
+
+    private func frame(for rule: TargetRule) -> FrameKind {
+        switch rule {
+        case .document: return frame
+        case .main: return .main
+        case .sub: return .sub
+        case .newWindow: return .newWindow
+        case .named(let name):
+            switch name.trimmingASCIIWhitespace.lowercased() {
+            case "", "_self": return frame
+            case "_top", "_parent": return .main
+            case "_blank": return .newWindow
+            default: return iframeNames.contains(name) ? .sub : .newWindow
+            }
+        }
+    }
+
+    // MARK: - Scripts
+
+    /// Top-level effects run where their script sits; a function's effects run where it
+    /// is called (each caller once); a function nobody on the page calls is reported as
+    /// running at load, so its deep links are not lost.
+    private func placeScripts() {
+        var functions: [String: (script: PlacedScript, effects: [ScriptEffect])] = [:]
+        for script in scripts {
+            for (name, effects) in script.unit.functions { functions[name] = (script, effects) }
+        }
+        var called = Set<String>()
+        for script in scripts {
+            for effect in script.unit.effects {
+                place(effect, of: script, timing: script.base, functions: functions, called: &called, depth: 0)
+            }
+        }
+        for (name, function) in functions.sorted(by: { $0.key < $1.key }) where !called.contains(name) {
+            for effect in function.effects {
+                place(effect, of: function.script, timing: .load, functions: functions, called: &called, depth: 1)
+            }
+        }
+    }
+
+    private func place(_ effect: ScriptEffect, of script: PlacedScript, timing: ScriptTiming,
+                       functions: [String: (script: PlacedScript, effects: [ScriptEffect])],
+                       called: inout Set<String>, depth: Int) {
+        let timing = timing.applying(effect.steps)
+        switch effect.action {
+        case .navigate(let target):
+            let rule: TargetRule
+            switch target.window {
+            case .same: rule = .document
+            case .top: rule = .main
+            case .newWindow: rule = .newWindow
+            }
+            pending.append(PendingNavigation(raw: target.raw, line: script.line(at: effect.offset),
+                                             source: script.source, trigger: timing.trigger, target: rule,
+                                             delayMs: timing.delayMs, partial: target.partial,
+                                             context: script.context, fromScript: true))
+        case .call(let name):
+            guard let function = functions[name], depth < 6 else { return }
+            called.insert(name)
+            for inner in function.effects {
+                place(inner, of: function.script, timing: timing, functions: functions, called: &called, depth: depth + 1)
+            }
+        }
+    }
+}

@@ -1,0 +1,199 @@
+import CLibXML2
+import LinkAuditModel
+import WHATWGURL
+
+/// Everything one document's SAX pass collects. URLs are resolved and frames decided
+/// only at the end (`finish`), because the base URL is the first `<base href>` wherever
+/// it sits and a link's `target` may name an iframe declared after it.
+final class DocumentState {
+    let page: String
+    let documentURL: WebURL?
+    /// The base URL when the document has no `<base>`: its own URL, or for a `srcdoc`
+    /// document its parent's base URL.
+    let fallbackBase: WebURL?
+    let frame: FrameKind
+    let lineOffset: Int
+    /// False inside a sandboxed iframe without `allow-scripts`: no script, no refresh.
+    let scriptsAllowed: Bool
+    let depth: Int
+    var parser: htmlParserCtxtPtr?
+
+    var baseHref: String?
+    var baseTarget: String?
+    var pending: [PendingNavigation] = []
+    var scripts: [PlacedScript] = []
+    var srcdocs: [(html: String, line: Int, scriptsAllowed: Bool)] = []
+    var iframeNames: Set<String> = []
+    var formStack: [FormContext] = []
+    var formsByID: [String: FormContext] = [:]
+    /// Whether a valid refresh was seen, outside (false) and inside (true) `<noscript>`.
+    var refreshSeen: Set<Bool> = []
+    var noscriptDepth = 0
+    var templateDepth = 0
+    /// The `<script>` being read: where it starts and what kind it is.
+    var script: (line: Int, kind: ScriptKind)?
+    /// Its text so far; one buffer reused for every script of the document.
+    var scriptText: [UInt8] = []
+
+    init(page: String, documentURL: WebURL?, fallbackBase: WebURL?, frame: FrameKind,
+         lineOffset: Int, scriptsAllowed: Bool, depth: Int) {
+        self.page = page
+        self.documentURL = documentURL
+        self.fallbackBase = fallbackBase
+        self.frame = frame
+        self.lineOffset = lineOffset
+        self.scriptsAllowed = scriptsAllowed
+        self.depth = depth
+    }
+
+    /// The page line libxml2 is at (the end of the tag being reported).
+    var line: Int {
+        guard let parser else { return lineOffset + 1 }
+        return lineOffset + Int(parser.pointee.input.pointee.line)
+    }
+
+    /// `noscript` or `template` when the current element sits inside one.
+    var context: String? {
+        if templateDepth > 0 { return "template" }
+        if noscriptDepth > 0 { return "noscript" }
+        return nil
+    }
+
+    func add(_ raw: String, source: String, trigger: Trigger, target: TargetRule,
+             delayMs: Int? = nil, line: Int? = nil) {
+        pending.append(PendingNavigation(raw: raw, line: line ?? self.line, source: source, trigger: trigger,
+                                         target: target, delayMs: delayMs, partial: false, context: context))
+    }
+
+    // MARK: - SAX events
+
+    func startElement(_ name: UnsafePointer<xmlChar>, _ attributes: Attributes) {
+        let tag = TagName(name)
+        if tag != .other { handleElement(tag, attributes) }
+        if scriptsAllowed, attributes.hasEventHandler { handleEventHandlers(attributes) }
+    }
+
+    func endElement(_ name: UnsafePointer<xmlChar>) {
+        switch TagName(name) {
+        case .script: endScript()
+        case .form: if !formStack.isEmpty { formStack.removeLast() }
+        case .noscript: noscriptDepth = max(0, noscriptDepth - 1)
+        case .template: templateDepth = max(0, templateDepth - 1)
+        default: break
+        }
+    }
+
+    /// Script and style text (libxml2's `cdataBlock`): only a script's is kept, and not
+    /// that of a script that never runs.
+    func scriptData(_ chars: UnsafeBufferPointer<xmlChar>) {
+        guard let script, script.kind != .ignored else { return }
+        scriptText.append(contentsOf: chars)
+    }
+
+    /// Opens a script whose text the following `scriptData` calls bring.
+    func beginScript(line: Int, kind: ScriptKind) {
+        script = (line, kind)
+        scriptText.removeAll(keepingCapacity: true)
+    }
+
+    private func endScript() {
+        guard let current = script else { return }
+        script = nil
+        if current.kind == .ignored { return }
+        let code = String(decoding: scriptText, as: UTF8.self)
+        switch current.kind {
+        case .javascript:
+            scripts.append(PlacedScript(unit: ScriptScanner.scan(code), base: .load, source: "script",
+                                        line: current.line, lineStarts: JSTokenizer.lineStarts(code),
+                                        context: context))
+        case .data:
+            // JSON and other data blocks never run: their deep links are an inventory
+            // (some script may use them later), not navigations of their own.
+            let lines = PlacedScript(unit: ScriptUnit(), base: .load, source: "script", line: current.line,
+                                     lineStarts: JSTokenizer.lineStarts(code), context: context)
+            for token in JSTokenizer.tokens(code) where token.isLiteral && DeepLinkLiteral.matches(token.text) {
+                pending.append(PendingNavigation(raw: token.text, line: lines.line(at: token.offset), source: "script",
+                                                 trigger: .metadata, target: .document, delayMs: nil,
+                                                 partial: token.kind == .templatePrefix, context: context))
+            }
+        case .ignored:
+            break
+        }
+    }
+}
+
+/// How a navigation's frame is decided once the whole document is known.
+enum TargetRule: Equatable {
+    /// The document's own frame (main, or sub inside a `srcdoc`).
+    case document
+    /// A `target` attribute value (or `<base target>`), resolved against iframe names.
+    case named(String)
+    case main
+    case sub
+    case newWindow
+}
+
+struct PendingNavigation {
+    var raw: String
+    var line: Int
+    var source: String
+    var trigger: Trigger
+    var target: TargetRule
+    var delayMs: Int?
+    var partial: Bool
+    var context: String?
+    /// Placed from a script effect: the same record can come from several callers.
+    var fromScript = false
+}
+
+/// A script scanned in place, waiting for the document's functions to be known.
+struct PlacedScript {
+    var unit: ScriptUnit
+    /// When its top-level code runs.
+    var base: ScriptTiming
+    var source: String
+    /// Page line of the script's first byte.
+    var line: Int
+    var lineStarts: [Int]
+    var context: String?
+
+    func line(at offset: Int) -> Int {
+        var low = 0
+        var high = lineStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+        }
+        return line + low
+    }
+}
+
+enum ScriptKind {
+    case javascript
+    /// JSON and other data blocks: only deep-link literals are looked for.
+    case data
+    /// Templates (`text/html`, `text/template`) and other kinds that never run.
+    case ignored
+
+    static func of(type: String?) -> ScriptKind {
+        guard let type = type?.trimmingASCIIWhitespace.lowercased(), !type.isEmpty else { return .javascript }
+        let essence = type.split(separator: ";").first.map(String.init)?.trimmingASCIIWhitespace ?? type
+        if javascriptTypes.contains(essence) { return .javascript }
+        if essence.hasSuffix("json") { return .data }
+        return .ignored
+    }
+
+    /// The HTML Standard's JavaScript MIME type essences, plus `module`.
+    static let javascriptTypes: Set<String> = [
+        "module", "application/ecmascript", "application/javascript", "application/x-ecmascript",
+        "application/x-javascript", "text/ecmascript", "text/javascript", "text/javascript1.0",
+        "text/javascript1.1", "text/javascript1.2", "text/javascript1.3", "text/javascript1.4",
+        "text/javascript1.5", "text/jscript", "text/livescript", "text/x-ecmascript", "text/x-javascript",
+    ]
+}
+
+struct FormContext {
+    var action: String?
+    var method: String
+    var target: String?
+}

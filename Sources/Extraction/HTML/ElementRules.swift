@@ -1,0 +1,182 @@
+import LinkAuditModel
+import WHATWGURL
+
+/// What each element contributes: the navigation it can start, with its source, its
+/// trigger and the frame it targets.
+extension DocumentState {
+    func handleElement(_ tag: TagName, _ a: Attributes) {
+        switch tag {
+        case .a, .area:
+            guard let href = a["href"] else { return }
+            link(href, source: tag == .a ? "a[href]" : "area[href]", target: a["target"])
+        case .base:
+            if baseHref == nil, let href = a["href"] { baseHref = href }
+            if baseTarget == nil, let target = a["target"] { baseTarget = target }
+        case .iframe:
+            if let name = a["name"], !name.isEmpty { iframeNames.insert(name) }
+            let sandbox = a["sandbox"]
+            let scriptsInside = scriptsAllowed && (sandbox.map { Self.tokens($0).contains("allow-scripts") } ?? true)
+            if let srcdoc = a["srcdoc"], depth < HTMLExtractor.maxSrcdocDepth {
+                // srcdoc wins over src; its content is a document of its own.
+                srcdocs.append((srcdoc, line, scriptsInside))
+            } else if let src = a["src"] {
+                frameLoad(src, source: "iframe[src]", scriptsInside: scriptsInside)
+            }
+        case .frame:
+            if let name = a["name"], !name.isEmpty { iframeNames.insert(name) }
+            if let src = a["src"] { frameLoad(src, source: "frame[src]", scriptsInside: scriptsAllowed) }
+        case .object:
+            if let name = a["name"], !name.isEmpty { iframeNames.insert(name) }
+            if let data = a["data"] { frameLoad(data, source: "object[data]", scriptsInside: scriptsAllowed) }
+        case .embed:
+            if let src = a["src"] { frameLoad(src, source: "embed[src]", scriptsInside: scriptsAllowed) }
+        case .form:
+            form(a)
+        case .button, .input:
+            submitter(tag, a)
+        case .meta:
+            meta(a)
+        case .link:
+            guard let rel = a["rel"], Self.tokens(rel).contains("alternate"), let href = a["href"] else { return }
+            let scheme = WebURL.schemeOf(href)
+            if scheme == "android-app" || scheme == "ios-app" {
+                add(href, source: "link[alternate]", trigger: .metadata, target: .main)
+            }
+        case .script:
+            let kind = scriptsAllowed ? ScriptKind.of(type: a["type"]) : .ignored
+            beginScript(line: line, kind: a["src"] == nil || kind == .data ? kind : .ignored)
+        case .noscript:
+            noscriptDepth += 1
+        case .template:
+            templateDepth += 1
+        case .other:
+            break
+        }
+    }
+
+    /// `on…` attributes: the code runs when the event fires, with a gesture for the
+    /// user-activation events and without one for load and error.
+    func handleEventHandlers(_ a: Attributes) {
+        for (name, code) in a.eventHandlers() {
+            let event = String(name.dropFirst(2))
+            let timing: ScriptTiming
+            switch EventClass.of(event) {
+            case .activation: timing = .handler
+            case .load: timing = .load
+            case .other: timing = ScriptTiming(kind: .async, delayMs: nil)
+            }
+            addScript(code, base: timing, source: "attr[\(name)]")
+        }
+    }
+
+    // MARK: - Pieces
+
+    private func link(_ href: String, source: String, target: String?) {
+        if let body = Self.javascriptBody(href) {
+            // Activating a javascript: link runs its body with the tap's gesture.
+            if scriptsAllowed { addScript(body, base: .handler, source: source) }
+            return
+        }
+        // A fragment-only link scrolls within the document: no load, no policy asked.
+        if href.firstNonASCIIWhitespaceByte == 0x23 { return }
+        add(href, source: source, trigger: .tap, target: targetRule(target))
+    }
+
+    private func frameLoad(_ src: String, source: String, scriptsInside: Bool) {
+        if let body = Self.javascriptBody(src) {
+            if scriptsInside { addScript(body, base: .load, source: source) }
+            return
+        }
+        add(src, source: source, trigger: .frameLoad, target: .sub)
+    }
+
+    private func form(_ a: Attributes) {
+        let context = FormContext(action: a["action"], method: Self.method(a["method"]), target: a["target"])
+        formStack.append(context)
+        if let id = a["id"], !id.isEmpty { formsByID[id] = context }
+        guard context.method != "dialog" else { return }
+        // A form without an action submits to the document itself.
+        let action = context.action ?? ""
+        if let body = Self.javascriptBody(action) {
+            if scriptsAllowed { addScript(body, base: .handler, source: "form[action]") }
+            return
+        }
+        add(action, source: "form[action]", trigger: context.method == "post" ? .formPost : .formGet,
+            target: targetRule(context.target))
+    }
+
+    /// `formaction` on a submit button overrides its form's action (and `formmethod`,
+    /// `formtarget` the rest).
+    private func submitter(_ tag: TagName, _ a: Attributes) {
+        guard let action = a["formaction"] else { return }
+        if tag == .input {
+            let type = a["type"]?.lowercased() ?? "text"
+            guard type == "submit" || type == "image" else { return }
+        } else if let type = a["type"]?.lowercased(), type != "submit" {
+            return
+        }
+        let owner = a["form"].flatMap { formsByID[$0] } ?? formStack.last
+        let method = a["formmethod"].map { Self.method($0) } ?? owner?.method ?? "get"
+        guard method != "dialog" else { return }
+        add(action, source: "\(tag.name)[formaction]", trigger: method == "post" ? .formPost : .formGet,
+            target: targetRule(a["formtarget"] ?? owner?.target))
+    }
+
+    private func meta(_ a: Attributes) {
+        if let equiv = a["http-equiv"], equiv.trimmingASCIIWhitespace.lowercased() == "refresh" {
+            // Only the first valid refresh of a document takes effect; a sandbox without
+            // allow-scripts disables it. A refresh inside <noscript> is live only with
+            // scripting off, where the other ones are not parsed as such: each kind keeps
+            // its own first.
+            let inNoscript = noscriptDepth > 0
+            guard scriptsAllowed, !refreshSeen.contains(inNoscript), let content = a["content"],
+                  let refresh = MetaRefresh.parse(content) else { return }
+            refreshSeen.insert(inNoscript)
+            if refresh.isJavaScriptURL { return }  // browsers refuse javascript: refresh targets
+            let (ms, overflow) = refresh.delaySeconds.multipliedReportingOverflow(by: 1000)
+            add(refresh.url ?? "", source: "meta[refresh]", trigger: .metaRefresh, target: .document,
+                delayMs: overflow ? Int.max : ms)
+            return
+        }
+        let key = (a["property"] ?? a["name"])?.trimmingASCIIWhitespace.lowercased() ?? ""
+        if key.hasPrefix("al:"), key.hasSuffix(":url"), let content = a["content"] {
+            add(content, source: "meta[\(key)]", trigger: .metadata, target: .main)
+        } else if key == "apple-itunes-app", let content = a["content"] {
+            let banner = SmartAppBanner(content: content)
+            guard let url = banner.appArgument ?? banner.appStoreURL else { return }
+            add(url, source: "meta[apple-itunes-app]", trigger: .metadata, target: .main)
+        }
+    }
+
+    func addScript(_ code: String, base: ScriptTiming, source: String) {
+        scripts.append(PlacedScript(unit: ScriptScanner.scan(code), base: base, source: source, line: line,
+                                    lineStarts: JSTokenizer.lineStarts(code), context: context))
+    }
+
+    private func targetRule(_ target: String?) -> TargetRule {
+        guard let target = target ?? baseTarget else { return .document }
+        return .named(target)
+    }
+
+    static func method(_ value: String?) -> String {
+        switch value?.trimmingASCIIWhitespace.lowercased() {
+        case "post": return "post"
+        case "dialog": return "dialog"
+        default: return "get"
+        }
+    }
+
+    static func tokens(_ value: String) -> [String] {
+        value.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0C}" })
+            .map(String.init)
+    }
+
+    /// The code of a `javascript:` URL, percent-decoded as browsers do before running it.
+    static func javascriptBody(_ value: String) -> String? {
+        // Nearly every link fails on its first letter: a scheme starts after any leading
+        // C0 controls and spaces (as `schemeOf` reads it), and this one with a "j".
+        guard let first = value.utf8.first(where: { $0 > 0x20 }), first | 0x20 == 0x6A,
+              WebURL.schemeOf(value) == "javascript", let url = WebURL.parse(value) else { return nil }
+        return PercentDecoding.decode(String(url.href.dropFirst("javascript:".count)))
+    }
+}

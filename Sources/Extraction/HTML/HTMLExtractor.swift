@@ -1,0 +1,93 @@
+import CLibXML2
+import LinkAuditModel
+import WHATWGURL
+
+/// Extracts every navigation a page can start, in one SAX pass of libxml2's HTML parser
+/// (no DOM is built). The bytes must already be UTF-8 (see `PageDecoder`): the parser
+/// is told to ignore the page's own charset declarations.
+public enum HTMLExtractor {
+    /// Limits nested `srcdoc` documents, which a hostile page could nest without end.
+    static let maxSrcdocDepth = 4
+
+    /// Whether pages go through `TextRunCompactor` first. Only the equivalence tests turn
+    /// it off (task-local, so parallel tests do not see each other's setting).
+    @TaskLocal static var compactsTextRuns = true
+
+    public static func extract(utf8 html: UnsafeRawBufferPointer, pageURL: String) -> [Navigation] {
+        let document = WebURL.parse(pageURL)
+        let state = DocumentState(page: pageURL, documentURL: document, fallbackBase: document,
+                                  frame: .main, lineOffset: 0, scriptsAllowed: true, depth: 0)
+        parse(html, into: state)
+        return state.finish()
+    }
+
+    public static func extract(html: String, pageURL: String) -> [Navigation] {
+        var html = html
+        return html.withUTF8 { extract(utf8: UnsafeRawBufferPointer($0), pageURL: pageURL) }
+    }
+
+    /// Runs libxml2's push parser over the whole buffer at once, feeding `state`.
+    static func parse(_ html: UnsafeRawBufferPointer, into state: DocumentState) {
+        LibXML.initialize()
+        var sax = htmlSAXHandler()
+        // The caller holds `state` for the whole parse, so the callbacks borrow it
+        // without a retain and release per event.
+        sax.startElement = { ctx, name, atts in
+            guard let ctx, let name else { return }
+            Unmanaged<DocumentState>.fromOpaque(ctx)._withUnsafeGuaranteedRef {
+                $0.startElement(name, Attributes(pointer: atts))
+            }
+        }
+        sax.endElement = { ctx, name in
+            guard let ctx, let name else { return }
+            Unmanaged<DocumentState>.fromOpaque(ctx)._withUnsafeGuaranteedRef { $0.endElement(name) }
+        }
+        // Only script text is read. libxml2 hands the content of <script> and <style>
+        // to `cdataBlock` when one is set, and all other text to `characters`, which is
+        // left unset: most of a page's text would otherwise cross into Swift for nothing.
+        sax.cdataBlock = { ctx, chars, len in
+            guard let ctx, let chars, len > 0 else { return }
+            Unmanaged<DocumentState>.fromOpaque(ctx)._withUnsafeGuaranteedRef {
+                $0.scriptData(UnsafeBufferPointer(start: chars, count: Int(len)))
+            }
+        }
+        let user = Unmanaged.passUnretained(state).toOpaque()
+        run(html, sax: &sax, user: user) { state.parser = $0 }
+        state.parser = nil
+    }
+
+    /// Feeds `html` (compacted unless the task-local switch says otherwise) to libxml2's
+    /// push parser with the extractor's options; `started` receives the parser context
+    /// before the first event.
+    static func run(_ html: UnsafeRawBufferPointer, sax: inout htmlSAXHandler, user: UnsafeMutableRawPointer,
+                    started: (htmlParserCtxtPtr) -> Void) {
+        // Pages of 1 GiB or more are fed in pieces, where libxml2 looks ahead for the end of
+        // each construct before reading it: the compactor's reasoning assumes one final chunk.
+        if compactsTextRuns && html.count < chunk, let compacted = TextRunCompactor.compact(html) {
+            compacted.withUnsafeBytes { feed($0, sax: &sax, user: user, started: started) }
+        } else {
+            feed(html, sax: &sax, user: user, started: started)
+        }
+    }
+
+    /// libxml2 takes an Int32 length: very large pages go in pieces of this size.
+    private static let chunk = 1 << 30
+
+    private static func feed(_ html: UnsafeRawBufferPointer, sax: inout htmlSAXHandler, user: UnsafeMutableRawPointer,
+                             started: (htmlParserCtxtPtr) -> Void) {
+        let options = HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue
+            | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_IGNORE_ENC.rawValue
+        guard let ctxt = htmlCreatePushParserCtxt(&sax, user, nil, 0, nil, XML_CHAR_ENCODING_UTF8) else { return }
+        defer { htmlFreeParserCtxt(ctxt) }
+        htmlCtxtUseOptions(ctxt, Int32(options))
+        started(ctxt)
+        var offset = 0
+        let base = html.baseAddress?.assumingMemoryBound(to: CChar.self)
+        repeat {
+            let size = min(chunk, html.count - offset)
+            let last = offset + size >= html.count
+            _ = htmlParseChunk(ctxt, base.map { $0 + offset }, Int32(size), last ? 1 : 0)
+            offset += size
+        } while offset < html.count
+    }
+}

@@ -1,0 +1,207 @@
+import LinkAuditModel
+import WHATWGURL
+
+/// Shrinks the text between tags before libxml2 sees it. The extractor never reads that
+/// text (no `characters` handler), yet libxml2's `htmlParseCharData` decodes it character
+/// by character: about half of its time on ordinary pages.
+///
+/// A run of text is what lies between the `>` of a construct `MarkupScanner` read with
+/// certainty and the next `<`, when that `<` also opens such a construct. What the parser
+/// does with a run, with `characters` unset, depends only on:
+/// - where it starts and ends (`<` ends `htmlParseCharData`; `&` would start an entity, so
+///   runs holding one are left alone);
+/// - whether each piece it hands on is blank (`areBlanks`): a non-blank piece calls
+///   `htmlCheckParagraph`, which may open implied `<html>`, `<body>`, `<p>` elements;
+///   pieces are cut every 1000 bytes (HTML_PARSER_BIG_BUFFER_SIZE) and at the end;
+/// - its first byte, which after `</html>` (epilog state) decides between reading the
+///   text (blank first) and stopping (anything else);
+/// - its `\n`s, which advance `ctxt->input->line`, read at every event.
+/// So a run becomes: its leading blanks, `x`, then its CRs and LFs in order. A run of
+/// 1000 bytes or more keeps its first piece as is (the first `htmlCheckParagraph` happens
+/// at that cut, on the line it reaches; later calls change nothing, the paragraph being
+/// open by then). Blank-only runs are copied unchanged.
+///
+/// Anything the scanner does not understand (odd `<`, `<?`, `<![CDATA[`, unfinished
+/// markup, NUL, malformed UTF-8) ends compaction: the rest of the page is copied as is.
+/// The text before the first tag is never compacted (libxml2 is still choosing between
+/// its start, misc and content states there).
+enum TextRunCompactor {
+    /// HTML_PARSER_BIG_BUFFER_SIZE: the size of the text pieces `htmlParseCharData` flushes.
+    static let pieceSize = 1000
+
+    /// The compacted page, or nil when nothing was worth compacting.
+    static func compact(_ html: UnsafeRawBufferPointer) -> [UInt8]? {
+        guard let base = html.baseAddress, html.count > 0 else { return nil }
+        let input = base.assumingMemoryBound(to: UInt8.self)
+        var saved = 0
+        let result = [UInt8](unsafeUninitializedCapacity: html.count) { out, count in
+            count = compact(MarkupScanner(p: input, end: html.count), into: out.baseAddress!)
+            saved = html.count - count
+        }
+        return saved > 0 ? result : nil
+    }
+
+    /// One pass over the page; returns the bytes written (never more than read).
+    private static func compact(_ s: MarkupScanner, into out: UnsafeMutablePointer<UInt8>) -> Int {
+        let p = s.p
+        var o = 0
+        // The text before the first tag is copied, but still checked for NUL and UTF-8.
+        guard let first = scanRun(s, from: 0), first.lt < s.end else {
+            return copyRest(s, from: 0, to: out, at: 0)
+        }
+        out.update(from: p, count: first.lt)
+        o = first.lt
+        var i = first.lt
+        var run: Run? = nil
+        while true {
+            // `i` is at a `<`; `run` is the text before it, not yet written.
+            guard let construct = markup(s, at: i) else {
+                return copyRest(s, from: run?.start ?? i, to: out, at: o)
+            }
+            if let run { o = write(run, s, to: out, at: o) }
+            out.advanced(by: o).update(from: p + i, count: construct - i)
+            o += construct - i
+            guard let next = scanRun(s, from: construct) else {
+                return copyRest(s, from: construct, to: out, at: o)
+            }
+            if next.lt == s.end {
+                return copyRest(s, from: construct, to: out, at: o)
+            }
+            run = next
+            i = next.lt
+        }
+    }
+
+    /// The construct at `<` (index `lt`), with the raw text of `<script>`/`<style>` and
+    /// their end tag; its end, or nil if uncertain.
+    private static func markup(_ s: MarkupScanner, at lt: Int) -> Int? {
+        guard lt + 1 < s.end else { return nil }
+        let b = s.p[lt + 1]
+        if MarkupScanner.isLetter(b) {
+            guard let tag = s.startTag(at: lt) else { return nil }
+            let name = (lt + 1)..<tag.nameEnd
+            // libxml2 reads the content of script and style as raw text (`htmlParseScript`)
+            // unless `/>` ended the element at once.
+            if !tag.selfClosing && (isNamed(s, name, "script") || isNamed(s, name, "style")) {
+                return s.rawText(from: tag.end, name: name)
+            }
+            return tag.end
+        }
+        if b == MarkupScanner.slash { return s.endTag(at: lt) }
+        if b == MarkupScanner.bang {
+            guard lt + 3 < s.end else { return nil }
+            if s.p[lt + 2] == MarkupScanner.dash && s.p[lt + 3] == MarkupScanner.dash { return s.comment(at: lt) }
+            return s.doctype(at: lt)
+        }
+        return nil
+    }
+
+    private static func isNamed(_ s: MarkupScanner, _ name: Range<Int>, _ expected: StaticString) -> Bool {
+        guard name.count == expected.utf8CodeUnitCount else { return false }
+        let e = expected.utf8Start
+        for k in 0..<name.count where s.p[name.lowerBound + k] | 0x20 != e[k] { return false }
+        return true
+    }
+
+    /// A text run from `start` to the next `<` (or the end of the page).
+    struct Run {
+        var start: Int
+        /// The `<` ending the run, or the end of the page.
+        var lt: Int
+        /// First byte that is not a blank, or nil for a blank-only run.
+        var firstText: Int?
+        /// LFs from `firstText` on, and whether a CR is among them.
+        var newlines: Int
+        var hasCR: Bool
+        /// Holds `&`, a control byte or DEL: copied as is.
+        var keep: Bool
+    }
+
+    /// Reads a run; nil on NUL or malformed UTF-8 (compaction must stop).
+    @inline(__always)
+    private static func scanRun(_ s: MarkupScanner, from start: Int) -> Run? {
+        let p = s.p
+        var run = Run(start: start, lt: s.end, firstText: nil, newlines: 0, hasCR: false, keep: false)
+        var i = start
+        while i < s.end {
+            // Once text has begun, words of printable ASCII other than `&` and `<` change
+            // nothing but the position.
+            if run.firstText != nil {
+                i = s.skipPlainText(from: i)
+                guard i < s.end else { break }
+            }
+            let b = p[i]
+            if b == 0x3C {
+                run.lt = i
+                break
+            }
+            if MarkupScanner.isBlank(b) {
+                // Line breaks in the leading blanks are copied with them.
+                if run.firstText != nil {
+                    if b == 0x0A { run.newlines += 1 } else if b == 0x0D { run.hasCR = true }
+                }
+                i += 1
+                continue
+            }
+            if run.firstText == nil { run.firstText = i }
+            if b < 0x80 {
+                if b < 0x20 {
+                    if b == 0 { return nil }
+                    run.keep = true
+                } else if b == 0x26 || b == 0x7F {
+                    run.keep = true
+                }
+                i += 1
+            } else {
+                let n = s.utf8Length(at: i)
+                if n == 0 { return nil }
+                i += n
+            }
+        }
+        return run
+    }
+
+    /// Writes `run` compacted when allowed, else as is.
+    @inline(__always)
+    private static func write(_ run: Run, _ s: MarkupScanner, to out: UnsafeMutablePointer<UInt8>, at o: Int) -> Int {
+        let p = s.p
+        var o = o
+        var keepEnd = run.firstText ?? run.lt
+        if run.lt - run.start >= pieceSize {
+            // Keep the first piece whole: through byte 1000 and to the end of its character.
+            keepEnd = max(keepEnd, run.start + pieceSize)
+            while keepEnd < run.lt && p[keepEnd] & 0xC0 == 0x80 { keepEnd += 1 }
+        }
+        let rest = keepEnd..<run.lt
+        var compactable = run.firstText != nil && !run.keep && !rest.isEmpty
+        if compactable && keepEnd > run.firstText! {
+            // A kept first piece: only compact a rest that holds text, or a blank tail
+            // would turn into a non-blank piece.
+            compactable = false
+            for k in rest where !MarkupScanner.isBlank(p[k]) { compactable = true; break }
+        }
+        guard compactable, rest.count > 1 + (run.hasCR ? 0 : run.newlines) else {
+            out.advanced(by: o).update(from: p + run.start, count: run.lt - run.start)
+            return o + run.lt - run.start
+        }
+        out.advanced(by: o).update(from: p + run.start, count: keepEnd - run.start)
+        o += keepEnd - run.start
+        out[o] = 0x78 // "x"
+        o += 1
+        if run.hasCR || keepEnd > run.firstText! {
+            for k in rest where p[k] == 0x0A || p[k] == 0x0D {
+                out[o] = p[k]
+                o += 1
+            }
+        } else {
+            out.advanced(by: o).initialize(repeating: 0x0A, count: run.newlines)
+            o += run.newlines
+        }
+        return o
+    }
+
+    private static func copyRest(_ s: MarkupScanner, from i: Int, to out: UnsafeMutablePointer<UInt8>, at o: Int) -> Int {
+        out.advanced(by: o).update(from: s.p + i, count: s.end - i)
+        return o + s.end - i
+    }
+}

@@ -1,0 +1,285 @@
+import LinkAuditModel
+import WHATWGURL
+
+/// A small JavaScript tokenizer: just enough structure to find navigations in inline
+/// scripts (identifiers, string and template literals, numbers, punctuation), skipping
+/// comments and regular expression literals so that their contents are not misread.
+/// It never fails: unknown bytes become punctuation and unterminated literals end at
+/// the end of the input, because pages are full of broken scripts.
+struct JSToken {
+    enum Kind: Equatable {
+        case identifier
+        /// A string literal, or a template literal without substitutions.
+        case string
+        /// A template literal with `${…}`: only the text before the first substitution is known.
+        case templatePrefix
+        case number
+        case punct
+    }
+
+    var kind: Kind
+    /// Identifier name, decoded literal value (or known prefix), number text, or punctuator.
+    var text: String
+    /// Byte offset of the token's start in the script.
+    var offset: Int
+
+    func isPunct(_ p: String) -> Bool { kind == .punct && text == p }
+    func isIdentifier(_ name: String) -> Bool { kind == .identifier && text == name }
+    var isLiteral: Bool { kind == .string || kind == .templatePrefix }
+}
+
+struct JSTokenizer {
+    /// The script's UTF-8 bytes, borrowed for as long as `tokens` runs.
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var index = 0
+    private var lastSignificant: JSToken?
+
+    private init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    static func tokens(_ source: String) -> [JSToken] {
+        var source = source
+        return source.withUTF8 { bytes in
+            var tokenizer = JSTokenizer(bytes: bytes)
+            var out: [JSToken] = []
+            while let token = tokenizer.next() { out.append(token) }
+            return out
+        }
+    }
+
+    /// Line (0-based) of each byte offset, for placing navigations on page lines.
+    static func lineStarts(_ source: String) -> [Int] {
+        var source = source
+        return source.withUTF8 { bytes in
+            var starts = [0]
+            for i in bytes.indices where bytes[i] == 0x0A { starts.append(i + 1) }
+            return starts
+        }
+    }
+
+    mutating func next() -> JSToken? {
+        skipSpaceAndComments()
+        guard index < bytes.count else { return nil }
+        let start = index
+        let b = bytes[index]
+        let token: JSToken
+        if isIdentifierStart(b) {
+            while index < bytes.count, isIdentifierPart(bytes[index]) { index += 1 }
+            token = JSToken(kind: .identifier, text: text(start, index), offset: start)
+        } else if b == 0x22 || b == 0x27 {  // " '
+            token = JSToken(kind: .string, text: readQuoted(quote: b), offset: start)
+        } else if b == 0x60 {  // `
+            token = readTemplate(start: start)
+        } else if isDigit(b) || (b == 0x2E && index + 1 < bytes.count && isDigit(bytes[index + 1])) {
+            while index < bytes.count, isIdentifierPart(bytes[index]) || bytes[index] == 0x2E { index += 1 }
+            token = JSToken(kind: .number, text: text(start, index), offset: start)
+        } else if b == 0x2F, regexAllowed() {  // /
+            skipRegex()
+            token = JSToken(kind: .string, text: "", offset: start)
+        } else {
+            token = JSToken(kind: .punct, text: readPunct(), offset: start)
+        }
+        lastSignificant = token
+        return token
+    }
+
+    // MARK: - Pieces
+
+    private mutating func skipSpaceAndComments() {
+        while index < bytes.count {
+            let b = bytes[index]
+            if b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0B || b == 0x0C {
+                index += 1
+            } else if b == 0xC2, index + 1 < bytes.count, bytes[index + 1] == 0xA0 {
+                index += 2  // NBSP is whitespace to JavaScript
+            } else if b == 0x2F, index + 1 < bytes.count, bytes[index + 1] == 0x2F {
+                while index < bytes.count, bytes[index] != 0x0A { index += 1 }
+            } else if b == 0x2F, index + 1 < bytes.count, bytes[index + 1] == 0x2A {
+                index += 2
+                while index + 1 < bytes.count, !(bytes[index] == 0x2A && bytes[index + 1] == 0x2F) { index += 1 }
+                index = min(index + 2, bytes.count)
+            } else if b == 0x3C, matches("<!--") {
+                // HTML-like comments are single-line comments in classic scripts.
+                while index < bytes.count, bytes[index] != 0x0A { index += 1 }
+            } else {
+                return
+            }
+        }
+    }
+
+    private func matches(_ s: StaticString) -> Bool {
+        let n = s.utf8CodeUnitCount
+        guard index + n <= bytes.count else { return false }
+        return s.withUTF8Buffer { buf in
+            for i in 0..<n where bytes[index + i] != buf[i] { return false }
+            return true
+        }
+    }
+
+    private mutating func readQuoted(quote: UInt8) -> String {
+        index += 1
+        var value: [UInt8] = []
+        while index < bytes.count {
+            let b = bytes[index]
+            if b == quote { index += 1; break }
+            if b == 0x0A { break }  // unterminated: a string cannot span lines
+            if b == 0x5C { readEscape(into: &value); continue }
+            value.append(b)
+            index += 1
+        }
+        return String(decoding: value, as: UTF8.self)
+    }
+
+    private mutating func readTemplate(start: Int) -> JSToken {
+        index += 1
+        var value: [UInt8] = []
+        var sawSubstitution = false
+        while index < bytes.count {
+            let b = bytes[index]
+            if b == 0x60 { index += 1; break }
+            if b == 0x5C { if sawSubstitution { index += 2 } else { readEscape(into: &value) }; continue }
+            if b == 0x24, index + 1 < bytes.count, bytes[index + 1] == 0x7B {  // ${
+                sawSubstitution = true
+                index += 2
+                skipSubstitution()
+                continue
+            }
+            if !sawSubstitution { value.append(b) }
+            index += 1
+        }
+        return JSToken(kind: sawSubstitution ? .templatePrefix : .string,
+                       text: String(decoding: value, as: UTF8.self), offset: start)
+    }
+
+    /// Skips a `${…}` body, nested braces and strings included.
+    private mutating func skipSubstitution() {
+        var depth = 1
+        while index < bytes.count, depth > 0 {
+            let b = bytes[index]
+            if b == 0x7B { depth += 1 } else if b == 0x7D { depth -= 1 }
+            if b == 0x22 || b == 0x27 { _ = readQuoted(quote: b); continue }
+            if b == 0x60 { _ = readTemplate(start: index); continue }
+            index += 1
+        }
+    }
+
+    private mutating func readEscape(into value: inout [UInt8]) {
+        index += 1
+        guard index < bytes.count else { return }
+        let e = bytes[index]
+        index += 1
+        switch e {
+        case 0x6E: value.append(0x0A)  // \n
+        case 0x74: value.append(0x09)  // \t
+        case 0x72: value.append(0x0D)  // \r
+        case 0x0A: break               // line continuation
+        case 0x78:                     // \xHH
+            if let scalar = hexScalar(digits: 2) { append(scalar, to: &value) }
+        case 0x75:                     // \uHHHH or \u{…}
+            if index < bytes.count, bytes[index] == 0x7B {
+                index += 1
+                var n: UInt32 = 0
+                while index < bytes.count, bytes[index] != 0x7D, let d = hexValue(bytes[index]) {
+                    n = n &* 16 &+ d
+                    index += 1
+                }
+                if index < bytes.count, bytes[index] == 0x7D { index += 1 }
+                if let scalar = Unicode.Scalar(n) { append(scalar, to: &value) }
+            } else if let scalar = hexScalar(digits: 4) {
+                append(scalar, to: &value)
+            }
+        default: value.append(e)
+        }
+    }
+
+    private mutating func hexScalar(digits: Int) -> Unicode.Scalar? {
+        guard index + digits <= bytes.count else { return nil }
+        var n: UInt32 = 0
+        for i in 0..<digits {
+            guard let d = hexValue(bytes[index + i]) else { return nil }
+            n = n * 16 + d
+        }
+        index += digits
+        return Unicode.Scalar(n)
+    }
+
+    private func append(_ scalar: Unicode.Scalar, to value: inout [UInt8]) {
+        value.append(contentsOf: Array(String(Character(scalar)).utf8))
+    }
+
+    /// A `/` starts a regular expression where an expression may begin.
+    private func regexAllowed() -> Bool {
+        guard let last = lastSignificant else { return true }
+        switch last.kind {
+        case .number, .string, .templatePrefix: return false
+        case .identifier:
+            switch last.text {
+            case "return", "typeof", "case", "do", "else", "in", "of", "new", "delete", "void",
+                 "throw", "instanceof", "yield", "await": return true
+            default: return false
+            }
+        case .punct:
+            switch last.text {
+            case ")", "]", "}": return false
+            default: return true
+            }
+        }
+    }
+
+    private mutating func skipRegex() {
+        index += 1
+        var inClass = false
+        while index < bytes.count {
+            let b = bytes[index]
+            if b == 0x0A { return }
+            if b == 0x5C { index += 2; continue }
+            if b == 0x5B { inClass = true } else if b == 0x5D { inClass = false }
+            index += 1
+            if b == 0x2F, !inClass { break }
+        }
+        while index < bytes.count, isIdentifierPart(bytes[index]) { index += 1 }  // flags
+    }
+
+    /// The few multi-byte punctuators the scanner cares about; the rest are single bytes.
+    /// Longest match first, decided on the bytes (this runs for every punctuator).
+    private mutating func readPunct() -> String {
+        let b = bytes[index]
+        let next: UInt8 = index + 1 < bytes.count ? bytes[index + 1] : 0
+        let third: UInt8 = index + 2 < bytes.count ? bytes[index + 2] : 0
+        let punct: String
+        switch (b, next) {
+        case (0x3D, 0x3D): punct = third == 0x3D ? "===" : "=="  // = =
+        case (0x3D, 0x3E): punct = "=>"
+        case (0x21, 0x3D): punct = third == 0x3D ? "!==" : "!="  // ! =
+        case (0x2B, 0x3D): punct = "+="
+        case (0x26, 0x26): punct = "&&"
+        case (0x7C, 0x7C): punct = "||"
+        case (0x3F, 0x2E): punct = "?."
+        case (0x2E, 0x2E) where third == 0x2E: punct = "..."
+        default:
+            index += 1
+            return String(UnicodeScalar(b))
+        }
+        index += punct.utf8.count
+        return punct
+    }
+
+    private func text(_ from: Int, _ to: Int) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self)
+    }
+}
+
+private func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+private func isIdentifierStart(_ b: UInt8) -> Bool {
+    (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || b == 0x5F || b == 0x24 || b >= 0x80
+}
+private func isIdentifierPart(_ b: UInt8) -> Bool { isIdentifierStart(b) || isDigit(b) }
+private func hexValue(_ b: UInt8) -> UInt32? {
+    switch b {
+    case 0x30...0x39: return UInt32(b - 0x30)
+    case 0x61...0x66: return UInt32(b - 0x61 + 10)
+    case 0x41...0x46: return UInt32(b - 0x41 + 10)
+    default: return nil
+    }
+}

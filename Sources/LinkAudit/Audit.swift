@@ -1,0 +1,115 @@
+import Associations
+import Checks
+import Extraction
+import Foundation
+import LinkAuditModel
+import PageSources
+import Policies
+import Reports
+import WHATWGURL
+
+/// The `audit` job: collect the pages, read, extract and classify them in parallel, and
+/// write `pages.jsonl` and `links.jsonl` in input order.
+public enum Audit {
+    public static func run(_ options: AuditOptions, stdinLines: @escaping () -> String? = { readLine() }) throws -> AuditSummary {
+        let collector = InputCollector(mapper: PageURLMapper(baseURL: options.baseURL), readStdinLine: stdinLines)
+        let inputs = collector.collect(options.inputs.filter { !URLInputs.isURL($0) })
+        let streaming = options.streamTo != nil
+        let links: LineWriter, pages: LineWriter
+        if let stream = options.streamTo {
+            links = LineWriter(handle: stream)
+            pages = links
+        } else {
+            try FileManager.default.createDirectory(atPath: options.outDir, withIntermediateDirectories: true)
+            links = try LineWriter(path: options.outDir + "/links.jsonl")
+            pages = try LineWriter(path: options.outDir + "/pages.jsonl")
+        }
+        let reader = PageReader(maxBytes: options.maxPageBytes)
+        let classifier = Classifier(profiles: try ProfileRegistry.select(options.profiles), device: options.device,
+                                    settings: options.settings, options: options.options)
+        var summary = AuditSummary()
+        let crawler = try Crawler.start(options)
+        defer { crawler?.close() }
+        let associations = SiteAssociationFetch.start(options, crawler: crawler)
+        // With several workers the listing formats are rendered page by page on them where
+        // they can be (see PageFragments: with one, the files render side by side at the end
+        // on threads of their own, which is faster); findings past the bound spill beside
+        // the reports (FindingSpill).
+        let fragments = streaming || options.jobs < 2
+            ? .none
+            : FragmentFormats.listing(options.formats, baseline: options.baseline != nil,
+                                      liveCrawl: crawler != nil || associations != nil)
+        var report = ReportAccumulator(rules: options.rules,
+                                       spill: SpillLimits(directory: options.outDir, batchBytes: options.spillBytes),
+                                       fragments: fragments)
+        let jobs = PageJobs(inputs, maxBody: options.maxPageBytes, crawler: crawler)
+        let rules = options.rules
+        OrderedParallelMap.run(next: jobs.next, workers: options.jobs, work: { job -> PageOutput in
+            var result: PageResult
+            var pageClassifier = classifier
+            switch job {
+            case .input(let input): result = reader.read(input)
+            case .archived(let page): result = reader.read(page)
+            case .fetched(let page):
+                result = reader.read(page)
+                jobs.crawled(page, result)
+                if let found = associations?.lookup(result) {
+                    pageClassifier.associations = found.sites
+                    result.associationRecords = found.records
+                }
+            }
+            result.navigations = pageClassifier.audit(result.navigations)
+            // Serialising and building findings here keeps them on the parallel workers:
+            // the writer below only appends.
+            return PageOutput(record: result.record, navigations: result.navigations.count,
+                              lines: Navigation.jsonLines(result.navigations),
+                              report: streaming ? nil : ReportAccumulator.part(page: result.record,
+                                                                                navigations: result.navigations,
+                                                                                rules: rules, fragments: fragments),
+                              associationRecords: result.associationRecords)
+        }) { result in
+            summary.pages += 1
+            summary.bytes += result.record.bytes
+            if !result.record.isOK { summary.unreadable += 1 }
+            summary.navigations += result.navigations
+            if streaming {
+                pages.write(line: Array(#"{"pageRecord":"#.utf8) + result.record.jsonBytes + [0x7D])
+            } else {
+                pages.write(line: result.record.jsonBytes)
+            }
+            links.write(lines: result.lines)
+            if let part = result.report {
+                report.add(part)
+            } else {
+                links.flush()  // streaming: a record reaches the engine as soon as its page is done
+            }
+            // Each association file once, after the first page that needed it.
+            for record in associations?.firstSeen(result.associationRecords) ?? [] {
+                pages.write(line: streaming ? Array(#"{"pageRecord":"#.utf8) + record.jsonBytes + [0x7D] : record.jsonBytes)
+                if streaming { pages.flush() } else { report.add(page: record, navigations: []) }
+            }
+        }
+        links.close()
+        pages.close()
+        if !streaming {
+            summary.report = try report.finish(into: options.outDir, formats: options.formats, baseline: options.baseline,
+                                               toolVersion: options.toolVersion)
+        }
+        summary.archiveRecords = jobs.archiveCounts
+        summary.archiveNotes = jobs.archiveNotes
+        crawler?.summarize(into: &summary)
+        associations?.summarize(into: &summary)
+        return summary
+    }
+}
+
+/// A page done by a worker: its record, its links.jsonl lines and its report part.
+struct PageOutput {
+    var record: PageRecord
+    var navigations: Int
+    /// Its `links.jsonl` lines, newline-terminated, in one buffer.
+    var lines: [UInt8]
+    var report: ReportPart?
+    /// The association files the page's hosts needed (live crawls).
+    var associationRecords: [PageRecord]
+}

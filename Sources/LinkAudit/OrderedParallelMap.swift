@@ -1,0 +1,149 @@
+import Associations
+import Checks
+import Dispatch
+import Extraction
+import Foundation
+import LinkAuditModel
+import PageSources
+import Policies
+import Reports
+import WHATWGURL
+
+/// Runs `work` over `count` items on `workers` threads and hands the results to `emit`
+/// in input order, one at a time. At most `window` results wait for an earlier one, so
+/// memory stays bounded however large the corpus: a page is read, parsed, written and
+/// released.
+public enum OrderedParallelMap {
+    public static func run<Result>(count: Int, workers: Int, window: Int? = nil,
+                                   work: @escaping (Int) -> Result, emit: (Int, Result) -> Void) {
+        guard count > 0 else { return }
+        let workers = max(1, min(workers, count))
+        if workers == 1 {
+            for i in 0..<count { emit(i, work(i)) }
+            return
+        }
+        let state = State<Result>(window: window ?? workers * 4)
+        withoutActuallyEscaping(emit) { emit in
+            DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                while true {
+                    guard let i = state.claim(count: count) else { return }
+                    let result = work(i)
+                    state.finish(i, result, emit: emit)
+                }
+            }
+        }
+    }
+
+    /// The same over a stream: `next` is called under a lock, one item at a time, so a
+    /// sequential source (an archive being read) feeds all the workers.
+    public static func run<Item, Result>(next: @escaping () -> Item?, workers: Int, window: Int? = nil,
+                                         work: @escaping (Item) -> Result, emit: (Result) -> Void) {
+        let workers = max(1, workers)
+        if workers == 1 {
+            while let item = next() { emit(work(item)) }
+            return
+        }
+        let state = StreamState<Item, Result>(window: window ?? workers * 4, next: next)
+        withoutActuallyEscaping(emit) { emit in
+            DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                while let (index, item) = state.claim() {
+                    state.finish(index, work(item), emit: emit)
+                }
+            }
+        }
+    }
+
+    private final class StreamState<Item, Result>: @unchecked Sendable {
+        private let lock = NSCondition()
+        private var next = 0
+        private var nextToEmit = 0
+        private var done: [Int: Result] = [:]
+        private let window: Int
+        private let source: () -> Item?
+        private var exhausted = false
+        private var emitting = false
+
+        init(window: Int, next: @escaping () -> Item?) {
+            self.window = max(1, window)
+            source = next
+        }
+
+        func claim() -> (Int, Item)? {
+            lock.lock()
+            defer { lock.unlock() }
+            while !exhausted, next - nextToEmit >= window { lock.wait() }
+            guard !exhausted, let item = source() else {
+                exhausted = true
+                lock.broadcast()
+                return nil
+            }
+            next += 1
+            return (next - 1, item)
+        }
+
+        /// One thread at a time emits, in order and outside the lock: writing a page's
+        /// lines and report part (a spill, even) must not stop the other workers.
+        func finish(_ index: Int, _ result: Result, emit: (Result) -> Void) {
+            lock.lock()
+            done[index] = result
+            guard !emitting else {
+                lock.unlock()
+                return
+            }
+            emitting = true
+            while let ready = done.removeValue(forKey: nextToEmit) {
+                lock.unlock()
+                emit(ready)
+                lock.lock()
+                nextToEmit += 1
+                lock.broadcast()
+            }
+            emitting = false
+            lock.unlock()
+        }
+    }
+
+    private final class State<Result>: @unchecked Sendable {
+        private let lock = NSCondition()
+        private var next = 0
+        private var nextToEmit = 0
+        private var done: [Int: Result] = [:]
+        private let window: Int
+        private var emitting = false
+
+        init(window: Int) {
+            self.window = max(1, window)
+        }
+
+        /// The next index to work on, waiting while too many results are held back.
+        func claim(count: Int) -> Int? {
+            lock.lock()
+            defer { lock.unlock() }
+            while next < count, next - nextToEmit >= window { lock.wait() }
+            guard next < count else { return nil }
+            next += 1
+            return next - 1
+        }
+
+        /// As `StreamState.finish`: one emitter at a time, outside the lock.
+        func finish(_ index: Int, _ result: Result, emit: (Int, Result) -> Void) {
+            lock.lock()
+            done[index] = result
+            guard !emitting else {
+                lock.unlock()
+                return
+            }
+            emitting = true
+            while let ready = done.removeValue(forKey: nextToEmit) {
+                let position = nextToEmit
+                lock.unlock()
+                emit(position, ready)
+                lock.lock()
+                nextToEmit += 1
+                lock.broadcast()
+            }
+            emitting = false
+            lock.unlock()
+        }
+    }
+}

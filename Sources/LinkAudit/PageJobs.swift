@@ -1,0 +1,80 @@
+import Associations
+import Checks
+import Extraction
+import LinkAuditModel
+import PageSources
+import Policies
+import Reports
+import WHATWGURL
+
+/// The stream of pages to read: files one by one, and the pages inside each archive as
+/// its records are reached, then the pages of the live crawl as they are fetched. Pulled by
+/// the parallel runner, one job at a time.
+final class PageJobs {
+    enum Job {
+        case input(PageInput)
+        case archived(ArchivedPage)
+        case fetched(FetchedPage)
+    }
+
+    private var inputs: IndexingIterator<[PageInput]>
+    private var archive: ArchiveScanner?
+    private let maxBody: Int
+    /// Record counts by WARC-Type across all archives, and their damage notes.
+    private(set) var archiveCounts: [String: Int] = [:]
+    private(set) var archiveNotes: [String] = []
+
+    private let crawler: Crawler?
+
+    init(_ inputs: [PageInput], maxBody: Int, crawler: Crawler? = nil) {
+        self.inputs = inputs.makeIterator()
+        self.maxBody = maxBody
+        self.crawler = crawler
+    }
+
+    /// Every fetched page once read: the crawl counts it and follows its links.
+    func crawled(_ page: FetchedPage, _ result: PageResult) {
+        crawler?.report(page, status: result.record.status, navigations: result.navigations)
+    }
+
+    func next() -> Job? {
+        while true {
+            if let scanner = archive {
+                if let page = scanner.next() { return .archived(page) }
+                archiveCounts.merge(scanner.counts, uniquingKeysWith: +)
+                archiveNotes += scanner.notes
+                archive = nil
+            }
+            guard let input = inputs.next() else { return crawler?.next().map(Job.fetched) }
+            if case .archive(let path) = input.origin {
+                archive = ArchiveScanner(path: path, maxBody: maxBody)
+                continue
+            }
+            return .input(input)
+        }
+    }
+}
+
+extension PageReader {
+    /// Reads a page from an archive: its HTML (if any) and the navigations its response
+    /// starts by itself.
+    public func read(_ archived: ArchivedPage) -> PageResult {
+        var result: PageResult
+        if let problem = archived.problem, archived.body.isEmpty || problem.hasPrefix("content-encoding") {
+            result = PageResult(record: PageRecord(page: archived.page, file: archived.file, bytes: archived.body.count,
+                                                   status: "unreadable: \(problem)"))
+        } else if archived.isHTML && !archived.body.isEmpty {
+            result = read(bytes: archived.body, page: archived.page, file: archived.file,
+                          transportCharset: archived.charset)
+            if let problem = archived.problem { result.record.warning = problem }
+        } else {
+            result = PageResult(record: PageRecord(page: archived.page, file: archived.file, bytes: archived.body.count,
+                                                   status: "ok"))
+        }
+        let own = archived.responseNavigations()
+        result.navigations = own + result.navigations
+        result.record.navigations = result.navigations.count
+        result.record.httpStatus = archived.status == 0 ? nil : archived.status
+        return result
+    }
+}

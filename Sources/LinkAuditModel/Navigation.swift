@@ -1,0 +1,73 @@
+import WHATWGURL
+
+/// One navigation a page can start, as extracted from its HTML. This is the record of
+/// `links.jsonl` (verdicts and findings are filled in by the classify stage).
+public struct Navigation: Codable, Sendable, Equatable {
+    /// The page URL the navigation was found on.
+    public var page: String
+    /// 1-based line in the page's source.
+    public var line: Int
+    /// What carried it: `a[href]`, `meta[refresh]`, `script`, `attr[onclick]`, …
+    public var source: String
+    public var trigger: Trigger
+    public var frame: FrameKind
+    /// Timer / refresh delay in milliseconds, when known.
+    public var delayMs: Int?
+    /// The text as written in the page.
+    public var raw: String
+    /// The resolved URL (WHATWG), or the raw text when it does not parse.
+    public var url: String
+    /// Lower-cased scheme of `url`, empty when the URL does not parse.
+    public var scheme: String
+    /// True when only a literal prefix of a script-built URL is known.
+    public var partial: Bool?
+    /// Where in the document it sits when that changes whether it is live:
+    /// `noscript` (only when scripting is off, WebView's default) or `template` (inert
+    /// until a script clones it).
+    public var context: String?
+    /// profile name → verdict (classify stage).
+    public var verdicts: VerdictSet?
+    /// Finding codes raised on this navigation, with the profiles where they occur.
+    public var findings: [FindingRef]?
+    /// `url` as extraction parsed it, so classification need not parse it again; not part
+    /// of the record (see `Carried`), and used only while its `href` is still `url`.
+    package var target = Carried<WebURL>()
+
+    /// The record's fields: `target` stays out of `links.jsonl`.
+    private enum CodingKeys: String, CodingKey {
+        case page, line, source, trigger, frame, delayMs, raw, url, scheme, partial, context, verdicts, findings
+    }
+
+    public init(page: String, line: Int, source: String, trigger: Trigger, frame: FrameKind,
+                delayMs: Int? = nil, raw: String, url: String, scheme: String, partial: Bool? = nil,
+                context: String? = nil) {
+        self.page = page
+        self.line = line
+        self.source = source
+        self.trigger = trigger
+        self.frame = frame
+        self.delayMs = delayMs
+        self.raw = raw
+        self.url = url
+        self.scheme = scheme
+        self.partial = partial
+        self.context = context
+    }
+
+    /// A navigation as extraction resolved it: `target` is `url` parsed.
+    package init(page: String, line: Int, source: String, trigger: Trigger, frame: FrameKind, delayMs: Int?, raw: String,
+         target: WebURL, partial: Bool?, context: String?) {
+        self.page = page
+        self.line = line
+        self.source = source
+        self.trigger = trigger
+        self.frame = frame
+        self.delayMs = delayMs
+        self.raw = raw
+        self.url = target.href
+        self.scheme = target.scheme
+        self.partial = partial
+        self.context = context
+        self.target = Carried(target)
+    }
+}

@@ -1,0 +1,106 @@
+import WHATWGURL
+
+/// The verdicts of one navigation: profile name → verdict, kept in profile-name order
+/// (the order `links.jsonl` writes them in).
+///
+/// Immutable and shared: the classifier hands the same set to every navigation of a page
+/// decided under the same memo keys (see `WebVerdicts`), so a page's hundreds of ordinary
+/// links cost one set, not one dictionary each; writers tell shared sets apart with
+/// `isShared(with:)` and render each once (`Reports/VerdictSetJSON.swift`).
+public struct VerdictSet: Sendable {
+    /// Profile names in the order a classifier decides them, sorted once for all the sets
+    /// it makes.
+    public struct Names: Sendable {
+        let sorted: [String]
+        /// For each sorted name, the index of its (last) verdict in decision order.
+        let order: [Int]
+
+        public init(_ names: [String]) {
+            var last: [String: Int] = [:]
+            for (i, name) in names.enumerated() { last[name] = i }
+            sorted = last.keys.sorted()
+            order = sorted.map { last[$0]! }
+        }
+    }
+
+    private final class Storage: Sendable {
+        let names: [String]
+        let verdicts: [Verdict]
+
+        init(_ names: Names, verdicts: [Verdict]) {
+            self.names = names.sorted
+            self.verdicts = verdicts
+        }
+    }
+
+    private let storage: Storage
+
+    /// Verdicts in the order of the names given to `names`.
+    public init(_ names: Names, _ verdicts: [Verdict]) {
+        storage = Storage(names, verdicts: names.order.map { verdicts[$0] })
+    }
+
+    /// Pairs in any order; a name given twice keeps its last verdict (as a dictionary would).
+    public init(_ pairs: [(String, Verdict)]) {
+        self.init(Names(pairs.map(\.0)), pairs.map(\.1))
+    }
+
+    public init(_ dictionary: [String: Verdict]) {
+        self.init(dictionary.map { ($0.key, $0.value) })
+    }
+
+    public subscript(_ profile: String) -> Verdict? {
+        guard let i = storage.names.firstIndex(of: profile) else { return nil }
+        return storage.verdicts[i]
+    }
+
+    /// Profile names, sorted.
+    public var keys: [String] { storage.names }
+    /// Verdicts in the order of `keys`.
+    public var values: [Verdict] { storage.verdicts }
+    public var count: Int { storage.names.count }
+    public var isEmpty: Bool { storage.names.isEmpty }
+    public var dictionary: [String: Verdict] { Dictionary(uniqueKeysWithValues: zip(storage.names, storage.verdicts)) }
+
+    /// True when both are the very same shared set (cheap; equal sets need not be): a
+    /// writer can render a shared set once.
+    public func isShared(with other: VerdictSet) -> Bool { storage === other.storage }
+}
+
+extension VerdictSet: Sequence {
+    public struct Iterator: IteratorProtocol {
+        fileprivate let set: VerdictSet
+        fileprivate var index = 0
+
+        public mutating func next() -> (key: String, value: Verdict)? {
+            guard index < set.count else { return nil }
+            defer { index += 1 }
+            return (set.keys[index], set.values[index])
+        }
+    }
+
+    public func makeIterator() -> Iterator { Iterator(set: self) }
+    public var underestimatedCount: Int { count }
+}
+
+extension VerdictSet: Equatable {
+    public static func == (lhs: VerdictSet, rhs: VerdictSet) -> Bool {
+        lhs.isShared(with: rhs) || (lhs.keys == rhs.keys && lhs.values == rhs.values)
+    }
+}
+
+extension VerdictSet: ExpressibleByDictionaryLiteral {
+    public init(dictionaryLiteral elements: (String, Verdict)...) {
+        self.init(elements)
+    }
+}
+
+extension VerdictSet: Codable {
+    public init(from decoder: Decoder) throws {
+        self.init(try [String: Verdict](from: decoder))
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        try dictionary.encode(to: encoder)
+    }
+}

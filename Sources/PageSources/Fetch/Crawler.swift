@@ -1,0 +1,204 @@
+import Associations
+import Extraction
+import Foundation
+import LinkAuditModel
+import WHATWGURL
+
+/// The live crawl, as a stream of pages for the audit's parallel runner. Input URLs and
+/// the links found on crawled pages are admitted in order and numbered; chains are fetched
+/// concurrently (the host gate keeps it polite) but handed out, and their links admitted,
+/// in that order, so a run's output does not depend on which server answered first.
+/// `next()` blocks until the next page is fetched; `report` must be called for every page
+/// handed out, after reading it, and is how the crawl learns its links.
+package final class Crawler: @unchecked Sendable {
+    private enum State {
+        case queued
+        case fetching
+        case ready([FetchedPage])
+        /// Handed out: the URLs its chain visited, to mark as seen when its links come back.
+        case handed([String])
+    }
+
+    private struct Entry {
+        /// nil for an input that is not a URL: it is a ready-made failure.
+        var url: WebURL?
+        var depth: Int
+        var state: State
+    }
+
+    fileprivate let condition = NSCondition()
+    private var entries: [Int: Entry] = [:]
+    private var queue: [Int] = []
+    private var admitted = 0
+    private var handout = 0
+    private var hop = 0
+    private var reported = 0
+    private var reports: [Int: [WebURL]] = [:]
+    private var seen: Set<String> = []
+    fileprivate(set) var statusCounts: [String: Int] = [:]
+    fileprivate(set) var overBudget = 0
+    private var failures = 0
+
+    fileprivate let options: FetchOptions
+    private let scope: CrawlScope
+    /// The crawl's fetcher: one more file per host (`/.well-known/…`) is `client.fetchOnce(url)`.
+    package let client: FetchClient
+    private let follower: RedirectFollower
+    private let robots: RobotsCache?
+    private let window: Int
+    private var progress: CrawlProgress?
+
+    /// Throws a usage error for a bad `--scope` pattern.
+    package init(urls: [String], options: FetchOptions, userAgent: String) throws {
+        self.options = options
+        let parsed = urls.map { raw -> (String, WebURL?) in
+            let text = raw.trimmingCharacters(in: .whitespaces)
+            guard let url = WebURL.parse(text), url.scheme == "http" || url.scheme == "https" else { return (text, nil) }
+            return (text, URLNormalizer.normalize(url))
+        }
+        scope = try CrawlScope(patterns: options.scope, seeds: parsed.compactMap(\.1))
+        client = FetchClient(options: options, userAgent: userAgent)
+        follower = RedirectFollower(client: client, rules: RedirectRules(maxRedirects: options.maxRedirects, cookies: options.cookies),
+                                    maxBytes: options.maxBodyBytes, acceptedTypes: ["text/html", "application/xhtml+xml"])
+        robots = options.ignoreRobots ? nil : RobotsCache(client: client, tokens: UserAgent.robotsTokens(userAgent))
+        window = max(4, options.concurrency * 4)
+        for (text, url) in parsed {
+            guard let url else {
+                var page = FetchedPage(page: text, response: nil, failure: "invalid-url: '\(text)' is not an absolute http(s) URL",
+                                       depth: 0)
+                page.ticket = admitted
+                entries[admitted] = Entry(url: nil, depth: 0, state: .ready([page]))
+                admitted += 1
+                continue
+            }
+            guard seen.insert(url.href).inserted else { continue }
+            entries[admitted] = Entry(url: url, depth: 0, state: .queued)
+            queue.append(admitted)
+            admitted += 1
+        }
+        if options.progress { progress = CrawlProgress { [weak self] in self?.snapshot() ?? (0, 0, 0) } }
+        progress?.start()
+        let starts = condition.withLock { startable() }
+        starts.forEach { $0() }
+    }
+
+    /// The next page in crawl order; nil when the crawl is over.
+    package func next() -> FetchedPage? {
+        condition.lock()
+        while true {
+            if let entry = entries[handout], case .ready(let pages) = entry.state {
+                let page = pages[hop]
+                hop += 1
+                var starts: [() -> Void] = []
+                if hop == pages.count {
+                    entries[handout]?.state = .handed(pages.map(\.page))
+                    handout += 1
+                    hop = 0
+                    starts = startable()
+                }
+                condition.unlock()
+                starts.forEach { $0() }
+                return page
+            }
+            if handout == admitted, reported == admitted {
+                condition.unlock()
+                return nil
+            }
+            condition.wait()
+        }
+    }
+
+    /// After a handed-out page is read: counts its status and, on a chain's last hop,
+    /// admits its links (in crawl order, once every earlier page has reported).
+    package func report(_ page: FetchedPage, status: String, navigations: [Navigation]) {
+        let kind = String(status.prefix { $0 != ":" })
+        let links = page.ticket != nil && page.depth < options.depth ? navigations.compactMap(CrawlLinks.followable) : []
+        condition.lock()
+        statusCounts[kind, default: 0] += 1
+        guard let ticket = page.ticket else { return condition.unlock() }
+        if kind != "ok" { failures += 1 }
+        reports[ticket] = links
+        while let found = reports.removeValue(forKey: reported) {
+            if let entry = entries.removeValue(forKey: reported) {
+                if case .handed(let visited) = entry.state { seen.formUnion(visited) }
+                for link in found { admit(link, depth: entry.depth + 1) }
+            }
+            reported += 1
+        }
+        let starts = startable()
+        condition.broadcast()
+        condition.unlock()
+        starts.forEach { $0() }
+    }
+
+    /// Ends the crawl's HTTP session and progress line.
+    package func close() {
+        progress?.stop()
+        client.close()
+    }
+
+    private func admit(_ url: WebURL, depth: Int) {
+        guard !seen.contains(url.href), scope.contains(url) else { return }
+        guard admitted < options.maxPages else {
+            overBudget += 1
+            return
+        }
+        seen.insert(url.href)
+        entries[admitted] = Entry(url: url, depth: depth, state: .queued)
+        queue.append(admitted)
+        admitted += 1
+    }
+
+    /// Chains that may start now (under the lock): the queue's head, up to `window` pages
+    /// past the one being handed out, so fetched pages waiting their turn stay few.
+    private func startable() -> [() -> Void] {
+        var starts: [() -> Void] = []
+        while let seq = queue.first, seq < handout + window {
+            queue.removeFirst()
+            guard let entry = entries[seq] else { continue }
+            entries[seq]?.state = .fetching
+            starts.append { [self] in start(seq, entry) }
+        }
+        return starts
+    }
+
+    private func start(_ seq: Int, _ entry: Entry) {
+        guard let url = entry.url else { return }
+        let fetch = { [self] in
+            follower.follow(url, depth: entry.depth) { [self] pages in finish(seq, pages) }
+        }
+        // Inputs were asked for by name; robots.txt governs what the crawl finds itself.
+        guard entry.depth > 0, let robots else { return fetch() }
+        robots.check(url) { [self] verdict in
+            switch verdict {
+            case .allowed: fetch()
+            case .disallowed(let reason):
+                finish(seq, [FetchedPage(page: url.href, response: nil, failure: reason, depth: entry.depth)])
+            }
+        }
+    }
+
+    private func finish(_ seq: Int, _ pages: [FetchedPage]) {
+        var pages = pages
+        pages[pages.count - 1].ticket = seq
+        condition.withLock {
+            entries[seq]?.state = .ready(pages)
+            condition.broadcast()
+        }
+    }
+
+    private func snapshot() -> (done: Int, queued: Int, errors: Int) {
+        condition.withLock { (reported, admitted - reported, failures) }
+    }
+}
+
+extension Crawler {
+    /// How many pages ended in each fetch status.
+    package var statuses: [String: Int] { condition.withLock { statusCounts } }
+
+    /// What the run should be told about the crawl as a whole.
+    package var notes: [String] {
+        let left = condition.withLock { overBudget }
+        return left > 0 ? ["page budget of \(options.maxPages) reached: \(left) in-scope links not crawled"] : []
+    }
+}

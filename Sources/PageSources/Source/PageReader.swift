@@ -1,0 +1,135 @@
+import Associations
+import Extraction
+import Foundation
+import LinkAuditModel
+import WHATWGURL
+
+/// Reads one page: checks size and content, decodes it to UTF-8 and extracts its
+/// navigations. Never throws: a page that cannot be read becomes a record with the
+/// reason, so the run goes on and the report still lists it.
+public struct PageReader: Sendable {
+    /// Pages larger than this are reported `too-large` and not parsed.
+    public var maxBytes: Int
+
+    public static let defaultMaxBytes = 64 << 20
+
+    public init(maxBytes: Int = PageReader.defaultMaxBytes) {
+        self.maxBytes = maxBytes
+    }
+
+    public func read(_ input: PageInput) -> PageResult {
+        guard case .file(let path) = input.origin else {
+            if case .missing(let reason) = input.origin {
+                return PageResult(record: PageRecord(page: input.page, file: nil, bytes: 0, status: reason))
+            }
+            return PageResult(record: PageRecord(page: input.page, file: nil, bytes: 0, status: "unreadable"))
+        }
+        let bytes: [UInt8]
+        switch FileBytes.read(path, maxBytes: maxBytes) {
+        case .bytes(let read)?:
+            bytes = read
+        case .tooLarge(let size)?:
+            return tooLarge(input, path: path, size: size)
+        case nil:
+            switch readThroughFoundation(input, path: path) {
+            case .success(let read): bytes = read
+            case .failure(let unreadable): return unreadable.result
+            }
+        }
+        // A file named on the command line with another extension must look like HTML.
+        if input.named {
+            let ext = (path as NSString).pathExtension.lowercased()
+            if !ext.isEmpty, !InputCollector.pageExtensions.contains(ext),
+               !bytes.withUnsafeBytes({ HTMLSniffer.looksLikeHTML($0) }) {
+                return PageResult(record: PageRecord(page: input.page, file: path, bytes: bytes.count,
+                                                     status: "not-html: .\(ext) file does not look like HTML"))
+            }
+        }
+        return read(bytes: bytes, page: input.page, file: path)
+    }
+
+    private struct Unreadable: Error {
+        let result: PageResult
+    }
+
+    /// The slow path, for files `FileBytes` could not read: Foundation's error says why.
+    private func readThroughFoundation(_ input: PageInput, path: String) -> Result<[UInt8], Unreadable> {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+        if let size, size > maxBytes {
+            return .failure(Unreadable(result: tooLarge(input, path: path, size: size)))
+        }
+        do {
+            return .success([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+        } catch {
+            let reason = (error as NSError).localizedFailureReason ?? String(describing: error)
+            return .failure(Unreadable(result: PageResult(record: PageRecord(
+                page: input.page, file: path, bytes: size ?? 0, status: "unreadable: \(Self.oneLine(reason))"))))
+        }
+    }
+
+    private func tooLarge(_ input: PageInput, path: String, size: Int) -> PageResult {
+        PageResult(record: PageRecord(page: input.page, file: path, bytes: size,
+                                      status: "too-large: \(size) bytes, limit \(maxBytes)"))
+    }
+
+    /// Reads a page from bytes already in memory (a WARC record, a fetched body).
+    public func read(bytes: [UInt8], page: String, file: String?, transportCharset: String? = nil) -> PageResult {
+        var record = PageRecord(page: page, file: file, bytes: bytes.count, status: "ok")
+        if bytes.count > maxBytes {
+            record.status = "too-large: \(bytes.count) bytes, limit \(maxBytes)"
+            return PageResult(record: record)
+        }
+        if bytes.isEmpty {
+            record.status = "empty"
+            return PageResult(record: record)
+        }
+        let binary = bytes.withUnsafeBytes { HTMLSniffer.isBinary($0) }
+        if binary {
+            record.status = "not-html: binary data"
+            return PageResult(record: record)
+        }
+        let encoding = EncodingSniffer.sniff(bytes, transportCharset: transportCharset)
+        record.encoding = encoding.name
+        guard let decoded = PageDecoder.utf8(bytes, from: encoding) else {
+            record.status = "invalid-encoding: \(encoding.name) is not supported"
+            return PageResult(record: record)
+        }
+        // A page that is mostly replacement characters was not written in that encoding.
+        if decoded.replacements > 16, decoded.replacements * 5 > bytes.count {
+            record.status = "invalid-encoding: \(decoded.replacements) bytes are not \(encoding.name)"
+            return PageResult(record: record)
+        }
+        var navigations = decoded.utf8.withUnsafeBytes { HTMLExtractor.extract(utf8: $0, pageURL: page) }
+        if let cutLine = Self.truncatedTagLine(decoded.utf8) {
+            // A file cut inside a tag (an interrupted download or mirror): the parser
+            // recovers what it can, but a URL on that tag may be cut short.
+            record.warning = "truncated: the file ends inside a tag on line \(cutLine)"
+            for i in navigations.indices where navigations[i].line >= cutLine { navigations[i].partial = true }
+        }
+        record.navigations = navigations.count
+        return PageResult(record: record, navigations: navigations)
+    }
+
+    /// The line of the last `<` when no `>` follows it: the input ends inside a tag.
+    static func truncatedTagLine(_ bytes: [UInt8]) -> Int? {
+        guard let open = bytes.lastIndex(of: 0x3C), !bytes[open...].contains(0x3E) else { return nil }
+        return bytes[..<open].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+    }
+
+    static func oneLine(_ text: String) -> String {
+        text.split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
+}
+
+/// A page read: its record for `pages.jsonl` and its navigations for `links.jsonl`.
+public struct PageResult: Sendable {
+    public var record: PageRecord
+    public var navigations: [Navigation]
+    /// The records of the association files its links were classified with (live crawls).
+    public var associationRecords: [PageRecord] = []
+
+    public init(record: PageRecord, navigations: [Navigation] = []) {
+        self.record = record
+        self.navigations = navigations
+    }
+}

@@ -1,0 +1,61 @@
+import Associations
+import Extraction
+import LinkAuditModel
+import WHATWGURL
+
+/// One WARC record: its named fields and, when asked for, its content block.
+public struct WARCRecord {
+    /// Record number in the file, from 1.
+    public var number: Int
+    /// Offset of the record in the (decompressed) stream.
+    public var offset: Int
+    public var fields: HeaderFields
+    /// The content block, when the reader was asked to keep it.
+    public var block: [UInt8]
+    /// Why the record is not whole (truncated, wrong Content-Length), if it is not.
+    public var problem: String?
+
+    /// `response`, `request`, `revisit`, `resource`, `metadata`, `warcinfo`, … (lower case).
+    public var type: String { fields["WARC-Type"]?.lowercased() ?? "" }
+
+    /// `WARC-Target-URI` without the angle brackets WARC/1.0 examples put around it.
+    public var targetURI: String? {
+        guard var uri = fields["WARC-Target-URI"] else { return nil }
+        if uri.hasPrefix("<"), uri.hasSuffix(">") { uri = String(uri.dropFirst().dropLast()) }
+        return uri
+    }
+}
+
+/// Header fields (WARC or HTTP): ordered, looked up case-insensitively.
+public struct HeaderFields: Sendable {
+    public private(set) var pairs: [(name: String, value: String)] = []
+
+    public init() {}
+
+    public subscript(_ name: String) -> String? {
+        let lower = name.lowercased()
+        return pairs.first { $0.name.lowercased() == lower }?.value
+    }
+
+    mutating func append(_ name: String, _ value: String) {
+        pairs.append((name, value))
+    }
+
+    /// Parses `Name: value` lines; a line starting with space or tab continues the last
+    /// field (obsolete folding, still seen in old archives).
+    static func parse(lines: [[UInt8]]) -> HeaderFields {
+        var fields = HeaderFields()
+        for line in lines {
+            if let first = line.first, first == 0x20 || first == 0x09, !fields.pairs.isEmpty {
+                let more = String(decoding: line, as: UTF8.self).trimmingASCIIWhitespace
+                fields.pairs[fields.pairs.count - 1].value += " " + more
+                continue
+            }
+            guard let colon = line.firstIndex(of: 0x3A) else { continue }
+            let name = String(decoding: line[..<colon], as: UTF8.self).trimmingASCIIWhitespace
+            let value = String(decoding: line[(colon + 1)...], as: UTF8.self).trimmingASCIIWhitespace
+            fields.append(name, value)
+        }
+        return fields
+    }
+}

@@ -1,0 +1,82 @@
+import Associations
+import LinkAuditModel
+import WHATWGURL
+
+/// `android-webview-noclient`: the app sets no `WebViewClient`, so WebView "asks Activity
+/// Manager" (`AwContentsClient.sendBrowsingIntent`, POLICY.md A.4) for every navigation that
+/// passes the Chromium filters (A.1) — http(s) included, which then leaves the app.
+///
+/// Reasons:
+/// - `post-not-intercepted`, `app-initiated-not-offered`, `subframe-web-not-offered` — not
+///   offered: WebView loads it (a custom scheme fails with `net::ERR_UNKNOWN_URL_SCHEME`).
+/// - `no-gesture` — neither a gesture nor a server redirect: "Denied starting an intent
+///   without a user gesture", silently (`blocked`); sub-frame deep links land here.
+/// - `webview-internal-url` — about:, chrome:, file:///android_asset|android_res/: WebView
+///   loads it itself.
+/// - `sent-to-browser` / `sent-to-app` — the system started a browser (the link left the
+///   app) or another app (`opens-app`, `target` = package).
+/// - `redirect-counts-as-intent` — the same, on a server redirect with no gesture.
+/// - `sent-to-chooser` — several handlers, no default: the system chooser.
+/// - `intent-parse-error` — `parseUri` threw: WebView loads the URL → error page.
+/// - `no-handler` — nothing resolves: WebView loads the URL (error page for custom schemes).
+/// - `javascript-url`, `javascript-disabled`, `invalid-url` — as in `android-webview`.
+///
+/// `S.browser_fallback_url` and `package=` → Play are Chrome features: WebView ignores them.
+public struct AndroidWebViewNoClientProfile: RuntimeProfile {
+    public let name = "android-webview-noclient"
+    public var runsByDefault: Bool { false }
+
+    /// `Browser.EXTRA_APPLICATION_ID` names the embedding app; it never changes resolution.
+    static let embedderPackage = "com.example.embedder"
+
+    public init() {}
+
+    public func decide(_ request: PolicyRequest) -> Verdict {
+        if let early = WebViewLoad.precheck(request) { return early }
+        return WebViewLoad.annotated(sendBrowsingIntent(request), request)
+    }
+
+    private func sendBrowsingIntent(_ request: PolicyRequest) -> Verdict {
+        switch WebViewGate.notOffered(request) {
+        case .javascriptURL?: return WebViewLoad.verdict(request)
+        case .post?: return WebViewLoad.verdict(request, reason: "post-not-intercepted")
+        case .appInitiated?: return WebViewLoad.verdict(request, reason: "app-initiated-not-offered")
+        case .subframeWebScheme?: return WebViewLoad.verdict(request, reason: "subframe-web-not-offered")
+        case nil: break
+        }
+        let android = request.android
+        if !android.hasGesture, !android.isRedirect { return Verdict(.blocked, "no-gesture") }
+        if Self.loadsInWebView(request) { return WebViewLoad.verdict(request, reason: "webview-internal-url") }
+        let parsed: AndroidIntent
+        do {
+            parsed = try IntentURIParser.parse(request.urlString, flags: .intentScheme)
+        } catch {
+            let why = (error as? IntentURIError)?.description ?? String(describing: error)
+            return WebViewLoad.verdict(request, reason: "intent-parse-error").with(VerdictDetail.parseError, why)
+        }
+        let launch = AwContentsClientIntent.launchIntent(parsed, embedderPackage: Self.embedderPackage)
+        let candidates = AndroidResolution.intent(launch.intent, on: request.device)
+        let web = launch.intent.scheme.map(AndroidResolution.isWebScheme) ?? false
+        let stripped = VerdictDetail.strippedList(launch.stripped)
+        switch ActivityStart.start(candidates, web: web, on: request.device) {
+        case .launched(let activity):
+            let reason = !android.hasGesture ? "redirect-counts-as-intent"
+                : activity.isBrowser ? "sent-to-browser" : "sent-to-app"
+            return Verdict(.opensApp, reason, details: [VerdictDetail.target: activity.package])
+                .with(VerdictDetail.stripped, stripped)
+        case .chooser(let offered):
+            return Verdict(.chooser, "sent-to-chooser",
+                           details: [VerdictDetail.candidates: VerdictDetail.packageList(offered)])
+                .with(VerdictDetail.stripped, stripped)
+        case .notFound:
+            return WebViewLoad.verdict(request, reason: "no-handler")
+        }
+    }
+
+    /// URLs `shouldIgnoreNavigation` returns false for before building an intent.
+    static func loadsInWebView(_ request: PolicyRequest) -> Bool {
+        let url = request.urlString
+        return request.scheme == "about" || request.scheme == "chrome"
+            || url.hasPrefix("file:///android_asset/") || url.hasPrefix("file:///android_res/")
+    }
+}

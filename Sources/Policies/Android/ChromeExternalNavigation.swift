@@ -1,0 +1,134 @@
+import Associations
+import LinkAuditModel
+import WHATWGURL
+
+/// What Chrome's `ExternalNavigationHandler.shouldOverrideUrlLoadingInternal` answers for one
+/// navigation (POLICY.md B.1–B.2, rules 10–15), in its order of checks.
+enum ChromeOverride: Equatable {
+    /// NO_OVERRIDE: Chrome keeps the navigation (then its fallback handling runs).
+    /// `externalFallback`: the chain allowed launching, so a Play Store fallback opens the store.
+    case noOverride(String, externalFallback: Bool)
+    case launched(ResolvedActivity, String)
+    case chooser([ResolvedActivity], String)
+    /// The "Continue to <app>?" Message.
+    case prompt(ResolvedActivity, String)
+    /// `sendIntentToMarket` for an uninstalled `package=`.
+    case market(String)
+    /// The intent resolves to Chrome itself: the tab navigates to its data URL.
+    case navigateTab
+}
+
+/// Chrome's handler for one navigation: the checks that keep it in the tab, the navigation
+/// chain, resolution on the device and the launch, prompt or store route that follows.
+struct ChromeExternalNavigation {
+    static let selfPackage = Browser.chrome.package
+    /// `UrlUtilities.isAcceptedScheme`: what Chrome loads itself; anything else is an
+    /// external protocol (custom schemes, `intent:`).
+    static let acceptedSchemes: Set<String> = [
+        "http", "https", "about", "data", "blob", "file", "filesystem", "javascript", "chrome", "chrome-native",
+        "content", "devtools", "inline",
+    ]
+    static let internalSchemes: Set<String> = ["about", "chrome", "chrome-native", "devtools"]
+
+    let request: PolicyRequest
+    /// `ChromeIntentFields` of an `intent:` URL, nil for other URLs.
+    let fields: ChromeIntentFields?
+
+    var device: DeviceProfile { request.device }
+
+    /// The sanitised intent Chrome resolves: the `intent:`'s own, or VIEW of the URL.
+    var targetIntent: AndroidIntent {
+        fields?.launchIntent ?? AndroidIntent(action: AndroidIntent.actionView, data: request.urlString,
+                                              categories: [AndroidIntent.categoryBrowsable])
+    }
+
+    func decide() -> ChromeOverride {
+        let android = request.android
+        let isExternal = !Self.acceptedSchemes.contains(request.scheme)
+        // Sub-frames are only intercepted for external protocols, and need a gesture.
+        if !android.isForMainFrame, !isExternal {
+            return .noOverride("subframe-stays-in-chrome", externalFallback: false)
+        }
+        if !android.isForMainFrame, !android.hasGesture {
+            return .noOverride("subframe-no-gesture", externalFallback: false)
+        }
+        if !isExternal, !android.isRedirect, request.trigger == .formGet || request.trigger == .formPost {
+            return .noOverride("direct-form-submit", externalFallback: false)
+        }
+        if let blocked = disallowedScheme() { return .noOverride(blocked, externalFallback: false) }
+        let chain = ChromeNavigationChain(request).result
+        if case .requiresPrompt(let why) = chain, !isExternal { return .noOverride(why, externalFallback: false) }
+        let allowed = chain == .allowed
+        let candidates = AndroidResolution.intent(targetIntent, on: device)
+        if candidates.isEmpty { return unresolvable(chain) }
+        let web = targetIntent.scheme.map(AndroidResolution.isWebScheme) ?? false
+        let start = ActivityStart.start(candidates, web: web, on: device)
+        if isExternal, resolvesToSelf(start) { return .navigateTab }
+        if !isExternal, !candidates.contains(where: Self.isSpecialized) {
+            return .noOverride("no-specialized-handler", externalFallback: allowed)
+        }
+        if shouldStayWithinHost(candidates, isExternal: isExternal) {
+            return .noOverride("same-host", externalFallback: allowed)
+        }
+        if case .requiresPrompt(let why) = chain { return maybeAskToLaunchApp(start, why: why) }
+        let kind = fields != nil ? "intent" : web ? "app-link" : "custom-scheme"
+        switch start {
+        case .launched(let activity): return .launched(activity, kind == "app-link" ? kind : kind + "-opened")
+        case .chooser(let offered): return .chooser(offered, kind + "-chooser")
+        case .notFound: return .noOverride("no-handler", externalFallback: allowed)
+        }
+    }
+
+    /// Schemes never handed to apps: browser internals, `content:`, `file:` inside an intent,
+    /// `fido:` (of the URL, or of an `intent:`'s data).
+    private func disallowedScheme() -> String? {
+        let data = fields.flatMap { $0.launchIntent.scheme }
+        let schemes = [request.scheme] + (data.map { [$0] } ?? [])
+        if schemes.contains(where: Self.internalSchemes.contains) { return "internal-scheme" }
+        if schemes.contains("content") { return "content-scheme" }
+        if data?.lowercased() == "file" { return "file-scheme" }
+        if schemes.contains("fido") { return "fido-scheme" }
+        return nil
+    }
+
+    /// `handleUnresolvableIntent`: a fallback, else the Play Store for `package=`, else stay.
+    private func unresolvable(_ chain: ChromeNavigationChain.Result) -> ChromeOverride {
+        if case .requiresPrompt(let why) = chain { return .noOverride(why, externalFallback: false) }
+        if fields?.browserFallbackURL != nil { return .noOverride("no-handler", externalFallback: true) }
+        if let store = fields?.marketURL(embedderPackage: Self.selfPackage), device.playStoreInstalled {
+            return .market(store)
+        }
+        return .noOverride("no-handler", externalFallback: true)
+    }
+
+    /// `maybeAskToLaunchApp`: a fallback wins; a single resolved app gets the Message; no
+    /// prompt for a chooser.
+    private func maybeAskToLaunchApp(_ start: ActivityStart, why: String) -> ChromeOverride {
+        if fields?.browserFallbackURL != nil { return .noOverride(why, externalFallback: false) }
+        guard case .launched(let activity) = start else {
+            return .noOverride("prompt-resolves-to-chooser", externalFallback: false)
+        }
+        return .prompt(activity, why == "typed-chain-start" ? "external-protocol-prompt" : "chain-expired-prompt")
+    }
+
+    private func resolvesToSelf(_ start: ActivityStart) -> Bool {
+        switch start {
+        case .launched(let activity): return activity.package == Self.selfPackage
+        case .chooser(let offered): return offered.contains { $0.package == Self.selfPackage }
+        case .notFound: return false
+        }
+    }
+
+    /// `matchResolveInfoExceptWildCardHost`: a handler naming hosts or paths, not host `*`.
+    static func isSpecialized(_ activity: ResolvedActivity) -> Bool {
+        (activity.countDataAuthorities > 0 || activity.countDataPaths > 0) && !activity.hasAnyHostWildcard
+    }
+
+    /// `shouldStayWithinHost`: same host as the page and no handler the page's URL lacks.
+    private func shouldStayWithinHost(_ candidates: [ResolvedActivity], isExternal: Bool) -> Bool {
+        guard !isExternal, let host = request.url?.hostname, let page = request.page,
+              page.hostname == host else { return false }
+        let previous = Set(AndroidResolution.viewIntent(page.href, on: device).map(\.package))
+        return candidates.allSatisfy { previous.contains($0.package) }
+    }
+}

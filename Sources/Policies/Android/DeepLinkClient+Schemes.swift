@@ -1,0 +1,61 @@
+import Associations
+import LinkAuditModel
+import WHATWGURL
+
+/// The seed's non-web paths: `openCustomScheme` and `openIntentUri`.
+extension DeepLinkClient {
+    /// `BLOCKED_SCHEMES`: stopped so a page cannot make the WebView read local files.
+    static let blockedSchemes: Set<String> = ["file", "content"]
+    /// `NON_EXTERNAL_SCHEMES`: never turned into an intent; WebView loads them.
+    static let nonExternalSchemes: Set<String> = [
+        "javascript", "data", "blob", "about", "chrome", "resource", "view-source",
+    ]
+
+    /// `openCustomScheme(view, uri, gestureAllowed)`.
+    func openCustomScheme(gestureAllowed: Bool) -> ClientAnswer {
+        let scheme = request.scheme
+        // `scheme.isNullOrEmpty() || !uri.isAbsolute`: a relative URI is WebView's business.
+        if scheme.isEmpty { return ClientAnswer(false, WebViewLoad.verdict(request, reason: "not-absolute")) }
+        if Self.blockedSchemes.contains(scheme) { return ClientAnswer(true, Verdict(.blocked, "blocked-scheme")) }
+        if Self.nonExternalSchemes.contains(scheme) {
+            return ClientAnswer(false, WebViewLoad.verdict(request, reason: "non-external-scheme"))
+        }
+        if !gestureAllowed { return ClientAnswer(true, Verdict(.blocked, "no-gesture")) }
+        let candidates = AndroidResolution.viewIntent(request.urlString, on: device)
+        let start = ActivityStart.start(candidates, web: false, on: device)
+        if let verdict = Self.started(start, opened: "custom-scheme-opened", chooser: "custom-scheme-chooser") {
+            return ClientAnswer(true, passed(verdict))
+        }
+        // `onOpenFailed(uri)`, and true: the page stays, no error page.
+        return ClientAnswer(true, passed(Verdict(.openFailed, "custom-scheme-no-handler")))
+    }
+
+    /// `openIntentUri(view, url, gestureAllowed)`: parse, sanitise, launch; else an http(s)
+    /// `S.browser_fallback_url`, loaded with `view.loadUrl` — app-initiated, so WebView does
+    /// not offer it to the client again and it cannot launch an app itself.
+    func openIntentUri(gestureAllowed: Bool) -> ClientAnswer {
+        if !gestureAllowed { return ClientAnswer(true, Verdict(.blocked, "no-gesture")) }
+        let parsed: AndroidIntent
+        do {
+            parsed = try IntentURIParser.parse(request.urlString, flags: .intentScheme)
+        } catch {
+            let why = (error as? IntentURIError)?.description ?? String(describing: error)
+            return ClientAnswer(true, passed(Verdict(.openFailed, "intent-parse-error",
+                                                     details: [VerdictDetail.parseError: why])))
+        }
+        let launch = IntentSanitizer.sanitize(parsed)
+        let stripped = VerdictDetail.strippedList(launch.stripped)
+        let candidates = AndroidResolution.intent(launch.intent, on: device)
+        let web = launch.intent.scheme.map(AndroidResolution.isWebScheme) ?? false
+        let start = ActivityStart.start(candidates, web: web, on: device)
+        if let verdict = Self.started(start, opened: "intent-opened", chooser: "intent-chooser") {
+            return ClientAnswer(true, passed(verdict).with(VerdictDetail.stripped, stripped))
+        }
+        if let fallback = launch.fallbackURL, launch.fallbackIsHTTP {
+            return ClientAnswer(true, passed(Verdict(.fallback, "intent-fallback",
+                                                     details: [VerdictDetail.fallbackURL: fallback])))
+        }
+        return ClientAnswer(true, passed(Verdict(.openFailed, "intent-no-handler"))
+            .with(VerdictDetail.ignoredFallbackURL, launch.fallbackURL))
+    }
+}

@@ -1,0 +1,85 @@
+import Associations
+import LinkAuditModel
+import WHATWGURL
+
+/// What happens on one page visit, in which order, on the page's clock: the part of
+/// classification that is neither a profile's policy nor a cache.
+///
+/// Navigations that need no user (load scripts, timers, refreshes, frame loads, redirects)
+/// run in time order on one clock, so the Android SDK's activation window, opened by
+/// `loadUrlByUser` and consumed by a launch, carries from one to the next; each
+/// user-started navigation (a tap and what its handler does) is its own scenario, right
+/// after its own tap. Pure: the same navigations and settings give the same schedule.
+public struct PageVisit: Sendable {
+    public var settings: AuditSettings
+
+    public init(settings: AuditSettings) {
+        self.settings = settings
+    }
+
+    /// Whether the profiles look at a navigation at all: declared app links are an
+    /// inventory, template content is inert, and noscript content is live only when
+    /// scripting is off (and script navigations only when it is on).
+    public func evaluates(_ navigation: Navigation) -> Bool {
+        if navigation.trigger == .metadata || navigation.context == "template" { return false }
+        if navigation.context == "noscript" { return !settings.javaScriptEnabled }
+        switch navigation.trigger {
+        case .scriptLoad, .scriptTimer, .scriptHandler, .scriptAsync: return settings.javaScriptEnabled
+        default: return true
+        }
+    }
+
+    /// When a navigation that needs no user happens, in ms from the start of the load.
+    public func loadTime(_ navigation: Navigation) -> Int {
+        switch navigation.trigger {
+        case .serverRedirect: return 0
+        case .metaRefresh, .scriptTimer: return settings.pageLoadMs + (navigation.delayMs ?? 0)
+        default: return settings.pageLoadMs
+        }
+    }
+
+    /// The time since the host last saw input for a navigation decided on its own (as
+    /// `explain` does): its tap for a user-started one, the load for the rest when the app
+    /// entered with `loadUrlByUser`, none otherwise.
+    public func sinceInputAlone(_ navigation: Navigation) -> Int? {
+        if InputMapping.isUserStarted(navigation.trigger) {
+            return InputMapping.delayAfterTap(navigation.trigger, delayMs: navigation.delayMs, settings: settings)
+        }
+        return settings.entry == .loadUrlByUser ? loadTime(navigation) : nil
+    }
+
+    /// The navigations the profiles decide, in the order a visit meets them.
+    public struct Schedule: Sendable {
+        /// Per navigation: whether it is decided at all (`evaluates`).
+        public let live: [Bool]
+        /// The load-time navigations, by time on the page's clock (ties in page order).
+        public let automatic: [Int]
+        /// The user-started navigations, in page order.
+        public let userStarted: [Int]
+    }
+
+    public func schedule(_ navigations: [Navigation]) -> Schedule {
+        let live = navigations.map(evaluates)
+        let automatic = navigations.indices
+            .filter { live[$0] && !InputMapping.isUserStarted(navigations[$0].trigger) }
+            .sorted { (loadTime(navigations[$0]), $0) < (loadTime(navigations[$1]), $1) }
+        let userStarted = navigations.indices.filter { live[$0] && InputMapping.isUserStarted(navigations[$0].trigger) }
+        return Schedule(live: live, automatic: automatic, userStarted: userStarted)
+    }
+
+    /// One profile's walk through the visit: `decide(i, sinceInput)` for each scheduled
+    /// navigation, in order, with the time since the host last saw input. A verdict that
+    /// consumed the activation window closes it for the load-time navigations after it.
+    public func walk(_ navigations: [Navigation], _ schedule: Schedule, decide: (Int, Int?) -> Verdict) {
+        var lastInput: Int? = settings.entry == .loadUrlByUser ? 0 : nil
+        for i in schedule.automatic {
+            let t = loadTime(navigations[i])
+            let verdict = decide(i, lastInput.map { t - $0 })
+            if verdict.details?[VerdictDetail.activationConsumed] == "true" { lastInput = nil }
+        }
+        for i in schedule.userStarted {
+            _ = decide(i, InputMapping.delayAfterTap(navigations[i].trigger, delayMs: navigations[i].delayMs,
+                                                     settings: settings))
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import Associations
+import LinkAuditModel
+import WHATWGURL
+
+/// `IntentFilter.matchData` for the VIEW intents a page can produce (no MIME type), on the
+/// parts Android's `Uri` reads: scheme as written, decoded host, decoded path (POLICY.md C.1;
+/// whether the platform matches the decoded path is UNCONFIRMED — AOSP passes `getPath()`).
+extension AppLinkFilter {
+    /// Schemes are compared case-sensitively; with no host the filter matches on the scheme
+    /// alone (port and paths ignored); with no path any path of a matching host matches.
+    public func matches(scheme: String, host: String?, path: String?) -> Bool {
+        guard schemes.contains(scheme) else { return false }
+        if hosts.isEmpty { return true }
+        guard let host, hosts.contains(where: { Self.host($0, matches: host) }) else { return false }
+        if countDataPaths == 0 { return true }
+        guard let path else { return false }
+        return pathMatchers.contains { $0.matches(path) }
+    }
+
+    /// Every declared path attribute as a matcher.
+    public var pathMatchers: [PatternMatcher] {
+        paths.map { PatternMatcher($0, .literal) } + pathPrefixes.map { PatternMatcher($0, .prefix) }
+            + pathPatterns.map { PatternMatcher($0, .simpleGlob) } + pathSuffixes.map { PatternMatcher($0, .suffix) }
+    }
+
+    /// The seed's `isBrowserApp` test on a filter (and `IntentFilter.handleAllWebDataURI`):
+    /// http and https with no authority.
+    public var isBrowserLike: Bool { schemes.contains("http") && schemes.contains("https") && hosts.isEmpty }
+
+    /// Android 12+ only lets a filter make its app a web handler when the app is approved for
+    /// the domain; a filter with no host takes all web URLs (a browser) and needs no approval.
+    func countsOnAPI(_ apiLevel: Int) -> Bool { apiLevel < 31 || verified || hosts.isEmpty }
+
+    /// `IntentFilter.AuthorityEntry.match`: a leading `*` is a suffix match of the rest
+    /// (`*.example.com` takes `a.example.com`, not `example.com`); case-insensitive.
+    static func host(_ declared: String, matches host: String) -> Bool {
+        let wild = declared.hasPrefix("*")
+        let want = Array((wild ? String(declared.dropFirst()) : declared).lowercased().utf16)
+        var have = Array(host.lowercased().utf16)
+        if wild {
+            guard have.count >= want.count else { return false }
+            have = Array(have.suffix(want.count))
+        }
+        return have == want
+    }
+}
+
+extension DeviceProfile {
+    /// `filter` with `verified` as the fetched assetlinks.json has it for `app`, when the
+    /// file of the domain its host (the one matching `host`) verifies on was fetched; as
+    /// declared otherwise. A filter without hosts takes every web URL and is never verified.
+    func verifying(_ filter: AppLinkFilter, of app: InstalledApp, host: String?) -> AppLinkFilter {
+        guard let sites = siteAssociations, let host,
+              let declared = filter.hosts.first(where: { AppLinkFilter.host($0, matches: host) }),
+              let verified = sites.verifies(package: app.id, filterHost: declared) else { return filter }
+        var gated = filter
+        gated.verified = verified
+        return gated
+    }
+}
+
+extension DeviceProfile {
+    /// The domains besides `host` whose assetlinks.json verifies links to it on this device:
+    /// for each installed app's wildcard filter host that takes `host` (`*.example.com`),
+    /// the bare domain Android 12+ verifies it on (`example.com`).
+    public func verificationDomains(forHost host: String) -> [String] {
+        var domains: [String] = []
+        for app in apps {
+            for filter in app.appLinks {
+                for declared in filter.hosts where declared.hasPrefix("*.") && AppLinkFilter.host(declared, matches: host) {
+                    domains.append(SiteAssociations.verificationDomain(declared))
+                }
+            }
+        }
+        return domains
+    }
+}

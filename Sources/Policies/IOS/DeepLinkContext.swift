@@ -1,0 +1,90 @@
+import Associations
+import LinkAuditModel
+import WHATWGURL
+
+/// The inputs and outputs of seed 000's iOS `DeepLinkClassifier`, as values.
+
+/// The seed's `UserInteractionState`: sticky flags for one web view, cleared only by
+/// `reset()` when the host loads a new built-in page.
+public struct UserInteractionState: Equatable, Sendable {
+    public private(set) var hasUserInteraction: Bool
+    /// `loadUrlByUser` authorised later navigations (for the Universal Link check).
+    public private(set) var hasUserInitiatedLoad: Bool
+
+    public init(hasUserInteraction: Bool = false, hasUserInitiatedLoad: Bool = false) {
+        self.hasUserInteraction = hasUserInteraction
+        self.hasUserInitiatedLoad = hasUserInitiatedLoad
+    }
+
+    public mutating func markUserInteraction() { hasUserInteraction = true }
+    public mutating func markUserInitiatedLoad() { hasUserInitiatedLoad = true }
+
+    public mutating func reset() {
+        hasUserInteraction = false
+        hasUserInitiatedLoad = false
+    }
+}
+
+/// The seed's `DeepLinkNavigationContext`: one navigation as the classifier sees it.
+public struct DeepLinkNavigationContext: Equatable, Sendable {
+    /// nil models a request without a URL (or, in Foundation, one without a scheme).
+    public var url: WebURL?
+    /// New windows (`targetFrame == nil`) count as main frame.
+    public var isMainFrame: Bool
+    public var navigationType: WKNavigationType
+    /// `webView.url` before the navigation; nil on the initial host load.
+    public var currentURL: WebURL?
+
+    public init(url: WebURL?, isMainFrame: Bool = true, navigationType: WKNavigationType = .other,
+                currentURL: WebURL? = nil) {
+        self.url = url
+        self.isMainFrame = isMainFrame
+        self.navigationType = navigationType
+        self.currentURL = currentURL
+    }
+
+    /// `isNavigationGesture`: a link tap or a form submission.
+    public var hasNavigationGesture: Bool { Self.isNavigationGesture(navigationType) }
+
+    public static func isNavigationGesture(_ type: WKNavigationType) -> Bool {
+        type == .linkActivated || type == .formSubmitted
+    }
+}
+
+/// The seed's `DeepLinkAction`.
+public enum DeepLinkAction: Equatable, Sendable {
+    /// Hand back to the web view.
+    case allow
+    /// Cancel the navigation.
+    case block
+    /// Cancel, then `UIApplication.open` the URL.
+    case openExternal(WebURL)
+    /// Try `universalLinksOnly` first: cancel on success, load on failure.
+    case checkUniversalLink(WebURL)
+}
+
+/// Which `return` of `classify` produced the action; the raw value is the verdict reason.
+public enum DeepLinkBranch: String, Equatable, Sendable, CaseIterable {
+    case noURL = "no-url"
+    case localFile = "local-file"
+    case blockedScheme = "blocked-scheme"
+    case http = "http-allowed"
+    case universalLinkCheck = "universal-link-check"
+    case https = "https-allowed"
+    case webViewOwned = "webview-owned"
+    case subframeNoGesture = "subframe-no-gesture"
+    case noUserInteraction = "no-user-interaction"
+    case vetoed
+    case openExternal = "open-external"
+}
+
+/// `classify`'s answer together with the branch that gave it.
+public struct DeepLinkClassification: Equatable, Sendable {
+    public var action: DeepLinkAction
+    public var branch: DeepLinkBranch
+
+    public init(_ action: DeepLinkAction, _ branch: DeepLinkBranch) {
+        self.action = action
+        self.branch = branch
+    }
+}

@@ -1,0 +1,102 @@
+import Associations
+import LinkAuditModel
+import WHATWGURL
+
+/// `ios-strict` (runs when selected): seed 001's `CustomWebViewController` — a strict
+/// `WKNavigationDelegate` with `AppRouteValidator` and `CustomSchemeValidator`, and no
+/// `WKUIDelegate` — options from `IOSStrictOptions`.
+///
+/// Reasons:
+/// - `malformed-url` (blocked), `javascript-url` (internal): before any delegate.
+/// - `no-ui-delegate` (blocked): `window.open`, or an allowed `about:` new window.
+/// - `subframe-non-web` (blocked): an iframe started a non-web navigation.
+/// - `app-route` (internal): the associated domain, routed by the app's router.
+/// - `not-allowlisted` (blocked): a validator refused; `rejectedBy` names it and its rule
+///   (`AppRouteValidator: path`, `CustomSchemeValidator: host`, …).
+/// - `not-link-activated` (blocked): a custom scheme without a link tap.
+/// - `open-custom-scheme` (opens-app): the validated custom scheme opened its app.
+/// - `open-failed` (open-failed): no app took it; the seed passes no completion handler.
+/// - `partner-universal-link` (opens-app): a partner link opened its app.
+/// - `partner-loaded-in-webview` (loads): no app; the seed loads it in the web view.
+/// - `new-window-in-place` (loads): a `target=_blank` web link loaded in the same web view.
+/// - `web-page`, `subframe-web`, `about-url` (loads): the delegate's allow branches.
+/// - `universal-link` (opens-app), `universal-link-subframe` / `-back-forward` /
+///   `-same-host` / `-no-gesture` (loads): WebKit's own app-link try after `.allow`.
+public struct IOSStrictProfile: RuntimeProfile {
+    public let name = "ios-strict"
+    public var runsByDefault: Bool { false }
+
+    public init() {}
+
+    public func decide(_ request: PolicyRequest) -> Verdict {
+        if let early = WebKitNavigation.beforePolicy(request) { return early }
+        guard let url = request.url else { return Verdict(.blocked, "malformed-url") }
+        // `window.open` only asks the UI delegate, which this controller does not set.
+        if request.ios.isNewWindow, request.ios.navigationType == .other {
+            return Verdict(.blocked, "no-ui-delegate")
+        }
+        let navigation = StrictNavigation(delegate: StrictNavigationDelegate(options: request.options.iosStrict),
+                                          device: request.device)
+        return navigation.navigate(url, action: request.ios,
+                                   sourceIsMainFrame: Self.sourceIsMainFrame(request))
+    }
+
+    /// `navigationAction.sourceFrame.isMainFrame`: a navigation found inside a frame
+    /// starts there, but a frame's own source load is started by the page holding the
+    /// frame (taken to be the main page; nested frames are not told apart).
+    static func sourceIsMainFrame(_ request: PolicyRequest) -> Bool {
+        request.frame != .sub || request.trigger == .frameLoad
+    }
+}
+
+/// The delegate's decision carried out on the device, with WebKit after an `.allow`.
+struct StrictNavigation {
+    let delegate: StrictNavigationDelegate
+    let device: DeviceProfile
+
+    func navigate(_ url: WebURL, action: IOSNavigationAction, sourceIsMainFrame: Bool) -> Verdict {
+        let opener = DeviceURLOpener(device: device)
+        let decision = delegate.decidePolicyFor(url, sourceIsMainFrame: sourceIsMainFrame,
+                                                isNewWindow: action.isNewWindow,
+                                                navigationType: action.navigationType)
+        switch decision {
+        case .allow(let branch):
+            let result = WebKitNavigation.afterAllow(url, action: action, device: device)
+            if action.isNewWindow, !result.opensApp { return Verdict(.blocked, "no-ui-delegate") }
+            return WebKitNavigation.verdict(result, loadsReason: branch.rawValue)
+        case .cancel(.subframeNonWeb):
+            return Verdict(.blocked, "subframe-non-web")
+        case .cancel(.routeInternally):
+            return Verdict(.internal, "app-route")
+        case .cancel(.routeRejected(let rejection)):
+            return notAllowlisted(AppRouteValidator.name, rejection)
+        case .cancel(.customSchemeNotLinkActivated):
+            return Verdict(.blocked, "not-link-activated")
+        case .cancel(.customSchemeRejected(let rejection)):
+            return notAllowlisted(CustomSchemeValidator.name, rejection)
+        case .cancel(.openCustomScheme(let target)):
+            guard let handler = opener.open(target, universalLinksOnly: false) else {
+                return Verdict(.openFailed, "open-failed")
+            }
+            return Verdict(.opensApp, "open-custom-scheme", details: [VerdictDetail.target: handler])
+        case .cancel(.openPartnerUniversalLink(let target)):
+            if let appID = opener.open(target, universalLinksOnly: true) {
+                return Verdict(.opensApp, "partner-universal-link", details: [VerdictDetail.target: appID])
+            }
+            return inPlace(target, action: action, reason: "partner-loaded-in-webview")
+        case .cancel(.loadNewWindowInPlace(let target)):
+            return inPlace(target, action: action, reason: "new-window-in-place")
+        }
+    }
+
+    /// `webView.load(navigationAction.request)`: the load comes back through the delegate
+    /// as an API load of the main frame.
+    func inPlace(_ url: WebURL, action: IOSNavigationAction, reason: String) -> Verdict {
+        let verdict = navigate(url, action: WebKitNavigation.apiLoad(from: action), sourceIsMainFrame: true)
+        return verdict.outcome == .loads ? Verdict(.loads, reason) : verdict
+    }
+
+    func notAllowlisted(_ validator: String, _ rejection: ValidatorRejection) -> Verdict {
+        Verdict(.blocked, "not-allowlisted", details: [VerdictDetail.rejectedBy: "\(validator): \(rejection.rawValue)"])
+    }
+}

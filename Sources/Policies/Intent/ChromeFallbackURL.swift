@@ -1,0 +1,78 @@
+import Associations
+import LinkAuditModel
+import WHATWGURL
+
+/// Chrome's checks on `S.browser_fallback_url` (`GURL(url).isValid() && isHttpOrHttps`) and its
+/// Play Store recognition, approximated without a full URL parser: the URL parser's cleaning
+/// (outer C0/space trimmed, tabs and newlines removed), a case-insensitive http/https scheme,
+/// then a non-empty host free of forbidden code points and an all-digit port below 65536.
+enum ChromeFallbackURL {
+    struct Parts {
+        var host: String
+        var path: String
+        var query: String
+    }
+
+    static func isValidHTTP(_ url: String) -> Bool { parts(url) != nil }
+
+    /// `maybeGetPlayStoreAppIdAndReferrer`: host `play.google.com`, path starting
+    /// `/store/apps/details`, a non-empty `id` query value.
+    static func playStoreDetails(_ url: String) -> (id: String, referrer: String?)? {
+        guard let p = parts(url), p.host == "play.google.com", p.path.hasPrefix("/store/apps/details")
+        else { return nil }
+        var id: String?
+        var referrer: String?
+        for pair in p.query.split(separator: "&") {
+            let kv = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let value = kv.count == 2 ? AndroidUriCodec.decode(String(kv[1])) : ""
+            if kv[0] == "id", id == nil { id = value }
+            if kv[0] == "referrer", referrer == nil { referrer = value }
+        }
+        guard let id, !id.isEmpty else { return nil }
+        return (id, referrer)
+    }
+
+    static func parts(_ raw: String) -> Parts? {
+        var scalars = Array(raw.unicodeScalars.filter { !["\t", "\n", "\r"].contains($0) })
+        while let first = scalars.first, first.value <= 0x20 { scalars.removeFirst() }
+        while let last = scalars.last, last.value <= 0x20 { scalars.removeLast() }
+        let s = String(String.UnicodeScalarView(scalars))
+        guard let colon = s.firstIndex(of: ":"),
+              ["http", "https"].contains(s[..<colon].lowercased()) else { return nil }
+        let rest = s[s.index(after: colon)...].drop(while: { $0 == "/" || $0 == "\\" })
+        let authorityEnd = rest.firstIndex(where: { "/\\?#".contains($0) }) ?? rest.endIndex
+        guard let host = host(ofAuthority: rest[..<authorityEnd]) else { return nil }
+        let tail = rest[authorityEnd...]
+        let pathEnd = tail.firstIndex(where: { $0 == "?" || $0 == "#" }) ?? tail.endIndex
+        var query = ""
+        if pathEnd < tail.endIndex, tail[pathEnd] == "?" {
+            let after = tail[tail.index(after: pathEnd)...]
+            query = String(after[..<(after.firstIndex(of: "#") ?? after.endIndex)])
+        }
+        let path = String(tail[..<pathEnd].map { $0 == "\\" ? "/" : $0 })
+        return Parts(host: host, path: path.isEmpty ? "/" : path, query: query)
+    }
+
+    private static func host(ofAuthority authority: Substring) -> String? {
+        var hostPort = authority
+        if let at = hostPort.lastIndex(of: "@") { hostPort = hostPort[hostPort.index(after: at)...] }
+        var host = hostPort
+        if hostPort.first == "[" {
+            guard let close = hostPort.firstIndex(of: "]") else { return nil }
+            host = hostPort[...close]
+            let port = hostPort[hostPort.index(after: close)...]
+            guard port.isEmpty || (port.first == ":" && validPort(port.dropFirst())) else { return nil }
+        } else if let c = hostPort.lastIndex(of: ":") {
+            guard validPort(hostPort[hostPort.index(after: c)...]) else { return nil }
+            host = hostPort[..<c]
+        }
+        let forbidden: Set<Character> = [" ", "<", ">", "[", "]", "^", "|", "\0"]
+        guard !host.isEmpty, hostPort.first == "[" || !host.contains(where: forbidden.contains)
+        else { return nil }
+        return host.lowercased()
+    }
+
+    private static func validPort(_ port: Substring) -> Bool {
+        port.allSatisfy { $0.isASCII && $0.isNumber } && (Int(port).map { $0 < 65536 } ?? port.isEmpty)
+    }
+}

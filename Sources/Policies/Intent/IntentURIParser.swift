@@ -1,0 +1,55 @@
+import Associations
+import LinkAuditModel
+import WHATWGURL
+
+/// A model of Android's `Intent.parseUri(uri, flags)` (AOSP `Intent.parseUriInternal`).
+///
+/// It follows the platform code step by step, including its accidents, because the question
+/// this tool asks is "what does the phone do with this link", not "what did the author mean":
+/// the fragment is found with the *last* `#`; items are matched by prefix; an item without `=`
+/// reads as an empty value; the loop stops at anything starting with `end`; values and extra
+/// keys are `Uri.decode`d (`+` is not a space). It includes the CVE-2024-40675 fix asserted by
+/// CTS: an item with no `;` after it fails with "uri end not found" instead of looping.
+public enum IntentURIParser {
+    /// Parses like `Intent.parseUri(uri, flags)`; throws `IntentURIError` where Android throws.
+    public static func parse(_ uri: String, flags: IntentParseFlags = .intentScheme) throws -> AndroidIntent {
+        let s = JavaString(uri)
+        var position = 0   // Java's `i`, reported when an index goes out of bounds
+        do {
+            let androidApp = s.startsWith("android-app:", at: 0)
+            if !flags.isDisjoint(with: [.intentScheme, .androidAppScheme]),
+               !s.startsWith("intent:", at: 0), !androidApp {
+                return AndroidIntent(action: AndroidIntent.actionView, data: uri)
+            }
+            position = s.lastIndexOf("#")
+            if position == -1 {
+                if !androidApp { return AndroidIntent(action: AndroidIntent.actionView, data: uri) }
+            } else if !s.startsWith("#Intent;", at: position) {
+                if !androidApp { return try LegacyIntentURIParser.parse(s, flags: flags) }
+                position = -1   // android-app: keeps a plain fragment as part of its data
+            }
+            var items = IntentItemParser(s: s, flags: flags)
+            var data = uri
+            if position >= 0 {
+                data = try s.substring(0, position)
+                position += 8   // "#Intent;"
+            }
+            try items.run(from: &position)
+            var intent = items.result()
+            let dataString = JavaString(data)   // prefix tests on UTF-16, as Java does
+            if dataString.startsWith("intent:", at: 0) {
+                data = try dataString.substring(7)
+                if let scheme = items.scheme { data = scheme + ":" + data }
+            } else if dataString.startsWith("android-app:", at: 0) {
+                data = try AndroidAppData.apply(dataString, scheme: items.scheme,
+                                                explicitAction: items.explicitAction, to: &intent)
+            }
+            if !data.isEmpty { intent.data = data }
+            return intent
+        } catch let oob as IntentItemParser.OutOfBounds {
+            throw IntentURIError.illegalFormat(oob.reason, at: position)
+        } catch is JavaIndexOutOfBounds {
+            throw IntentURIError.illegalFormat("index out of bounds (malformed android-app: or legacy URI)", at: position)
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Associations
+import LinkAuditModel
+import WHATWGURL
+
+/// Java `String` operations over UTF-16 code units.
+///
+/// Android's intent parsers are index arithmetic on Java strings; doing the same arithmetic on
+/// UTF-16 units (not `Character`s) keeps every index, every `startsWith` and every
+/// out-of-bounds failure where Android has them.
+struct JavaString: Sendable {
+    let units: [UInt16]
+
+    init(_ string: String) {
+        // ASCII (nearly every URL) widens byte by byte; the UTF-16 view is far slower.
+        var string = string
+        units = string.withUTF8 { bytes in
+            bytes.allSatisfy { $0 < 0x80 } ? bytes.map { UInt16($0) } : nil
+        } ?? Array(string.utf16)
+    }
+
+    var count: Int { units.count }
+
+    /// `String.startsWith(prefix, offset)`: false (never a crash) when the offset is out of range.
+    func startsWith(_ prefix: String, at offset: Int) -> Bool {
+        let p = Array(prefix.utf16)
+        guard offset >= 0, offset <= count - p.count else { return false }
+        for (k, u) in p.enumerated() where units[offset + k] != u { return false }
+        return true
+    }
+
+    /// `String.indexOf(ch, from)`: a negative start counts as 0, a start past the end finds nothing.
+    func indexOf(_ ch: Character, from start: Int = 0) -> Int {
+        let u = ch.utf16.first!
+        var k = max(start, 0)
+        while k < count {
+            if units[k] == u { return k }
+            k += 1
+        }
+        return -1
+    }
+
+    func lastIndexOf(_ ch: Character) -> Int {
+        let u = ch.utf16.first!
+        return units.lastIndex(of: u) ?? -1
+    }
+
+    /// `String.substring(begin, end)`; throws where Java throws `StringIndexOutOfBoundsException`.
+    func substring(_ begin: Int, _ end: Int) throws -> String {
+        guard begin >= 0, end <= count, begin <= end else {
+            throw JavaIndexOutOfBounds(index: begin < 0 || begin > count ? begin : end)
+        }
+        let slice = units[begin..<end]
+        guard slice.allSatisfy({ $0 < 0x80 }) else { return String(decoding: slice, as: UTF16.self) }
+        return String(unsafeUninitializedCapacity: slice.count) { buffer in
+            for (k, unit) in slice.enumerated() { buffer[k] = UInt8(truncatingIfNeeded: unit) }
+            return slice.count
+        }
+    }
+
+    func substring(_ begin: Int) throws -> String { try substring(begin, count) }
+
+    /// `String.charAt(index)`.
+    func charAt(_ index: Int) throws -> UInt16 {
+        guard index >= 0, index < count else { throw JavaIndexOutOfBounds(index: index) }
+        return units[index]
+    }
+}
+
+/// Java's `IndexOutOfBoundsException`; the parsers turn it into a syntax error, as Android does.
+struct JavaIndexOutOfBounds: Error, Equatable {
+    let index: Int
+}

@@ -1,0 +1,121 @@
+import Checks
+import Foundation
+import LinkAuditModel
+import Policies
+import WHATWGURL
+
+/// Reads `links.jsonl` and `pages.jsonl` back into `Navigation` and `PageRecord`, for
+/// `linkaudit report` and baselines. A malformed line is reported as one line naming
+/// the file and line (`run/links.jsonl:17: missing key 'url'`) and skipped: one bad
+/// record must not cost a whole night's report.
+public enum LinksJSONLReader {
+    /// Each navigation with the bytes of its line (so a merge can copy records verbatim).
+    public static func navigations(_ path: String, warn: (String) -> Void,
+                                   _ body: (Navigation, Data) throws -> Void) throws {
+        let decoder = JSONDecoder()
+        try JSONLines(path: path).forEach { number, line in
+            if PageRecordLine.isWrapped(line) { return }  // a streamed page record, not a navigation
+            do {
+                try body(try decoder.decode(NavigationLine.self, from: line).navigation, line)
+            } catch let error as LinkAuditError {
+                throw error
+            } catch {
+                warn("\(path):\(number): \(JSONErrorText.describe(error))")
+            }
+        }
+    }
+
+    /// Page records from a pages.jsonl, or (`streamed`) the wrapped ones a streaming run
+    /// (`--jsonl-out -`) mixes into its links output.
+    public static func pages(_ path: String, streamed: Bool = false, warn: (String) -> Void,
+                             _ body: (PageRecord, Data) throws -> Void) throws {
+        let decoder = JSONDecoder()
+        try JSONLines(path: path).forEach { number, line in
+            if streamed && !PageRecordLine.isWrapped(line) { return }
+            do {
+                if streamed {
+                    let record = try decoder.decode(PageRecordLine.self, from: line).pageRecord
+                    try body(record, Data(record.jsonBytes))
+                    return
+                }
+                try body(try decoder.decode(PageRecord.self, from: line), line)
+            } catch let error as LinkAuditError {
+                throw error
+            } catch {
+                warn("\(path):\(number): \(JSONErrorText.describe(error))")
+            }
+        }
+    }
+
+    /// One `links.jsonl` record.
+    public static func navigation(_ line: String) throws -> Navigation {
+        try JSONDecoder().decode(NavigationLine.self, from: Data(line.utf8)).navigation
+    }
+
+    /// `run/links.jsonl` → `run/pages.jsonl` (`a.links.jsonl` → `a.pages.jsonl`).
+    public static func pagesPath(forLinks path: String) -> String {
+        let url = URL(fileURLWithPath: path)
+        let name = url.lastPathComponent
+        guard let range = name.range(of: "links", options: .backwards) else {
+            return url.deletingLastPathComponent().appendingPathComponent("pages.jsonl").path
+        }
+        let dir = (path as NSString).deletingLastPathComponent
+        let pagesName = name.replacingCharacters(in: range, with: "pages")
+        return dir.isEmpty ? pagesName : dir + "/" + pagesName
+    }
+}
+
+/// A page record inside a streamed links output: `{"pageRecord": {...}}`.
+struct PageRecordLine: Decodable {
+    var pageRecord: PageRecord
+
+    static let prefix = Array(#"{"pageRecord":"#.utf8)
+
+    static func isWrapped(_ line: Data) -> Bool { line.starts(with: prefix) }
+}
+
+/// A `links.jsonl` record: the navigation's own fields, and verdicts whose details are
+/// flattened next to `outcome` and `reason` (as `Verdict.jsonBytes` writes them).
+private struct NavigationLine: Decodable {
+    var navigation: Navigation
+
+    init(from decoder: Decoder) throws {
+        navigation = try Navigation(from: decoder)
+        let container = try decoder.container(keyedBy: AnyKey.self)
+        let key = AnyKey("verdicts")
+        if container.contains(key), try !container.decodeNil(forKey: key) {
+            navigation.verdicts = VerdictSet(try container.decode([String: FlatVerdict].self, forKey: key).mapValues(\.verdict))
+        }
+    }
+}
+
+private struct FlatVerdict: Decodable {
+    var verdict: Verdict
+
+    init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyKey.self)
+        let outcome = try container.decode(Outcome.self, forKey: AnyKey("outcome"))
+        let reason = try container.decode(String.self, forKey: AnyKey("reason"))
+        var details: [String: String] = [:]
+        for key in container.allKeys where key.stringValue != "outcome" && key.stringValue != "reason" {
+            if let text = try? container.decode(String.self, forKey: key) {
+                details[key.stringValue] = text
+            } else if let flag = try? container.decode(Bool.self, forKey: key) {
+                details[key.stringValue] = String(flag)
+            } else if let number = try? container.decode(Int.self, forKey: key) {
+                details[key.stringValue] = String(number)
+            } else {
+                details[key.stringValue] = String(try container.decode(Double.self, forKey: key))
+            }
+        }
+        verdict = Verdict(outcome, reason, details: details.isEmpty ? nil : details)
+    }
+}
+
+private struct AnyKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ name: String) { stringValue = name }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { return nil }
+}

@@ -1,0 +1,81 @@
+import Checks
+import LinkAuditModel
+import Policies
+import WHATWGURL
+
+/// Everything the reporters write from, assembled once at the end of a run: totals in
+/// memory, the findings themselves read back in order (from disk when they were spilled)
+/// by each format that lists them.
+public struct Report: Sendable {
+    /// Current findings in report order (page, line, code), each marked new or
+    /// persisting when compared with a baseline.
+    public var findings: ReportFindings
+    /// Baseline findings no longer present, in report order (their lines are the baseline's).
+    public var fixed: [Finding]
+    /// With a baseline, the first active new findings of each severity, in report order:
+    /// as many as the summary lists (its total is `summary.baseline.new`).
+    var newListed: [Finding] = []
+    /// Every code of a current or fixed finding, suppressed ones too.
+    var findingCodes: Set<String> = []
+    /// Pages with an active error finding (JUnit's failing cases).
+    var pagesWithErrors: Set<String> = []
+    public var summary: ReportSummary
+    /// Every input page, sorted by page.
+    public var pages: [PageStats]
+    /// code → active findings.
+    public var codeCounts: [String: Int]
+    /// code → profile → active findings.
+    public var codeProfiles: [String: [String: Int]]
+    public var inventory: SchemeInventory
+    /// Each configured suppression and how many findings it matched.
+    public var suppressions: [(suppression: Suppression, count: Int)]
+    /// What the baseline was (its path), when one was given.
+    public var baselineLabel: String?
+    public var toolVersion: String
+    /// The severities and suppressions the findings were judged by.
+    public var rules: ReportRules
+    /// The association files a live crawl fetched (`pages.jsonl` records with
+    /// `association`), sorted by URL; not counted as pages.
+    public var associationFiles: [PageStats] = []
+    /// The pages' fragments of the listing formats, when they stand for the findings
+    /// (`FragmentStore`): those formats are then put together from them.
+    var fragments: FragmentStore?
+
+    /// Finding codes with active findings, in the checks' order (unknown codes last).
+    public var presentCodes: [String] {
+        let codes = Set(codeCounts.keys)
+        let known = Checks.all.map(\.code).filter(codes.contains)
+        return known + codes.subtracting(known).sorted()
+    }
+
+    /// Current and fixed findings in report order.
+    var rows: ReportRows { ReportRows(findings: findings, fixed: fixed) }
+
+    /// A code's severity in this run (after overrides).
+    public func severity(of code: String) -> Severity { rules.severity(for: code) }
+
+    /// Profiles that appear in the code × profile table, in profile order.
+    public var profiles: [String] {
+        ProfileOrder.sorted(Set(codeProfiles.values.flatMap(\.keys)))
+    }
+}
+
+/// One input page: its status and its active findings by severity.
+public struct PageStats: Sendable, Equatable {
+    public var page: String
+    public var file: String?
+    /// `ok` or why it could not be read.
+    public var status: String
+    public var navigations: Int
+    public var bySeverity: [Severity: Int] = [:]
+    public var suppressed = 0
+    /// For an association file: `apple-app-site-association` or `assetlinks.json`, and
+    /// what is wrong with it (its problems, else its warning).
+    public var association: String?
+    public var note: String?
+
+    public var isOK: Bool { status == "ok" }
+    public var errors: Int { bySeverity[.error] ?? 0 }
+    public var warnings: Int { bySeverity[.warning] ?? 0 }
+    public var infos: Int { bySeverity[.info] ?? 0 }
+}

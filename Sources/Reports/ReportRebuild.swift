@@ -1,0 +1,176 @@
+import Checks
+import Foundation
+import LinkAuditModel
+import Policies
+import WHATWGURL
+
+/// `linkaudit report`: rebuilds every report from one or more runs' `links.jsonl` (and the
+/// `pages.jsonl` beside each) without crawling again. Several inputs merge partial runs:
+/// a page present in several inputs is taken from the last one (a re-run replaces what
+/// it re-read). Records stream through; only one page's navigations are held at a time.
+public struct ReportRebuild {
+    public var inputs: [String]
+    public var outDir: String
+    public var formats: Set<ReportFormat>
+    public var rules: ReportRules
+    public var baseline: Baseline?
+    public var toolVersion: String
+    /// Estimated bytes of findings kept in memory before they spill to `outDir`.
+    public var spillBytes = SpillLimits().batchBytes
+
+    public init(inputs: [String], outDir: String, formats: Set<ReportFormat> = ReportFormat.defaults,
+                rules: ReportRules = ReportRules(), baseline: Baseline? = nil, toolVersion: String = "dev") {
+        self.inputs = inputs
+        self.outDir = outDir
+        self.formats = formats
+        self.rules = rules
+        self.baseline = baseline
+        self.toolVersion = toolVersion
+    }
+
+    /// `run/` or `run/links.jsonl` → the links file; a missing one is a usage error.
+    public static func linksPath(_ input: String) throws -> String {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory) else {
+            throw LinkAuditError.usage("report: no such file or folder: \(input)")
+        }
+        let path = isDirectory.boolValue ? input + "/links.jsonl" : input
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw LinkAuditError.usage("report: no links.jsonl in \(input)")
+        }
+        return path
+    }
+
+    /// Malformed lines and missing pages.jsonl files go to `warn`, one line each.
+    public func run(warn: (String) -> Void) throws -> ReportSummary {
+        let links = try inputs.map(Self.linksPath)
+        let owners = try links.count > 1 ? Self.owners(links, warn: warn) : nil
+        try ReportFiles.createDirectory(outDir)
+        let merged = formats.contains(.jsonl) ? try MergedJSONL(outDir: outDir) : nil
+        var accumulator = ReportAccumulator(rules: rules, spill: SpillLimits(directory: outDir, batchBytes: spillBytes))
+        do {
+            for (index, path) in links.enumerated() {
+                let owned = { (page: String) in (owners?[page] ?? index) == index }
+                try merge(path, owned: owned, into: &accumulator, merged: merged, warn: warn)
+            }
+            try merged?.commit()
+        } catch {
+            merged?.discard()
+            throw error
+        }
+        var summary = try accumulator.finish(into: outDir, formats: formats, baseline: baseline, toolVersion: toolVersion)
+        if merged != nil {
+            summary.written = formats.sorted().flatMap { format -> [String] in
+                format == .jsonl ? [outDir + "/links.jsonl", outDir + "/pages.jsonl"] : [outDir + "/" + format.fileName]
+            }
+        }
+        return summary
+    }
+
+    private func merge(_ links: String, owned: (String) -> Bool, into accumulator: inout ReportAccumulator,
+                       merged: MergedJSONL?, warn: (String) -> Void) throws {
+        let pagesPath = LinksJSONLReader.pagesPath(forLinks: links)
+        var records: [PageRecord] = []
+        var recordLines: [String: Data] = [:]
+        if FileManager.default.fileExists(atPath: pagesPath) {
+            try LinksJSONLReader.pages(pagesPath, warn: warn) { record, line in
+                guard owned(record.page), recordLines[record.page] == nil else { return }
+                records.append(record)
+                recordLines[record.page] = line
+            }
+        } else if try Self.isStreamed(links) {
+            try LinksJSONLReader.pages(links, streamed: true, warn: warn) { record, line in
+                guard owned(record.page), recordLines[record.page] == nil else { return }
+                records.append(record)
+                recordLines[record.page] = line
+            }
+        } else {
+            warn("\(links): no \((pagesPath as NSString).lastPathComponent) beside it: pages without links "
+                + "and unreadable pages are missing from the report")
+        }
+        let byPage = Dictionary(records.map { ($0.page, $0) }, uniquingKeysWith: { first, _ in first })
+        var added: [String: Int] = [:]   // page → navigations, in order of first appearance
+        var order: [String] = []
+        var group: [Navigation] = []
+        func flush() {
+            guard let page = group.first?.page else { return }
+            if added[page] == nil { order.append(page) }
+            added[page, default: 0] += group.count
+            let record = byPage[page] ?? PageRecord(page: page, file: nil, bytes: 0, status: "ok", navigations: group.count)
+            accumulator.add(page: record, navigations: group)
+            group.removeAll(keepingCapacity: true)
+        }
+        try LinksJSONLReader.navigations(links, warn: warn) { navigation, line in
+            guard owned(navigation.page) else { return }
+            if let current = group.first?.page, current != navigation.page { flush() }
+            group.append(navigation)
+            merged?.links.write(line: [UInt8](line))
+        }
+        flush()
+        for record in records where added[record.page] == nil {
+            accumulator.add(page: record, navigations: [])
+        }
+        guard let merged else { return }
+        for record in records { merged.pages.write(line: [UInt8](recordLines[record.page]!)) }
+        for page in order where byPage[page] == nil {
+            merged.pages.write(line: PageRecord(page: page, file: nil, bytes: 0, status: "ok", navigations: added[page]!).jsonBytes)
+        }
+    }
+
+    /// Whether a links file comes from a streaming run, with its page records inside.
+    static func isStreamed(_ links: String) throws -> Bool {
+        var found = false
+        try JSONLines(path: links).forEach { _, line in
+            if !found, PageRecordLine.isWrapped(line) { found = true }
+        }
+        return found
+    }
+
+    /// page → the last input that holds it, from each input's pages.jsonl (or, without
+    /// one, its links.jsonl).
+    private static func owners(_ links: [String], warn: (String) -> Void) throws -> [String: Int] {
+        var owners: [String: Int] = [:]
+        for (index, path) in links.enumerated() {
+            let pagesPath = LinksJSONLReader.pagesPath(forLinks: path)
+            if FileManager.default.fileExists(atPath: pagesPath) {
+                try LinksJSONLReader.pages(pagesPath, warn: { _ in }) { record, _ in owners[record.page] = index }
+            } else if try isStreamed(path) {
+                try LinksJSONLReader.pages(path, streamed: true, warn: { _ in }) { record, _ in owners[record.page] = index }
+            } else {
+                try LinksJSONLReader.navigations(path, warn: { _ in }) { navigation, _ in owners[navigation.page] = index }
+            }
+        }
+        return owners
+    }
+}
+
+/// The merged `links.jsonl` and `pages.jsonl`, written beside their final names and
+/// renamed at the end: the output folder may be an input's own.
+private final class MergedJSONL {
+    let links: LineWriter
+    let pages: LineWriter
+    private let outDir: String
+
+    init(outDir: String) throws {
+        self.outDir = outDir
+        links = try LineWriter(path: outDir + "/.links.jsonl.partial")
+        pages = try LineWriter(path: outDir + "/.pages.jsonl.partial")
+    }
+
+    func discard() {
+        links.close()
+        pages.close()
+        for name in ["links.jsonl", "pages.jsonl"] { unlink(outDir + "/." + name + ".partial") }
+    }
+
+    func commit() throws {
+        links.close()
+        pages.close()
+        for name in ["links.jsonl", "pages.jsonl"] {
+            let final = outDir + "/" + name
+            guard rename(outDir + "/." + name + ".partial", final) == 0 else {
+                throw LinkAuditError.io("cannot write \(final)")
+            }
+        }
+    }
+}

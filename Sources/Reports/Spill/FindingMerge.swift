@@ -1,0 +1,90 @@
+import Checks
+import LinkAuditModel
+import Policies
+import WHATWGURL
+
+/// Every finding of a report in report order, from the spilled runs and the batch still
+/// in memory; each iteration reads the runs again, so every report format can take its
+/// own pass (side by side: reads do not share a position).
+struct SortedFindings: Sequence, Sendable {
+    let file: SpillFile?
+    let runs: [Range<Int>]
+    /// The findings never spilled, sorted.
+    let tail: [Finding]
+
+    func makeIterator() -> FindingMerge {
+        FindingMerge(runs: file.map { file in runs.map { RunCursor(file: file, range: $0) } } ?? [], tail: tail)
+    }
+}
+
+/// A k-way merge of sorted runs through a binary heap of their heads. Runs are numbered
+/// in the order they were spilled (the in-memory tail last) and equal findings come out
+/// by run number, which keeps the order a single stable sort would give.
+struct FindingMerge: IteratorProtocol {
+    private var cursors: [RunCursor]
+    private let tail: [Finding]
+    private var tailIndex = 0
+    /// Heads of the runs: (finding, run number), a min-heap on (report order, run).
+    private var heap: [(finding: Finding, run: Int)] = []
+
+    init(runs: [RunCursor], tail: [Finding]) {
+        cursors = runs
+        self.tail = tail
+        heap.reserveCapacity(runs.count + 1)
+        for run in 0...runs.count {
+            if let head = pull(run) { push((head, run)) }
+        }
+    }
+
+    mutating func next() -> Finding? {
+        guard let top = heap.first else { return nil }
+        if let head = pull(top.run) {
+            heap[0] = (head, top.run)
+            siftDown(0)
+        } else {
+            let last = heap.removeLast()
+            if !heap.isEmpty {
+                heap[0] = last
+                siftDown(0)
+            }
+        }
+        return top.finding
+    }
+
+    private mutating func pull(_ run: Int) -> Finding? {
+        if run < cursors.count { return cursors[run].next() }
+        guard tailIndex < tail.count else { return nil }
+        defer { tailIndex += 1 }
+        return tail[tailIndex]
+    }
+
+    private func before(_ a: Int, _ b: Int) -> Bool {
+        if Finding.ordered(heap[a].finding, heap[b].finding) { return true }
+        if Finding.ordered(heap[b].finding, heap[a].finding) { return false }
+        return heap[a].run < heap[b].run
+    }
+
+    private mutating func push(_ entry: (finding: Finding, run: Int)) {
+        heap.append(entry)
+        var child = heap.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard before(child, parent) else { return }
+            heap.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    private mutating func siftDown(_ index: Int) {
+        var parent = index
+        while true {
+            let left = 2 * parent + 1, right = left + 1
+            var first = parent
+            if left < heap.count, before(left, first) { first = left }
+            if right < heap.count, before(right, first) { first = right }
+            guard first != parent else { return }
+            heap.swapAt(parent, first)
+            parent = first
+        }
+    }
+}

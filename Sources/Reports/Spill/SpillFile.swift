@@ -1,0 +1,69 @@
+import Checks
+import Foundation
+import LinkAuditModel
+import Policies
+import WHATWGURL
+
+/// The temporary file a report's sorted runs of findings go to. It is unlinked as soon as
+/// it is created: nothing is left behind when the run ends, fails or is killed, and the
+/// space is freed when the last reader lets go of the descriptor.
+///
+/// Runs are appended under a lock and read with `pread`, so several report formats can
+/// read their own positions of the same file side by side.
+final class SpillFile: @unchecked Sendable {
+    private let descriptor: Int32
+    private let lock = NSLock()
+    private var size = 0
+    private var failure: String?
+
+    /// A new, already unlinked file in `directory`.
+    init(directory: String) throws {
+        var template = Array((directory + "/.linkaudit-findings-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { throw LinkAuditError.io("cannot create a temporary file in \(directory)") }
+        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        self.descriptor = descriptor
+    }
+
+    deinit { close(descriptor) }
+
+    /// Appends one run, written by `body` in as many slices as it likes, and returns
+    /// where it went. The lock is held throughout: a run is one contiguous range.
+    func appendRun(_ body: ((_ slice: [UInt8]) throws -> Void) throws -> Void) throws -> Range<Int> {
+        lock.lock()
+        defer { lock.unlock() }
+        let start = size
+        try body { bytes in
+            var written = 0
+            while written < bytes.count {
+                let count = bytes.withUnsafeBytes {
+                    pwrite(descriptor, $0.baseAddress! + written, $0.count - written, off_t(size + written))
+                }
+                guard count > 0 else { throw LinkAuditError.io("cannot write the temporary findings file (disk full?)") }
+                written += count
+            }
+            size += bytes.count
+        }
+        return start..<size
+    }
+
+    /// Reads up to `buffer.count` bytes at `offset`; a failed read is remembered (see
+    /// `failed`) and reads as the end of the data.
+    func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) -> Int {
+        let count = pread(descriptor, buffer.baseAddress, buffer.count, off_t(offset))
+        guard count >= 0 else {
+            lock.lock()
+            failure = "cannot read the temporary findings file: \(String(cString: strerror(errno)))"
+            lock.unlock()
+            return 0
+        }
+        return count
+    }
+
+    /// Why a read failed, if one did: the reports written from it are incomplete.
+    var failed: String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return failure
+    }
+}

@@ -1,0 +1,98 @@
+import Checks
+import LinkAuditModel
+import Policies
+import WHATWGURL
+
+/// The summary's sections about codes, pages, schemes and the checks' own documentation.
+extension SummaryMarkdown {
+    static func codes(_ report: Report) -> String {
+        var out = "## Findings by code\n\n"
+        let codes = report.presentCodes
+        guard !codes.isEmpty else { return out + "No findings.\n\n" }
+        // A pie reads faster than the table below; GitHub and GitLab render Mermaid.
+        out += "```mermaid\npie showData\n    title Findings by code\n"
+        for code in codes.sorted(by: { (report.codeCounts[$0] ?? 0, $1) > (report.codeCounts[$1] ?? 0, $0) }) {
+            out += "    \"\(mermaidLabel(code))\" : \(report.codeCounts[code] ?? 0)\n"
+        }
+        out += "```\n\n"
+        let profiles = report.profiles
+        out += MarkdownText.header(["code", "severity", "total"] + profiles,
+                                   align: ["l", "l", "r"] + profiles.map { _ in "r" })
+        for code in codes {
+            let perProfile = profiles.map { profile in
+                report.codeProfiles[code]?[profile].map(String.init) ?? "·"
+            }
+            out += MarkdownText.row(["[`\(code)`](#\(code.lowercased()))", report.severity(of: code).rawValue,
+                                     String(report.codeCounts[code] ?? 0)] + perProfile)
+        }
+        out += "\nA navigation counts once per profile where its finding occurs; `total` counts findings.\n\n"
+        return out
+    }
+
+    static func pages(_ report: Report) -> String {
+        var out = "## Pages by errors\n\n"
+        let ranked = report.pages.filter { $0.errors + $0.warnings + $0.infos > 0 }.sorted { a, b in
+            (a.errors, a.warnings, a.infos) != (b.errors, b.warnings, b.infos)
+                ? (a.errors, a.warnings, a.infos) > (b.errors, b.warnings, b.infos) : a.page < b.page
+        }
+        guard !ranked.isEmpty else { return out + "No page has findings.\n\n" }
+        out += MarkdownText.header(["page", "errors", "warnings", "info", "navigations"], align: ["l", "r", "r", "r", "r"])
+        for page in ranked.prefix(rowLimit) {
+            out += MarkdownText.row([MarkdownText.inline(page.page), String(page.errors), String(page.warnings),
+                                     String(page.infos), String(page.navigations)])
+        }
+        if ranked.count > rowLimit { out += "\n… and \(ranked.count - rowLimit) more pages with findings.\n" }
+        let clean = report.pages.filter { $0.isOK && $0.errors + $0.warnings + $0.infos == 0 }.count
+        out += "\n\(MarkdownText.plural(clean, "page")) read without findings.\n\n"
+        return out
+    }
+
+    static func inventory(_ inventory: SchemeInventory) -> String {
+        var out = "## Scheme inventory\n\n"
+        out += "Every link that leaves the web: the apps these pages expect a WebView to launch.\n\n"
+        let schemes = inventory.schemes
+        guard !schemes.isEmpty else { return out + "No links to other schemes.\n\n" }
+        out += MarkdownText.header(["scheme", "links", "pages", "on"], align: ["l", "r", "r", "l"])
+        for entry in schemes { out += inventoryRow(entry) }
+        let packages = inventory.packages
+        if !packages.isEmpty {
+            out += "\n### `intent://` packages\n\n"
+            out += MarkdownText.header(["package", "links", "pages", "on"], align: ["l", "r", "r", "l"])
+            for entry in packages { out += inventoryRow(entry) }
+        }
+        return out + "\n"
+    }
+
+    private static func inventoryRow(_ entry: SchemeInventory.Entry) -> String {
+        var on = entry.pages.prefix(3).map { MarkdownText.inline($0, limit: 80) }.joined(separator: "<br>")
+        if entry.pages.count > 3 { on += "<br>+\(entry.pages.count - 3) more" }
+        return MarkdownText.row([MarkdownText.inline(entry.name), String(entry.links), String(entry.pages.count), on])
+    }
+
+    static func checkDocs(_ report: Report) -> String {
+        let checks = report.presentCodes.compactMap(Checks.named)
+        guard !checks.isEmpty else { return "" }
+        var out = "## What the findings mean and what to do\n"
+        for check in checks {
+            out += "\n### \(check.code)\n\n"
+            out += "**\(MarkdownText.prose(check.title))** — severity `\(report.severity(of: check.code).rawValue)`"
+            if report.severity(of: check.code) != check.severity { out += " (default `\(check.severity.rawValue)`)" }
+            out += ".\n\n" + checkHelp(check) + "\n"
+        }
+        return out
+    }
+
+    /// A check's own documentation as Markdown (also SARIF's rule help). The checks are
+    /// plain text that mentions tags (`<a href>`): those must show, not render.
+    static func checkHelp(_ check: Check) -> String {
+        "**What it means.** \(MarkdownText.prose(check.meaning))\n\n"
+            + "**Why it hurts.** \(MarkdownText.prose(check.impact))\n\n"
+            + "**What to do.** \(MarkdownText.prose(check.advice))"
+    }
+
+    /// Mermaid labels are quoted: keep to the characters finding codes use.
+    static func mermaidLabel(_ code: String) -> String {
+        String(code.unicodeScalars.filter { ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
+            .map(Character.init))
+    }
+}

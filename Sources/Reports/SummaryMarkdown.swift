@@ -1,0 +1,119 @@
+import Checks
+import LinkAuditModel
+import Policies
+import WHATWGURL
+
+/// `summary.md`: a report a manager can read on its own (GitHub-flavoured Markdown).
+/// It leads with what is new when there is a baseline, then totals, findings by code
+/// (a Mermaid pie chart and a code × profile table), pages ranked by errors, the scheme
+/// inventory, suppressions, and what each present code means and what to do about it.
+/// Everything that comes from a page goes through `MarkdownText.inline`.
+public enum SummaryMarkdown {
+    /// Tables longer than this are cut; the CSV has every row.
+    static let rowLimit = 25
+
+    /// Only totals and bounded lists: the summary is rendered whole.
+    static func write(_ report: Report, to sink: ReportSink) {
+        sink.append(render(report))
+    }
+
+    public static func render(_ report: Report) -> String {
+        var out = "# linkaudit summary\n\n"
+        out += lead(report.summary) + "\n"
+        if report.summary.baseline != nil { out += baseline(report) }
+        out += totals(report)
+        out += codes(report)
+        out += pages(report)
+        if !report.associationFiles.isEmpty { out += associations(report) }
+        out += inventory(report.inventory)
+        if !report.suppressions.isEmpty { out += suppressions(report) }
+        out += checkDocs(report)
+        return out
+    }
+
+    static func lead(_ summary: ReportSummary) -> String {
+        let severities = Severity.allCases.reversed().map { "\(summary.bySeverity[$0] ?? 0) \($0.rawValue)" }
+        var text = "**\(MarkdownText.plural(summary.findings, "finding"))** (\(severities.joined(separator: ", "))) "
+            + "in \(MarkdownText.plural(summary.navigations, "navigation")) on \(MarkdownText.plural(summary.pages, "page"))"
+        if summary.suppressed > 0 { text += "; \(summary.suppressed) suppressed" }
+        text += "."
+        if let baseline = summary.baseline {
+            text += " Since the baseline: **\(baseline.new) new**, \(baseline.fixed) fixed, \(baseline.persisting) persisting."
+        }
+        if summary.navigations > 0, summary.classified == 0 {
+            text += "\n\n> No navigation carries verdicts: the input was extracted but never classified, so no link findings can be reported."
+        }
+        return text + "\n"
+    }
+
+    static func baseline(_ report: Report) -> String {
+        let newCount = report.summary.baseline?.new ?? 0
+        let fixed = report.fixed.filter { $0.suppressed == nil }
+        var out = "## Since the baseline\n\n"
+        out += "Compared with \(MarkdownText.inline(report.baselineLabel ?? "the baseline")), matching page + URL + code "
+            + "(query values and line numbers may differ).\n\n"
+        out += "### New (\(newCount))\n\n"
+        out += newCount == 0 ? "Nothing new since the baseline.\n\n"
+            : findingTable(report.newListed, total: newCount, withLine: true, filter: "new")
+        out += "### Fixed (\(fixed.count))\n\n"
+        out += fixed.isEmpty ? "Nothing fixed since the baseline.\n\n"
+            : findingTable(fixed, total: fixed.count, withLine: false, filter: "fixed")
+        return out
+    }
+
+    /// The first `rowLimit` of `findings` by severity, then report order; `findings` holds
+    /// at least the first `rowLimit` of each severity of the `total`.
+    static func findingTable(_ findings: [Finding], total: Int, withLine: Bool, filter: String) -> String {
+        var out = withLine
+            ? MarkdownText.header(["severity", "code", "page", "line", "url", "profiles"], align: ["l", "l", "l", "r", "l", "l"])
+            : MarkdownText.header(["severity", "code", "page", "url", "profiles"], align: ["l", "l", "l", "l", "l"])
+        let sorted = findings.sorted { a, b in
+            a.severity != b.severity ? a.severity > b.severity : Finding.ordered(a, b)
+        }
+        for finding in sorted.prefix(rowLimit) {
+            var cells = [finding.severity.rawValue, finding.code, MarkdownText.inline(finding.page)]
+            if withLine { cells.append(finding.line.map(String.init) ?? "") }
+            cells += [MarkdownText.inline(finding.url), finding.profiles.joined(separator: ", ")]
+            out += MarkdownText.row(cells)
+        }
+        if total > rowLimit {
+            out += "\n… and \(total - rowLimit) more: filter findings.csv on baseline = \(filter).\n"
+        }
+        return out + "\n"
+    }
+
+    static func totals(_ report: Report) -> String {
+        let summary = report.summary
+        var out = "## Totals\n\n" + MarkdownText.header(["", "count"], align: ["l", "r"])
+        out += MarkdownText.row(["pages read", String(summary.pages - summary.unreadable)])
+        out += MarkdownText.row(["pages unreadable", String(summary.unreadable)])
+        out += associationTotals(report)
+        out += MarkdownText.row(["navigations", String(summary.navigations)])
+        out += MarkdownText.row(["navigations classified", String(summary.classified)])
+        for severity in Severity.allCases.reversed() {
+            out += MarkdownText.row(["findings: \(severity.rawValue)", String(summary.bySeverity[severity] ?? 0)])
+        }
+        out += MarkdownText.row(["suppressed", String(summary.suppressed)])
+        let unreadable = report.pages.filter { !$0.isOK }
+        if !unreadable.isEmpty {
+            out += "\n### Unreadable pages\n\n" + MarkdownText.header(["page", "reason"], align: ["l", "l"])
+            for page in unreadable.prefix(rowLimit) {
+                out += MarkdownText.row([MarkdownText.inline(page.page), MarkdownText.inline(page.status)])
+            }
+            if unreadable.count > rowLimit {
+                out += "\n… and \(unreadable.count - rowLimit) more: see pages.jsonl.\n"
+            }
+        }
+        return out + "\n"
+    }
+
+    static func suppressions(_ report: Report) -> String {
+        var out = "## Suppressions\n\n"
+        out += "Suppressed findings stay in findings.csv (column `suppressed`) and never fail the build.\n\n"
+        out += MarkdownText.header(["suppression", "reason", "findings"], align: ["l", "l", "r"])
+        for (rule, count) in report.suppressions {
+            out += MarkdownText.row([MarkdownText.inline(rule.label), MarkdownText.inline(rule.reason), String(count)])
+        }
+        return out + "\n"
+    }
+}

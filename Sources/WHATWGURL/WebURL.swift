@@ -1,0 +1,112 @@
+import Glibc
+
+// WebURL: a URL as browsers see it (WHATWG URL Standard), parsed without Foundation.
+//
+// The value is its serialisation (`href`) plus the UTF-8 offsets of each component
+// (`Layout`), so a parsed URL costs one string and the getters are slices of it.
+
+#if canImport(Glibc)
+#endif
+
+public struct WebURL: Hashable, Sendable, CustomStringConvertible {
+    /// The full serialisation.
+    public let href: String
+
+    /// Where the components sit in `href`.
+    package let layout: Layout
+
+    /// True for URLs such as "mailto:a@b" or "javascript:x" whose path is one opaque string.
+    public var hasOpaquePath: Bool { layout.hasOpaquePath }
+    package var kind: SchemeKind { layout.kind }
+
+    // MARK: - Parsing
+
+    /// Parses `input` against an optional base, as a browser resolves a link. nil when a
+    /// browser would reject it.
+    public static func parse(_ input: String, base: WebURL? = nil) -> WebURL? {
+        Parser.parse(input, base: base)
+    }
+
+    /// Parses `baseString` first, then `input` against it; nil if either fails.
+    public static func parse(_ input: String, baseString: String) -> WebURL? {
+        guard let base = parse(baseString) else { return nil }
+        return parse(input, base: base)
+    }
+
+    // MARK: - Components
+
+    public var scheme: String { string(layout.schemeRange) }
+    public var username: String { string(layout.usernameRange) }
+    public var password: String { string(layout.passwordRange) }
+    /// The serialised host ("example.com", "10.0.0.1", "[::1]", "" for file URLs); nil when none.
+    public var hostname: String? { layout.hostRange.map(string) }
+    public var port: Int? { layout.port }
+    /// The serialised path; an opaque path as it is.
+    public var pathname: String { string(layout.pathRange) }
+    /// The query without '?', nil when absent.
+    public var query: String? { layout.queryRange.map(string) }
+    /// The fragment without '#', nil when absent.
+    public var fragment: String? { layout.fragmentRange.map(string) }
+    public var isSpecial: Bool { kind.isSpecial }
+    public var description: String { href }
+
+    // MARK: - WPT-style getters
+
+    public var protocolString: String { string(0..<Int(layout.schemeEnd + 1)) }
+    /// "" or "?…" (an empty query gives "").
+    public var search: String {
+        guard let query, !query.isEmpty else { return "" }
+        return "?" + query
+    }
+    /// "" or "#…" (an empty fragment gives "").
+    public var hash: String {
+        guard let fragment, !fragment.isEmpty else { return "" }
+        return "#" + fragment
+    }
+    /// Host plus ":port" when there is a non-default port; "" without a host.
+    public var host: String { string(layout.hostAndPortRange) }
+
+    /// The serialised origin: "scheme://host[:port]" for http(s), ws(s) and ftp; the
+    /// origin of the inner URL for blob URLs wrapping http(s); "null" otherwise.
+    public var origin: String {
+        switch kind {
+        case .http, .https, .ws, .wss, .ftp:
+            return scheme + "://" + host
+        case .file:
+            return "null"
+        case .other:
+            // A blob URL's origin is that of the http(s) URL it wraps ("blob:https://a/…").
+            if scheme == "blob", let inner = WebURL.parse(pathname),
+               inner.kind == .http || inner.kind == .https {
+                return inner.origin
+            }
+            return "null"
+        }
+    }
+
+    /// True when both have a host and it is the same (compared in place, no strings made).
+    public func hasSameHostname(as other: WebURL) -> Bool {
+        guard let mine = layout.hostRange, let theirs = other.layout.hostRange else {
+            return layout.hostRange == nil && other.layout.hostRange == nil
+        }
+        guard mine.count == theirs.count else { return false }
+        var a = href, b = other.href
+        return a.withUTF8 { a in
+            b.withUTF8 { b in
+                memcmp(a.baseAddress! + mine.lowerBound, b.baseAddress! + theirs.lowerBound, mine.count) == 0
+            }
+        }
+    }
+
+    // MARK: - Equality
+
+    public static func == (lhs: WebURL, rhs: WebURL) -> Bool { lhs.href == rhs.href }
+    public func hash(into hasher: inout Hasher) { hasher.combine(href) }
+
+    private func string(_ range: Range<Int>) -> String {
+        let utf8 = href.utf8
+        let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        let upper = utf8.index(lower, offsetBy: range.count)
+        return String(Substring(utf8[lower..<upper]))
+    }
+}
