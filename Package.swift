@@ -45,11 +45,31 @@ let package = Package(
                          dependencies: ["LinkAudit", "Reports", "Checks", "Policies", "PageSources", "Extraction",
                                         "LinkAuditModel", "WHATWGURL"]),
 
-        .testTarget(
-            name: "LinkAuditTests",
-            dependencies: ["LinkAudit", "PageSources", "Extraction", "Policies", "Checks", "Reports", "Associations",
-                           "LinkAuditModel", "WHATWGURL"],
-            exclude: ["Fixtures"]
-        ),
+        // Tests, one target per stage, and what they share: fixtures (Tests/Fixtures, with
+        // their sources), the command-line runner, golden files, extraction and report helpers.
+        .target(name: "TestSupport", dependencies: ["LinkAudit", "PageSources", "Extraction", "Policies", "Checks",
+                                                    "Reports", "Associations", "LinkAuditModel", "WHATWGURL"],
+                path: "Tests/TestSupport"),
+        .testTarget(name: "WHATWGURLTests", dependencies: ["WHATWGURL", "TestSupport"]),
+        .testTarget(name: "LinkAuditModelTests", dependencies: ["LinkAuditModel", "Reports", "Policies", "LinkAudit", "TestSupport"]),
+        .testTarget(name: "AssociationsTests",
+                    dependencies: ["Associations", "LinkAuditModel", "WHATWGURL", "PageSources", "Policies", "LinkAudit",
+                                   "TestSupport"]),
+        .testTarget(name: "ExtractionTests",
+                    dependencies: ["Extraction", "LinkAuditModel", "WHATWGURL", "CLibXML2", "TestSupport"]),
+        .testTarget(name: "PageSourcesTests",
+                    dependencies: ["PageSources", "Extraction", "Associations", "LinkAuditModel", "WHATWGURL", "Policies", "Checks",
+                                   "Reports", "LinkAudit", "TestSupport"]),
+        .testTarget(name: "PoliciesTests",
+                    dependencies: ["Policies", "Associations", "LinkAuditModel", "WHATWGURL", "Extraction", "Checks",
+                                   "PageSources", "LinkAudit", "TestSupport"]),
+        .testTarget(name: "ChecksTests",
+                    dependencies: ["Checks", "Policies", "LinkAuditModel", "Extraction", "PageSources", "Reports", "LinkAudit",
+                                   "TestSupport"]),
+        .testTarget(name: "ReportsTests",
+                    dependencies: ["Reports", "Checks", "Policies", "LinkAuditModel", "WHATWGURL", "Extraction",
+                                   "PageSources", "LinkAudit", "TestSupport"]),
+        .testTarget(name: "LinkAuditTests",
+                    dependencies: ["LinkAudit", "Reports", "Policies", "PageSources", "LinkAuditModel", "TestSupport"]),
     ]
 )

@@ -20,8 +20,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 inputs=(Pipelines/samples/deeplinks-sample.warc.gz
-        Tests/LinkAuditTests/Fixtures/warc/real-warcio/example.warc.gz
-        Tests/LinkAuditTests/Fixtures/warc/real-warcio/example-iana.org-chunked.warc
+        Tests/Fixtures/warc/real-warcio/example.warc.gz
+        Tests/Fixtures/warc/real-warcio/example-iana.org-chunked.warc
         Pipelines/demo-site/checkout/index.html
         Pipelines/demo-site/pay-in-app/index.html)
 absolute=()

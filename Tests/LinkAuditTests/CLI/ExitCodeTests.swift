@@ -1,13 +1,10 @@
 import XCTest
-@testable import Associations
-@testable import Checks
-@testable import Extraction
 @testable import LinkAudit
 @testable import LinkAuditModel
 @testable import PageSources
 @testable import Policies
 @testable import Reports
-@testable import WHATWGURL
+import TestSupport
 
 /// The exit codes CI gates on, through the real binary: 1 for findings at or above
 /// `--fail-on`, 0 below it, 2 with a one-line message for usage and configuration errors.

@@ -1,13 +1,10 @@
 import XCTest
-@testable import Associations
-@testable import Checks
-@testable import Extraction
 @testable import LinkAudit
 @testable import LinkAuditModel
 @testable import PageSources
 @testable import Policies
 @testable import Reports
-@testable import WHATWGURL
+import TestSupport
 
 final class ExplainCommandTests: XCTestCase {
     private func verdicts(_ json: String, args: [String] = []) throws -> [String: [String: String]] {

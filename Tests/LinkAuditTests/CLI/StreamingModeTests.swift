@@ -1,20 +1,16 @@
 import XCTest
-@testable import Associations
-@testable import Checks
-@testable import Extraction
 @testable import LinkAudit
 @testable import LinkAuditModel
 @testable import PageSources
 @testable import Policies
 @testable import Reports
-@testable import WHATWGURL
+import TestSupport
 
 /// `audit --stdin-inputs --jsonl-out -`: records on stdout as pages finish, nothing else;
 /// `report` rebuilds from the stream what a normal run writes.
 final class StreamingModeTests: XCTestCase {
     private var demo: String {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Pipelines").path
+        Repository.url("Pipelines").path
     }
 
     func testStreamHoldsOnlyRecordsAndRebuildsTheSameFindings() throws {

@@ -1,18 +1,14 @@
 import XCTest
-@testable import Associations
-@testable import Checks
-@testable import Extraction
 @testable import LinkAudit
 @testable import LinkAuditModel
 @testable import PageSources
 @testable import Policies
 @testable import Reports
-@testable import WHATWGURL
+import TestSupport
 
 /// Shipped configs load; every kind of mistake fails before any work, naming the key and file.
 final class PipelineConfigTests: XCTestCase {
-    static let pipelines = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Pipelines")
+    static let pipelines = Repository.url("Pipelines")
 
     func testShippedConfigsLoad() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.pipelines.path).filter { $0.hasSuffix(".json") }

@@ -1,0 +1,121 @@
+import Foundation
+import XCTest
+@testable import Extraction
+@testable import LinkAuditModel
+@testable import WHATWGURL
+import TestSupport
+
+/// `TextRunCompactor` must leave every SAX event the extractor consumes unchanged: start
+/// tags with their attributes, end tags, script/style text, and the line at each event.
+/// Each page is parsed with and without compaction and the event logs compared.
+final class TextRunCompactionTests: XCTestCase {
+    static let repository = Repository.root
+
+    private func events(_ bytes: [UInt8], compacting: Bool) -> [String] {
+        HTMLExtractor.$compactsTextRuns.withValue(compacting) {
+            bytes.withUnsafeBytes { SAXEventLog.record($0) }
+        }
+    }
+
+    /// Compares both logs; returns whether compaction changed the bytes at all.
+    @discardableResult
+    private func assertEquivalent(_ bytes: [UInt8], _ label: String, file: StaticString = #filePath, line: UInt = #line) -> Bool {
+        let plain = events(bytes, compacting: false)
+        let compacted = events(bytes, compacting: true)
+        if plain != compacted {
+            let at = (0..<min(plain.count, compacted.count)).first { plain[$0] != compacted[$0] } ?? min(plain.count, compacted.count)
+            XCTFail("\(label): event \(at) differs: \(plain.dropFirst(at).first ?? "<none>") vs \(compacted.dropFirst(at).first ?? "<none>")",
+                    file: file, line: line)
+        }
+        return bytes.withUnsafeBytes { TextRunCompactor.compact($0) } != nil
+    }
+
+    func testSnippets() {
+        var changed = 0
+        for (n, page) in TextRunSnippets.pages.enumerated() where assertEquivalent(Array(page.utf8), "snippet \(n)") {
+            changed += 1
+        }
+        XCTAssertGreaterThan(changed, TextRunSnippets.pages.count / 2)
+    }
+
+    func testSnippetsWithNUL() {
+        assertEquivalent(Array("<p>a</p>text\u{0}more<p>b</p>".utf8), "NUL in text")
+        assertEquivalent(Array("<p>a</p>text<p title=\"\u{0}\">b</p>c<p>".utf8), "NUL in value")
+        assertEquivalent([0x3C, 0x70, 0x3E, 0x61, 0xFF, 0x62, 0x3C, 0x70, 0x3E, 0x63, 0x3C, 0x2F, 0x70, 0x3E], "bad UTF-8")
+        assertEquivalent(Array("<p>a</p>caf".utf8) + [0xE9] + Array(" text<p>x</p>y<p>".utf8), "Latin-1 byte")
+    }
+
+    func testCompactedForm() throws {
+        let page = Array("<p>\n  two\nlines\r\n</p>".utf8)
+        let out = try XCTUnwrap(page.withUnsafeBytes { TextRunCompactor.compact($0) })
+        XCTAssertEqual(String(decoding: out, as: UTF8.self), "<p>\n  x\n\r\n</p>")
+    }
+
+    func testFuzzedPages() {
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        let pieces = TextRunSnippets.pieces
+        for n in 0..<4000 {
+            var page = ""
+            for _ in 0..<(5 + Int(seed % 40)) {
+                seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                page += pieces[Int((seed >> 33) % UInt64(pieces.count))]
+            }
+            assertEquivalent(Array(page.utf8), "fuzz \(n): \(page.prefix(300).debugDescription)")
+        }
+    }
+
+    /// Pages from pieces the scanner understands, so compaction runs to the end of most of
+    /// them and meets every context (head, epilog, after script, long and CR runs).
+    func testFuzzedPagesWithoutStops() {
+        let stops = ["<?", "<![", "<!-->", "--!>", "&", "< ", "a<b"]
+        let pieces = TextRunSnippets.pieces.filter { piece in piece != "<" && !stops.contains { piece.contains($0) } }
+        var seed: UInt64 = 0x2545_F491_4F6C_DD1D
+        var changed = 0
+        for n in 0..<4000 {
+            var page = ""
+            for _ in 0..<(5 + Int(seed % 60)) {
+                seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                page += pieces[Int((seed >> 33) % UInt64(pieces.count))]
+            }
+            if assertEquivalent(Array(page.utf8), "clean fuzz \(n): \(page.prefix(300).debugDescription)") { changed += 1 }
+        }
+        XCTAssertGreaterThan(changed, 2000)
+    }
+
+    func testFixturesDemoSiteAndCorpus() throws {
+        var roots = ["Tests/Fixtures", "Pipelines/demo-site", "Benchmarks/corpus"]
+            .map { Self.repository.appendingPathComponent($0) }
+        if let extra = ProcessInfo.processInfo.environment["LINKAUDIT_TEXTRUN_CORPUS"] {
+            roots += extra.split(separator: ":").map { URL(fileURLWithPath: String($0)) }
+        }
+        var files = 0, changed = 0
+        for root in roots {
+            guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { continue }
+            for case let url as URL in walker where ["html", "htm"].contains(url.pathExtension.lowercased()) {
+                let bytes = [UInt8](try Data(contentsOf: url))
+                if assertEquivalent(bytes, url.path) { changed += 1 }
+                files += 1
+            }
+        }
+        XCTAssertGreaterThan(files, 10)
+        XCTAssertGreaterThan(changed, 0)
+        print("text-run equivalence: \(files) files, \(changed) compacted")
+    }
+
+    /// The navigations themselves (what links.jsonl is made of), srcdoc documents included.
+    func testNavigationsUnchanged() throws {
+        let site = Self.repository.appendingPathComponent("Pipelines/demo-site")
+        let walker = try XCTUnwrap(FileManager.default.enumerator(at: site, includingPropertiesForKeys: nil))
+        for case let url as URL in walker where url.pathExtension == "html" {
+            // Some demo pages are Shift_JIS or EUC-KR: what matters here is the same bytes both ways.
+            let html = String(decoding: try Data(contentsOf: url), as: UTF8.self)
+            let page = "https://shop.example/" + url.lastPathComponent
+            let plain = HTMLExtractor.$compactsTextRuns.withValue(false) { HTMLExtractor.extract(html: html, pageURL: page) }
+            XCTAssertEqual(HTMLExtractor.extract(html: html, pageURL: page), plain, url.path)
+        }
+        for (n, snippet) in TextRunSnippets.pages.enumerated() {
+            let plain = HTMLExtractor.$compactsTextRuns.withValue(false) { HTMLExtractor.extract(html: snippet, pageURL: "https://a.example/") }
+            XCTAssertEqual(HTMLExtractor.extract(html: snippet, pageURL: "https://a.example/"), plain, "snippet \(n)")
+        }
+    }
+}

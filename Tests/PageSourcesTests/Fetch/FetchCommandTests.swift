@@ -1,0 +1,54 @@
+import XCTest
+@testable import Associations
+@testable import Extraction
+@testable import LinkAudit
+@testable import LinkAuditModel
+@testable import PageSources
+@testable import Policies
+@testable import Reports
+@testable import WHATWGURL
+import TestSupport
+
+/// The crawl flags on the command line: one-line errors naming the flag, and a run
+/// against the local server (stderr is a pipe here, so no progress line).
+final class FetchCommandTests: XCTestCase {
+    func testBadFlagsAreUsageErrorsNamingTheFlag() throws {
+        let cases: [([String], String)] = [
+            (["--depth", "x"], "linkaudit: --depth takes a whole number of at least 0, not 'x'"),
+            (["--scope", "shop.*.example"], "linkaudit: --scope: 'shop.*.example' is not site, host, or [*.]host[/path]"),
+            (["--timeout", "0"], "linkaudit: --timeout takes a number of seconds above 0, not '0'"),
+            (["--per-host", "0"], "linkaudit: --per-host takes a whole number of at least 1, not '0'"),
+            (["--urls", "/nonexistent/urls.txt"], "linkaudit: --urls: cannot read /nonexistent/urls.txt"),
+            (["--user-agent", " "], "linkaudit: --user-agent takes a preset (android-webview, chrome-android, desktop, "
+                + "ios-wkwebview, safari-ios) or a string"),
+        ]
+        for (flags, message) in cases {
+            let result = try CLI.run(["audit", "http://127.0.0.1:9/"] + flags)
+            XCTAssertEqual(result.status, 2, flags.joined(separator: " "))
+            XCTAssertEqual(result.stderr, message + "\n")
+        }
+    }
+
+    func testURLRunWritesPagesAndCountsFetchStatuses() throws {
+        let site = try TestSite()
+        defer { site.stop() }
+        let out = TempDir()
+        let list = out.write("urls.txt", "# merchants\n\(site.url("/to-gojek"))\n")
+        let result = try CLI.run(["audit", site.url("/missing"), "--urls", list, "--allow-private", "--timeout", "2",
+                                  "--delay", "0", "--fail-on", "never", "--out", out.path + "/report"])
+        XCTAssertEqual(result.status, 0, result.stderr)
+        XCTAssertTrue(result.stderr.contains("linkaudit: fetched pages: 1 http-error, 1 ok\n"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("\r"), "no progress line when stderr is not a terminal")
+        let pages = try String(contentsOfFile: out.path + "/report/pages.jsonl", encoding: .utf8)
+        XCTAssertEqual(pages.split(separator: "\n").count, 2)
+        let links = try String(contentsOfFile: out.path + "/report/links.jsonl", encoding: .utf8)
+        XCTAssertTrue(links.contains(#""source":"http[Location]","trigger":"server-redirect""#), links)
+    }
+
+    func testProgressLine() {
+        XCTAssertEqual(CrawlProgress.line((done: 42, queued: 21, errors: 3), elapsed: 10),
+                       "crawl: 42 done, 21 queued, 3 errors, 4.2 pages/s, ~5 s left")
+        XCTAssertEqual(CrawlProgress.line((done: 0, queued: 5, errors: 0), elapsed: 1),
+                       "crawl: 0 done, 5 queued, 0 errors, 0.0 pages/s")
+    }
+}

@@ -1,0 +1,107 @@
+import XCTest
+@testable import Associations
+@testable import Extraction
+@testable import LinkAudit
+@testable import LinkAuditModel
+@testable import PageSources
+@testable import Policies
+@testable import Reports
+@testable import WHATWGURL
+import TestSupport
+
+/// What the crawl counts as one page (normalisation), one site (registrable domain,
+/// `--scope`) and a link to follow.
+final class FetchScopeTests: XCTestCase {
+    private func url(_ text: String) -> WebURL { WebURL.parse(text)! }
+
+    func testNormalizationFoldsWhatServersCannotTellApart() {
+        let same = ["https://Shop.Example:443/a/./b/../c?x=1#top", "https://shop.example/a/c?x=1",
+                    "https://shop.example/a/%63?x=1", "HTTPS://SHOP.EXAMPLE/a/c?x=%31"]
+        XCTAssertEqual(Set(same.map { URLNormalizer.normalize(url($0)).href }), ["https://shop.example/a/c?x=1"])
+        XCTAssertEqual(URLNormalizer.normalize(url("https://shop.example/p?")).href, "https://shop.example/p")
+        XCTAssertEqual(URLNormalizer.normalize(url("https://shop.example/a%2fb?q=%e2%82%ac")).href,
+                       "https://shop.example/a%2Fb?q=%E2%82%AC")
+        XCTAssertEqual(URLNormalizer.normalize(url("http://u:p@shop.example:8080")).href, "http://u:p@shop.example:8080/")
+        // Query order is meaning: kept.
+        XCTAssertNotEqual(URLNormalizer.normalize(url("https://s.example/?a=1&b=2")).href,
+                          URLNormalizer.normalize(url("https://s.example/?b=2&a=1")).href)
+    }
+
+    func testRegistrableDomains() {
+        let cases = [
+            ("shop.example.com", "example.com"), ("pay.tokopedia.co.id", "tokopedia.co.id"), ("co.id", "co.id"),
+            ("a.b.shop.co.uk", "shop.co.uk"), ("merchant.github.io", "merchant.github.io"),
+            ("x.bucket.s3.amazonaws.com", "bucket.s3.amazonaws.com"), ("Example.COM.", "example.com"),
+            ("localhost", "localhost"), ("127.0.0.1", "127.0.0.1"), ("[::1]", "[::1]"), ("gojek.com", "gojek.com"),
+        ]
+        for (host, expected) in cases { XCTAssertEqual(RegistrableDomain.of(host), expected, host) }
+    }
+
+    func testDefaultScopeIsTheInputsSites() throws {
+        let scope = try CrawlScope(patterns: [], seeds: [url("https://www.shop.co.id/checkout")])
+        XCTAssertTrue(scope.contains(url("https://pay.shop.co.id/x")))
+        XCTAssertTrue(scope.contains(url("http://shop.co.id/")))
+        XCTAssertFalse(scope.contains(url("https://other.co.id/")))
+        XCTAssertFalse(scope.contains(url("https://notshop.co.id/")))
+        XCTAssertFalse(scope.contains(url("ftp://shop.co.id/")))
+    }
+
+    func testScopePatternsReplaceWidenAndExclude() throws {
+        let seeds = [url("https://www.shop.example/")]
+        let narrow = try CrawlScope(patterns: ["www.shop.example/checkout/"], seeds: seeds)
+        XCTAssertTrue(narrow.contains(url("https://www.shop.example/checkout/pay")))
+        XCTAssertFalse(narrow.contains(url("https://www.shop.example/blog")))
+        XCTAssertFalse(narrow.contains(url("https://api.shop.example/checkout/")))
+        let wide = try CrawlScope(patterns: ["site", "*.pay-partner.example"], seeds: seeds)
+        XCTAssertTrue(wide.contains(url("https://cdn.shop.example/")))
+        XCTAssertTrue(wide.contains(url("https://pay-partner.example/")))
+        XCTAssertTrue(wide.contains(url("https://a.b.pay-partner.example/")))
+        let excluded = try CrawlScope(patterns: ["!www.shop.example/logout", "!*.cdn.shop.example"], seeds: seeds)
+        XCTAssertTrue(excluded.contains(url("https://www.shop.example/pay")))
+        XCTAssertFalse(excluded.contains(url("https://www.shop.example/logout?next=/")))
+        XCTAssertFalse(excluded.contains(url("https://img.cdn.shop.example/")))
+        let hostOnly = try CrawlScope(patterns: ["host"], seeds: seeds)
+        XCTAssertFalse(hostOnly.contains(url("https://api.shop.example/")))
+        XCTAssertTrue(try CrawlScope(patterns: ["https://Www.Shop.Example/"], seeds: []).contains(url("https://www.shop.example/a")))
+    }
+
+    func testBadScopePatternNamesTheFlag() {
+        XCTAssertThrowsError(try CrawlScope(patterns: ["shop.*.example"], seeds: [])) { error in
+            XCTAssertEqual(error as? LinkAuditError,
+                           .usage("--scope: 'shop.*.example' is not site, host, or [*.]host[/path]"))
+        }
+        XCTAssertThrowsError(try CrawlScope(patterns: ["!"], seeds: []))
+    }
+
+    func testFollowableLinks() {
+        func navigation(_ target: String, _ trigger: Trigger, source: String = "a[href]", partial: Bool? = nil,
+                        context: String? = nil) -> Navigation {
+            Navigation(page: "https://s.example/", line: 1, source: source, trigger: trigger, frame: .main, raw: target,
+                       url: target, scheme: WebURL.schemeOf(target) ?? "", partial: partial, context: context)
+        }
+        XCTAssertEqual(CrawlLinks.followable(navigation("https://s.example/a#x", .tap))?.href, "https://s.example/a")
+        XCTAssertNotNil(CrawlLinks.followable(navigation("https://s.example/f", .frameLoad, source: "iframe[src]")))
+        XCTAssertNotNil(CrawlLinks.followable(navigation("https://s.example/n", .scriptLoad, source: "script")))
+        XCTAssertNotNil(CrawlLinks.followable(navigation("https://s.example/r", .metaRefresh, source: "meta[refresh]")))
+        XCTAssertNil(CrawlLinks.followable(navigation("gojek://pay", .tap)))
+        XCTAssertNil(CrawlLinks.followable(navigation("file:///etc/passwd", .tap)))
+        XCTAssertNil(CrawlLinks.followable(navigation("https://s.example/buy", .formPost, source: "form[action]")))
+        XCTAssertNil(CrawlLinks.followable(navigation("https://s.example/search", .formGet, source: "form[action]")))
+        XCTAssertNil(CrawlLinks.followable(navigation("https://s.example/app", .metadata, source: "link[alternate]")))
+        XCTAssertNil(CrawlLinks.followable(navigation("https://s.example/p?id=", .scriptHandler, source: "script", partial: true)))
+        XCTAssertNil(CrawlLinks.followable(navigation("https://s.example/t", .tap, context: "template")))
+        XCTAssertNil(CrawlLinks.followable(navigation("https://s.example/movie.swf", .frameLoad, source: "embed[src]")))
+    }
+
+    func testURLInputFiles() {
+        XCTAssertEqual(URLInputs.lines("# merchants\nhttps://a.example/\n\n  https://b.example/pay  \n#https://c.example/\n"),
+                       ["https://a.example/", "https://b.example/pay"])
+        XCTAssertTrue(URLInputs.isURL("HTTPS://shop.example"))
+        XCTAssertFalse(URLInputs.isURL("Pipelines/demo-site"))
+        XCTAssertFalse(URLInputs.isURL("file:///tmp/x.html"))
+        XCTAssertEqual(AuditOptions.defaultOutDir(for: ["https://Shop.Example/pay"]), "Reports/shop.example")
+        XCTAssertThrowsError(try URLInputs.read(file: "/nonexistent/urls.txt")) { error in
+            XCTAssertEqual(error as? LinkAuditError, .usage("--urls: cannot read /nonexistent/urls.txt"))
+        }
+    }
+}
