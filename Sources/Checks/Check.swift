@@ -67,6 +67,9 @@ public struct Check: Sendable {
 /// An HTML snippet served at `page`, audited with the named profiles (nil: the default
 /// set) on the given device (default: the optimistic one) — or, for `ASSOCIATION_INVALID`,
 /// an association file as served, judged as a live crawl judges it (`association`).
+///
+/// Each example records where it is written (`file`, `line`: the initializers' defaults
+/// are the call site), so a test that fails on an example reports it at the example itself.
 public struct CheckExample: Sendable {
     public var html: String
     public var page: String
@@ -77,10 +80,18 @@ public struct CheckExample: Sendable {
     /// An association file's response (its body, shown as `html`, is the file): the
     /// example's page record is the one the crawl writes for that file.
     public var association: AssociationResponse?
+    /// For a triggering example of a navigation check: exactly the profiles, among those the
+    /// example runs, that must raise the code (nil: any that raise it will do). Not rendered
+    /// in the reference.
+    public var raisedBy: Set<String>?
+    /// The file the example is written in.
+    public let file: StaticString
+    /// The line the example starts on.
+    public let line: UInt
 
     /// An association file served at `response.finalURL`.
-    public init(association response: AssociationResponse) {
-        self.init(String(decoding: response.body, as: UTF8.self), page: response.finalURL.href)
+    public init(association response: AssociationResponse, file: StaticString = #filePath, line: UInt = #line) {
+        self.init(String(decoding: response.body, as: UTF8.self), page: response.finalURL.href, file: file, line: line)
         association = response
     }
 
@@ -91,13 +102,17 @@ public struct CheckExample: Sendable {
 
     public init(_ html: String, page: String = "https://shop.example/checkout/", profiles: [String]? = nil,
                 device: DeviceProfile = .optimistic, settings: AuditSettings = AuditSettings(),
-                options: ProfileOptions = ProfileOptions()) {
+                options: ProfileOptions = ProfileOptions(), raisedBy: Set<String>? = nil,
+                file: StaticString = #filePath, line: UInt = #line) {
         self.html = html
         self.page = page
         self.profiles = profiles
         self.device = device
         self.settings = settings
         self.options = options
+        self.raisedBy = raisedBy
+        self.file = file
+        self.line = line
     }
 }
 
