@@ -13,7 +13,8 @@ extension Checks {
         impact: "The link does nothing; if it is a download or receipt, the user cannot get it.",
         advice: "Serve the resource over https.",
         triggering: [
-            CheckExample(#"<a href="content://com.example.provider/receipt.pdf">Receipt</a>"#),
+            CheckExample(#"<a href="content://com.example.provider/receipt.pdf">Receipt</a>"#,
+                         raisedBy: ["android-sdk", "chrome-android", "ios-sdk"]),
         ],
         nonTriggering: [
             CheckExample(#"<a href="https://shop.example/receipt.pdf">Receipt</a>"#),

@@ -21,8 +21,10 @@ extension Checks {
             + "synchronously), or show a \"Pay with …\" button when the automatic jump fails; in the app, "
             + "enter the page with loadUrlByUser so the seed's activation window covers load-time jumps.",
         triggering: [
-            CheckExample("<script>location.href = 'dana://wallet/pay?order=1';</script>"),
-            CheckExample(#"<meta http-equiv="refresh" content="0; url=shopeeid://main">"#),
+            CheckExample("<script>location.href = 'dana://wallet/pay?order=1';</script>",
+                         raisedBy: ["android-sdk", "ios-sdk", "safari-ios"]),
+            CheckExample(#"<meta http-equiv="refresh" content="0; url=shopeeid://main">"#,
+                         raisedBy: ["android-sdk", "ios-sdk", "safari-ios"]),
         ],
         nonTriggering: [
             CheckExample(#"<button onclick="location.href='dana://wallet/pay'">DANA</button>"#),

@@ -16,8 +16,9 @@ extension Checks {
             + "shouldOverrideUrlLoading hands deep links to Android. A POST form to a deep link fails even with "
             + "the client (POST is never offered to it): submit with GET or redirect from the server.",
         triggering: [
-            CheckExample(#"<a href="gojek://gopay/pay?id=1">GoPay</a>"#),
-            CheckExample(#"<form method="post" action="paypay://pay"><button>PayPay</button></form>"#),
+            CheckExample(#"<a href="gojek://gopay/pay?id=1">GoPay</a>"#, raisedBy: ["android-webview"]),
+            CheckExample(#"<form method="post" action="paypay://pay"><button>PayPay</button></form>"#,
+                         raisedBy: ["android-sdk", "android-webview"]),
         ],
         nonTriggering: [
             CheckExample(#"<a href="https://shop.example/cart/">Cart</a>"#),

@@ -16,7 +16,8 @@ extension Checks {
         advice: "Adopt the seed's client (it loads http(s) fallbacks when the launch fails), or open checkout "
             + "in the system browser.",
         triggering: [
-            CheckExample(#"<a href="intent://pay/#Intent;scheme=tmn;package=th.co.truemoney.wallet;S.browser_fallback_url=https%3A%2F%2Fwallet.example%2Fpay;end">TrueMoney</a>"#),
+            CheckExample(#"<a href="intent://pay/#Intent;scheme=tmn;package=th.co.truemoney.wallet;S.browser_fallback_url=https%3A%2F%2Fwallet.example%2Fpay;end">TrueMoney</a>"#,
+                         raisedBy: ["android-webview"]),
         ],
         nonTriggering: [
             CheckExample(#"<a href="intent://pay/#Intent;scheme=tmn;package=th.co.truemoney.wallet;end">TrueMoney</a>"#),

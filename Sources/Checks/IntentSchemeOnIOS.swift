@@ -15,7 +15,8 @@ extension Checks {
         advice: "Serve the wallet's iOS custom scheme or Universal Link to iOS (by user agent), or a web "
             + "fallback page that chooses per platform.",
         triggering: [
-            CheckExample(#"<a href="intent://pay/#Intent;scheme=tmn;package=th.co.truemoney.wallet;end">TrueMoney</a>"#),
+            CheckExample(#"<a href="intent://pay/#Intent;scheme=tmn;package=th.co.truemoney.wallet;end">TrueMoney</a>"#,
+                         raisedBy: ["ios-sdk", "ios-wkwebview", "safari-ios"]),
         ],
         nonTriggering: [
             CheckExample(#"<a href="truemoney://pay">TrueMoney</a>"#),

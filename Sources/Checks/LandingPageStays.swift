@@ -19,7 +19,8 @@ extension Checks {
                          device: DeviceProfile(name: "line", platform: .android, apps: [
                              InstalledApp(id: "jp.naver.line.android",
                                           appLinks: [AppLinkFilter(hosts: ["liff.line.example"])]),
-                         ])),
+                         ]),
+                         raisedBy: ["android-sdk"]),
         ],
         nonTriggering: [
             CheckExample(#"<a href="https://shop.example/cart/">Cart</a>"#),

@@ -16,8 +16,11 @@ extension Checks {
         impact: "The link fails everywhere, in ways that differ per runtime.",
         advice: "Fix the URL; build intent:// URIs with Intent.toUri or percent-encode every value.",
         triggering: [
-            CheckExample(#"<a href="intent://pay#Intent;scheme=dana;package=id.dana">DANA</a>"#),
-            CheckExample(#"<a href="https://shop.example:99999/">Bad port</a>"#),
+            CheckExample(#"<a href="intent://pay#Intent;scheme=dana;package=id.dana">DANA</a>"#,
+                         raisedBy: ["android-sdk", "chrome-android"]),
+            CheckExample(#"<a href="https://shop.example:99999/">Bad port</a>"#, raisedBy: [
+                "android-sdk", "android-webview", "chrome-android", "ios-sdk", "ios-wkwebview", "safari-ios",
+            ]),
         ],
         nonTriggering: [
             CheckExample(#"<a href="intent://pay#Intent;scheme=dana;package=id.dana;end">DANA</a>"#),

@@ -14,7 +14,7 @@ extension Checks {
         advice: "Add the scheme or route to the app's allowlist if it is a partner wallet, or change the page "
             + "to a link the app accepts.",
         triggering: [
-            CheckExample(#"<a href="unknownwallet://pay">Pay</a>"#, profiles: ["ios-strict"]),
+            CheckExample(#"<a href="unknownwallet://pay">Pay</a>"#, profiles: ["ios-strict"], raisedBy: ["ios-strict"]),
         ],
         nonTriggering: [
             CheckExample(#"<a href="https://shop.example/cart/">Cart</a>"#, profiles: ["ios-strict"]),

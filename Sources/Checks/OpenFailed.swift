@@ -17,7 +17,7 @@ extension Checks {
             + "each app button.",
         triggering: [
             CheckExample(#"<a href="gcash://pay?ref=1">GCash</a>"#, profiles: ["android-sdk"],
-                         device: DeviceProfile(name: "no-wallets", platform: .android)),
+                         device: DeviceProfile(name: "no-wallets", platform: .android), raisedBy: ["android-sdk"]),
         ],
         nonTriggering: [
             CheckExample(#"<a href="gcash://pay?ref=1">GCash</a>"#, profiles: ["android-sdk"],

@@ -16,7 +16,8 @@ extension Checks {
         advice: "Navigate the top frame (target=_top, top.location) from a tap, or have the widget open in "
             + "a new top-level page; the seed's Android client treats sub-frame deep links like main-frame ones.",
         triggering: [
-            CheckExample("<iframe srcdoc=\"<script>location.href='nidlogin://login'</script>\"></iframe>"),
+            CheckExample("<iframe srcdoc=\"<script>location.href='nidlogin://login'</script>\"></iframe>",
+                         raisedBy: ["android-sdk", "chrome-android", "ios-sdk", "ios-wkwebview", "safari-ios"]),
         ],
         nonTriggering: [
             CheckExample(#"<iframe src="https://auth.bank.example/login"></iframe>"#),

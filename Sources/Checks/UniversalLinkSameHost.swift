@@ -26,7 +26,7 @@ extension Checks {
         triggering: [
             CheckExample(#"<a href="https://pay.wallet.example/pay/123">Open in app</a>"#,
                          page: "https://pay.wallet.example/checkout/", profiles: ["ios-wkwebview", "safari-ios"],
-                         device: Self.walletDevice),
+                         device: Self.walletDevice, raisedBy: ["ios-wkwebview", "safari-ios"]),
         ],
         nonTriggering: [
             CheckExample(#"<a href="https://pay.wallet.example/pay/123">Open in app</a>"#,

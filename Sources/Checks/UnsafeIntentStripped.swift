@@ -15,7 +15,8 @@ extension Checks {
         advice: "Target the wallet by package and scheme only, with a BROWSABLE activity; drop component=, "
             + "SEL; and launchFlags from the link.",
         triggering: [
-            CheckExample(#"<a href="intent://pay#Intent;scheme=dana;package=id.dana;component=id.dana/.PayActivity;end">DANA</a>"#),
+            CheckExample(#"<a href="intent://pay#Intent;scheme=dana;package=id.dana;component=id.dana/.PayActivity;end">DANA</a>"#,
+                         raisedBy: ["android-sdk", "chrome-android"]),
         ],
         nonTriggering: [
             CheckExample(#"<a href="intent://pay#Intent;scheme=dana;package=id.dana;end">DANA</a>"#),

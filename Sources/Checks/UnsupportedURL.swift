@@ -15,7 +15,7 @@ extension Checks {
         advice: "Have decidePolicyFor cancel custom schemes and call UIApplication.open (the seed's "
             + "DeepLinkDecisionEngine), or open checkout in Safari / SFSafariViewController.",
         triggering: [
-            CheckExample(#"<a href="paypay://payment?c=1">PayPay</a>"#),
+            CheckExample(#"<a href="paypay://payment?c=1">PayPay</a>"#, raisedBy: ["ios-wkwebview"]),
         ],
         nonTriggering: [
             CheckExample(#"<a href="https://shop.example/help/">Help</a>"#),
