@@ -47,6 +47,27 @@ final class CheckExamplesTests: XCTestCase {
         ])
     }
 
+    /// Each example's recorded place is its own `CheckExample(` in a check file, so the
+    /// failures above land on it (a helper that builds examples must pass its caller's place on).
+    func testEveryExampleRecordsItsOwnPlace() throws {
+        var sources: [String: [Substring]] = [:]
+        for check in Checks.all {
+            for example in check.triggering + check.nonTriggering {
+                let path = "\(example.file)"
+                XCTAssertTrue(path.hasPrefix(Repository.url("Sources/Checks/").path),
+                              "\(check.code): an example records \(path):\(example.line)")
+                if sources[path] == nil {
+                    sources[path] = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n",
+                                                                                             omittingEmptySubsequences: false)
+                }
+                let lines = sources[path]!
+                let line = Int(example.line)
+                XCTAssertTrue(line >= 1 && line <= lines.count && lines[line - 1].contains("CheckExample("),
+                              "\(check.code): \(path):\(line) is not where the example is written")
+            }
+        }
+    }
+
     /// Every code in `Checks.all` has its test method above, and every such method a code.
     /// Linux's XCTest has no run-time list of a class's methods (discovery reads the build's
     /// index), so this reads the methods from this file, as discovery does.
