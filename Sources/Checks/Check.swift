@@ -4,9 +4,9 @@ import Policies
 import WHATWGURL
 
 /// A finding code: what it means, why it hurts users, what to do, and the HTML examples
-/// that must (and must not) raise it. One file per code under `Checks/`; a single generic
-/// test runs every example through the whole pipeline, so each code documents and tests
-/// itself.
+/// that must (and must not) raise it. One file per code under `Checks/`; its test method
+/// (`CheckExamplesTests.test_CODE`) runs every example through the whole pipeline, so each
+/// code documents and tests itself.
 public struct Check: Sendable {
     public enum Scope: Sendable { case navigation, page }
 
