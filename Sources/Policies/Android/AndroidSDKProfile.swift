@@ -13,6 +13,8 @@ import WHATWGURL
 /// `activationConsumed = "true"`, exactly as the seed consumes its window.
 public struct AndroidSDKProfile: RuntimeProfile {
     public let name = "android-sdk"
+    public var platform: Platform { .android }
+    public var isBrowser: Bool { false }
 
     public init() {}
 

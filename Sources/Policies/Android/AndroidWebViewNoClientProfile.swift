@@ -24,6 +24,8 @@ import WHATWGURL
 /// `S.browser_fallback_url` and `package=` → Play are Chrome features: WebView ignores them.
 public struct AndroidWebViewNoClientProfile: RuntimeProfile {
     public let name = "android-webview-noclient"
+    public var platform: Platform { .android }
+    public var isBrowser: Bool { false }
     public var runsByDefault: Bool { false }
 
     /// `Browser.EXTRA_APPLICATION_ID` names the embedding app; it never changes resolution.

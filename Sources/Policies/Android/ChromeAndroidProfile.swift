@@ -36,6 +36,8 @@ import WHATWGURL
 /// - `intent-to-self` — the intent resolves to Chrome: the tab loads its data URL.
 public struct ChromeAndroidProfile: RuntimeProfile {
     public let name = "chrome-android"
+    public var platform: Platform { .android }
+    public var isBrowser: Bool { true }
 
     public init() {}
 

@@ -33,6 +33,8 @@ import WHATWGURL
 /// the host's own loads, which no page navigation reaches.
 public struct IOSSDKProfile: RuntimeProfile {
     public let name = "ios-sdk"
+    public var platform: Platform { .ios }
+    public var isBrowser: Bool { false }
 
     public init() {}
 

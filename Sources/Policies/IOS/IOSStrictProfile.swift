@@ -24,6 +24,8 @@ import WHATWGURL
 ///   `-same-host` / `-no-gesture` (loads): WebKit's own app-link try after `.allow`.
 public struct IOSStrictProfile: RuntimeProfile {
     public let name = "ios-strict"
+    public var platform: Platform { .ios }
+    public var isBrowser: Bool { false }
     public var runsByDefault: Bool { false }
 
     public init() {}

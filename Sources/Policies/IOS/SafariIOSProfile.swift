@@ -24,6 +24,8 @@ import WHATWGURL
 ///   Page" alert (third-party wording, assumption detail).
 public struct SafariIOSProfile: RuntimeProfile {
     public let name = "safari-ios"
+    public var platform: Platform { .ios }
+    public var isBrowser: Bool { true }
 
     public init() {}
 

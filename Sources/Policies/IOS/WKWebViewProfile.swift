@@ -21,6 +21,8 @@ import WHATWGURL
 /// - `no-ui-delegate` (blocked): a new window that nothing creates.
 public struct WKWebViewProfile: RuntimeProfile {
     public let name = "ios-wkwebview"
+    public var platform: Platform { .ios }
+    public var isBrowser: Bool { false }
 
     public init() {}
 
