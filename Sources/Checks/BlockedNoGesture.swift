@@ -5,9 +5,7 @@ import WHATWGURL
 
 extension Checks {
     /// The profiles' reasons for refusing a navigation that came without a user gesture.
-    static let noGestureReasons: Set<String> = [
-        "no-gesture", "no-user-interaction", "subframe-no-gesture", "no-user-gesture",
-    ]
+    static let noGestureReasons: Set<Reason> = [.noGesture, .noUserInteraction, .subframeNoGesture, .noUserGesture]
 
     /// A deep link started without a user gesture is dropped by the runtime.
     static let blockedNoGesture = Check(

@@ -116,12 +116,6 @@ public struct CheckExample: Sendable {
     }
 }
 
-/// Which platform a profile name belongs to, for checks that are platform-specific.
-enum ProfileFamily {
-    static func isAndroid(_ profile: String) -> Bool { profile.hasPrefix("android") || profile.hasPrefix("chrome") }
-    static func isIOS(_ profile: String) -> Bool { profile.hasPrefix("ios") || profile.hasPrefix("safari") }
-}
-
 /// Schemes a WebView loads itself; anything else is a deep link to some app.
 package enum WebSchemes {
     static let all: Set<String> = ["http", "https", "about", "data", "blob", "javascript", "file", "content",

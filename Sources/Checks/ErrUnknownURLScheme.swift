@@ -24,6 +24,6 @@ extension Checks {
             CheckExample(#"<a href="https://shop.example/cart/">Cart</a>"#),
         ],
         fires: { nav in
-            Check.profiles(of: nav) { ProfileFamily.isAndroid($0) && $1.outcome == .errorPage }
+            Check.profiles(of: nav) { $1.outcome == .errorPage && ProfileRegistry.platform(of: $0) == .android }
         })
 }

@@ -26,7 +26,7 @@ extension Checks {
             guard nav.scheme == "intent", IntentFallback.hasHTTPFallback(nav.url) else { return [] }
             // On iOS the whole intent: is dead (INTENT_SCHEME_ON_IOS); the fallback is Android's.
             return Check.profiles(of: nav) { profile, verdict in
-                ProfileFamily.isAndroid(profile) && [.errorPage, .blocked, .openFailed].contains(verdict.outcome)
+                [.errorPage, .blocked, .openFailed].contains(verdict.outcome) && ProfileRegistry.platform(of: profile) == .android
             }
         })
 }

@@ -23,6 +23,6 @@ extension Checks {
         ],
         fires: { nav in
             guard nav.scheme == "intent" else { return [] }
-            return Check.profiles(of: nav) { profile, _ in ProfileFamily.isIOS(profile) }
+            return Check.profiles(of: nav) { profile, _ in ProfileRegistry.platform(of: profile) == .ios }
         })
 }

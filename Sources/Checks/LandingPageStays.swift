@@ -26,6 +26,6 @@ extension Checks {
             CheckExample(#"<a href="https://shop.example/cart/">Cart</a>"#),
         ],
         fires: { nav in
-            Check.profiles(of: nav) { $1.reason == "landing-page" }
+            Check.profiles(of: nav) { $1.reason == .landingPage }
         })
 }

@@ -4,7 +4,8 @@ import Policies
 import WHATWGURL
 
 extension Checks {
-    static let malformedReasons: Set<String> = ["intent-parse-error", "invalid-url", "malformed-url"]
+    /// The profiles' reasons for a target that does not parse.
+    static let malformedReasons: Set<Reason> = [.intentParseError, .invalidURL, .malformedURL]
 
     /// The target is not a URL, or not an `intent:` Android can parse.
     static let malformedTarget = Check(

@@ -20,6 +20,6 @@ extension Checks {
             CheckExample(#"<a href="https://shop.example/cart/">Cart</a>"#, profiles: ["ios-strict"]),
         ],
         fires: { nav in
-            Check.profiles(of: nav) { $1.reason == "not-allowlisted" }
+            Check.profiles(of: nav) { $1.reason == .notAllowlisted }
         })
 }

@@ -26,6 +26,6 @@ extension Checks {
         ],
         fires: { nav in
             // The iOS SDK's App Store search for the scheme's name is also a failed open.
-            Check.profiles(of: nav) { $1.outcome == .openFailed || $1.reason == "app-store-search" }
+            Check.profiles(of: nav) { $1.outcome == .openFailed || $1.reason == .appStoreSearch }
         })
 }

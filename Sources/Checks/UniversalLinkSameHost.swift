@@ -5,7 +5,7 @@ import WHATWGURL
 
 extension Checks {
     /// The profiles' reasons for an app link kept in the web view because it is same-host.
-    static let sameHostReasons: Set<String> = ["universal-link-same-host", "same-domain-stays-in-safari", "same-host"]
+    static let sameHostReasons: Set<Reason> = [.universalLinkSameHost, .sameDomainStaysInSafari, .sameHost]
 
     /// An iPhone whose wallet app claims every path on pay.wallet.example.
     static let walletDevice = DeviceProfile(name: "wallet-iphone", platform: .ios, apps: [

@@ -21,6 +21,6 @@ extension Checks {
             CheckExample(#"<a href="https://shop.example/help/">Help</a>"#),
         ],
         fires: { nav in
-            Check.profiles(of: nav) { ProfileFamily.isIOS($0) && $1.outcome == .errorPage }
+            Check.profiles(of: nav) { $1.outcome == .errorPage && ProfileRegistry.platform(of: $0) == .ios }
         })
 }

@@ -28,7 +28,7 @@ public enum Audit {
         let classifier = Classifier(profiles: try ProfileRegistry.select(options.profiles), device: options.device,
                                     settings: options.settings, options: options.options)
         var summary = AuditSummary()
-        let crawler = try Crawler.start(options)
+        let crawler = try Crawler.start(options, profiles: classifier.profiles)
         defer { crawler?.close() }
         let associations = SiteAssociationFetch.start(options, crawler: crawler)
         // With several workers the listing formats are rendered page by page on them where

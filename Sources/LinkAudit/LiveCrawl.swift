@@ -11,12 +11,13 @@ import WHATWGURL
 
 extension Crawler {
     /// The crawl of an audit's URL inputs (`http(s)` inputs and `--urls`), nil when it has none.
-    static func start(_ options: AuditOptions) throws -> Crawler? {
+    /// Pages are fetched as the profiles audited (`profiles`) would be: their user agent.
+    static func start(_ options: AuditOptions, profiles: [any RuntimeProfile]) throws -> Crawler? {
         let urls = options.inputs.filter(URLInputs.isURL) + options.urls
         guard !urls.isEmpty else { return nil }
         var fetch = options.fetch
         fetch.maxBodyBytes = options.maxPageBytes
-        return try Crawler(urls: urls, options: fetch, userAgent: fetch.userAgentString(profiles: options.profiles))
+        return try Crawler(urls: urls, options: fetch, userAgent: fetch.userAgentString(for: profiles.map(\.family)))
     }
 
     func summarize(into summary: inout AuditSummary) {

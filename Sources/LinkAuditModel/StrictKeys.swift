@@ -51,7 +51,7 @@ package enum JSONErrorText {
         "Trigger": Trigger.allCases.map(\.rawValue),
         "FrameKind": FrameKind.allCases.map(\.rawValue),
         "WKNavigationType": ["linkActivated", "formSubmitted", "backForward", "reload", "formResubmitted", "other"],
-        "Platform": ["android", "ios"],
+        "Platform": Platform.allCases.map(\.rawValue),
         "LinkHandling": ["allow", "ask"],
         "Entry": ["loadUrl", "loadUrlByUser"],
         "BrowserEntry": ["linkTap", "typed"],

@@ -3,12 +3,12 @@ import WHATWGURL
 /// What one runtime profile does with one navigation.
 public struct Verdict: Codable, Sendable, Hashable {
     public var outcome: Outcome
-    /// A short stable code naming the branch taken (`no-gesture`, `blocked-scheme`, …).
-    public var reason: String
+    /// The stable code naming the branch taken (`no-gesture`, `blocked-scheme`, …).
+    public var reason: Reason
     /// Branch details: launched target, fallback URL, App Store term, assumptions…
     public var details: [String: String]?
 
-    public init(_ outcome: Outcome, _ reason: String, details: [String: String]? = nil) {
+    public init(_ outcome: Outcome, _ reason: Reason, details: [String: String]? = nil) {
         self.outcome = outcome
         self.reason = reason
         self.details = details

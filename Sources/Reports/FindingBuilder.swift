@@ -48,7 +48,7 @@ struct FindingBuilder {
     /// The profiles' reasons, each once, naming the profiles that gave it.
     static func reasons(_ profiles: [String], _ verdicts: VerdictSet) -> [String] {
         // A handful of profiles: lists, not dictionaries.
-        var groups: [(reason: String, profiles: [String])] = []
+        var groups: [(reason: Reason, profiles: [String])] = []
         for profile in profiles {
             guard let reason = verdicts[profile]?.reason else { continue }
             if let i = groups.firstIndex(where: { $0.reason == reason }) {
@@ -57,6 +57,6 @@ struct FindingBuilder {
                 groups.append((reason, [profile]))
             }
         }
-        return groups.map { $0.reason + " (" + $0.profiles.joined(separator: ", ") + ")" }
+        return groups.map { $0.reason.rawValue + " (" + $0.profiles.joined(separator: ", ") + ")" }
     }
 }

@@ -68,7 +68,7 @@ extension Verdict {
     func writeJSON(to json: inout JSONText) {
         json.open()
         json.field("outcome", outcome.rawValue)
-        json.field("reason", reason)
+        json.field("reason", reason.rawValue)
         if let details {
             for key in details.keys.sorted() {
                 json.field(dynamic: key, details[key] ?? "")

@@ -95,7 +95,8 @@ private struct FlatVerdict: Decodable {
     init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: AnyKey.self)
         let outcome = try container.decode(Outcome.self, forKey: AnyKey("outcome"))
-        let reason = try container.decode(String.self, forKey: AnyKey("reason"))
+        // Any code is carried, declared or not: the file may come from a newer version.
+        let reason = Reason(rawValue: try container.decode(String.self, forKey: AnyKey("reason")))
         var details: [String: String] = [:]
         for key in container.allKeys where key.stringValue != "outcome" && key.stringValue != "reason" {
             if let text = try? container.decode(String.self, forKey: key) {

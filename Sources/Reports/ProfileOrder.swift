@@ -7,8 +7,8 @@ import WHATWGURL
 /// runtime to the browser, as DESIGN.md lists them. Names it does not know (a newer
 /// version's profiles) follow in alphabetical order.
 enum ProfileOrder {
-    static let known = ["android-webview", "android-webview-noclient", "android-sdk", "chrome-android",
-                        "ios-wkwebview", "ios-sdk", "ios-strict", "safari-ios"]
+    /// The registry's order: a profile is listed where it is registered.
+    static let known = ProfileRegistry.names
 
     static func sorted<S: Sequence>(_ names: S) -> [String] where S.Element == String {
         // Each name's rank looked up once, not once per comparison.

@@ -35,9 +35,7 @@ enum Usage {
       --jobs N               pages parsed at once (default: number of cores)
       --max-page-bytes N     larger pages are reported too-large (default: 67108864)
       --quiet                no end-of-run line or progress on stderr
-      --profiles a,b         runtime profiles to run (default: android-webview, android-sdk,
-                             chrome-android, ios-wkwebview, ios-sdk, safari-ios; also
-                             android-webview-noclient, ios-strict; all; or none
+      --profiles a,b         \(profilesHelp)
                              for extraction only)
       --device FILE          device profile (default: the optimistic device; see
                              Pipelines/devices/)
@@ -115,4 +113,28 @@ enum Usage {
       level (new ones only with --fail-on-new), 2 usage or configuration error (a one-line
       message names the flag or file), 3 output could not be written
     """
+
+    /// `--profiles`' list, from the registry: the profiles that run by default, then those
+    /// that run only when named.
+    static var profilesHelp: String {
+        wrapped("runtime profiles to run (default: " + ProfileRegistry.defaultNames.joined(separator: ", ")
+                + "; also " + ProfileRegistry.optInNames.joined(separator: ", ") + "; all; or none",
+                column: 25, width: 88)
+    }
+
+    /// `text` broken at spaces so no line passes `width`, the first line starting at `column`
+    /// and the others indented to it.
+    static func wrapped(_ text: String, column: Int, width: Int) -> String {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty, column + line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        lines.append(line)
+        return lines.joined(separator: "\n" + String(repeating: " ", count: column))
+    }
 }

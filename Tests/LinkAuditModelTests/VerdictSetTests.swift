@@ -8,36 +8,36 @@ import TestSupport
 
 final class VerdictSetTests: XCTestCase {
     func testKeptInProfileNameOrderWhateverTheOrderGiven() {
-        let set = VerdictSet([("safari-ios", Verdict(.loads, "web-page")), ("android-sdk", Verdict(.blocked, "no-gesture"))])
+        let set = VerdictSet([("safari-ios", Verdict(.loads, Reason(rawValue: "web-page"))), ("android-sdk", Verdict(.blocked, Reason(rawValue: "no-gesture")))])
         XCTAssertEqual(set.keys, ["android-sdk", "safari-ios"])
-        XCTAssertEqual(set.values.map(\.reason), ["no-gesture", "web-page"])
+        XCTAssertEqual(set.values.map(\.reason.rawValue), ["no-gesture", "web-page"])
         XCTAssertEqual(Array(set).map(\.key), ["android-sdk", "safari-ios"])
     }
 
     func testANameGivenTwiceKeepsItsLastVerdictAsADictionaryWould() {
-        let set = VerdictSet([("ios-sdk", Verdict(.loads, "first")), ("ios-sdk", Verdict(.blocked, "last"))])
+        let set = VerdictSet([("ios-sdk", Verdict(.loads, Reason(rawValue: "first"))), ("ios-sdk", Verdict(.blocked, Reason(rawValue: "last")))])
         XCTAssertEqual(set.count, 1)
-        XCTAssertEqual(set["ios-sdk"]?.reason, "last")
+        XCTAssertEqual(set["ios-sdk"]?.reason.rawValue, "last")
         XCTAssertNil(set["android-sdk"])
     }
 
     func testJSONIsTheLinksJSONLObjectWithDetailsFlattenedAndSorted() {
-        let set: VerdictSet = ["b": Verdict(.opensApp, "launched", details: ["z": "1", "a": "x\"y"]), "a": Verdict(.loads, "web")]
+        let set: VerdictSet = ["b": Verdict(.opensApp, Reason(rawValue: "launched"), details: ["z": "1", "a": "x\"y"]), "a": Verdict(.loads, Reason(rawValue: "web"))]
         XCTAssertEqual(String(decoding: VerdictSetJSON.render(set), as: UTF8.self),
                        #"{"a":{"outcome":"loads","reason":"web"},"b":{"outcome":"opens-app","reason":"launched","a":"x\"y","z":"1"}}"#)
     }
 
     func testEqualByContentAndSharedCopiesAreTheSameSet() {
-        let a = VerdictSet(["x": Verdict(.loads, "web")])
-        let b = VerdictSet(["x": Verdict(.loads, "web")])
+        let a = VerdictSet(["x": Verdict(.loads, Reason(rawValue: "web"))])
+        let b = VerdictSet(["x": Verdict(.loads, Reason(rawValue: "web"))])
         XCTAssertEqual(a, b)
         XCTAssertFalse(a.isShared(with: b))
         XCTAssertTrue(a.isShared(with: a))
-        XCTAssertNotEqual(a, VerdictSet(["x": Verdict(.blocked, "web")]))
+        XCTAssertNotEqual(a, VerdictSet(["x": Verdict(.blocked, Reason(rawValue: "web"))]))
     }
 
     func testCodableAsAPlainObject() throws {
-        let set: VerdictSet = ["ios-sdk": Verdict(.appStore, "store", details: ["term": "gopay"])]
+        let set: VerdictSet = ["ios-sdk": Verdict(.appStore, Reason(rawValue: "store"), details: ["term": "gopay"])]
         let data = try JSONEncoder().encode(set)
         XCTAssertEqual(try JSONDecoder().decode(VerdictSet.self, from: data), set)
         XCTAssertEqual(try JSONDecoder().decode([String: Verdict].self, from: data), set.dictionary)

@@ -30,7 +30,7 @@ final class ClassifierTests: XCTestCase {
         """, settings: byUser)
         XCTAssertEqual(navs.map { $0.verdicts?["android-sdk"]?.outcome }, [.opensApp, .blocked])
         XCTAssertEqual(navs[0].verdicts?["android-sdk"]?.details?[VerdictDetail.activationConsumed], "true")
-        XCTAssertEqual(navs[1].verdicts?["android-sdk"]?.reason, "no-gesture")
+        XCTAssertEqual(navs[1].verdicts?["android-sdk"]?.reason, .noGesture)
     }
 
     func testABlockedLaunchStillConsumesTheWindow() throws {
@@ -40,21 +40,21 @@ final class ClassifierTests: XCTestCase {
         <script>location.href = 'content://com.example/receipt';</script>
         <script>setTimeout(function(){ location.href = 'dana://pay'; }, 100);</script>
         """, settings: byUser)
-        XCTAssertEqual(navs[0].verdicts?["android-sdk"]?.reason, "blocked-scheme")
-        XCTAssertEqual(navs[1].verdicts?["android-sdk"]?.reason, "no-gesture")
+        XCTAssertEqual(navs[0].verdicts?["android-sdk"]?.reason, .blockedScheme)
+        XCTAssertEqual(navs[1].verdicts?["android-sdk"]?.reason, .noGesture)
     }
 
     func testTimersArePlacedOnTheWindowsClock() throws {
         // pageLoadMs 1 s + 9.5 s is past the 10 s window; + 8.5 s is inside it.
         let late = try classify("<script>setTimeout(function(){ location.href = 'dana://pay'; }, 9500);</script>", settings: byUser)
-        XCTAssertEqual(late[0].verdicts?["android-sdk"]?.reason, "no-gesture")
+        XCTAssertEqual(late[0].verdicts?["android-sdk"]?.reason, .noGesture)
         let early = try classify("<script>setTimeout(function(){ location.href = 'dana://pay'; }, 8500);</script>", settings: byUser)
         XCTAssertEqual(early[0].verdicts?["android-sdk"]?.outcome, .opensApp)
     }
 
     func testWithoutLoadUrlByUserLoadTimeDeepLinksAreBlocked() throws {
         let navs = try classify("<script>location.href = 'dana://pay';</script>")
-        XCTAssertEqual(navs[0].verdicts?["android-sdk"]?.reason, "no-gesture")
+        XCTAssertEqual(navs[0].verdicts?["android-sdk"]?.reason, .noGesture)
     }
 
     func testEachTapIsItsOwnScenario() throws {

@@ -17,7 +17,7 @@ extension XCTestCase {
         for row in rows {
             let verdict = profile.decide(row.request)
             XCTAssertEqual(verdict.outcome, row.outcome, "\(row.name): outcome (\(verdict))", file: file, line: line)
-            XCTAssertEqual(verdict.reason, row.reason, "\(row.name): reason (\(verdict))", file: file, line: line)
+            XCTAssertEqual(verdict.reason.rawValue, row.reason, "\(row.name): reason (\(verdict))", file: file, line: line)
             for (key, value) in row.details {
                 let actual = verdict.details?[key]
                 if value.isEmpty {

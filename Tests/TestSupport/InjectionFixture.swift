@@ -33,7 +33,7 @@ package enum InjectionFixture {
         urls.enumerated().map { index, url in
             var navigation = Navigation(page: page, line: index + 1, source: "a[href]", trigger: .tap, frame: .main,
                                         raw: url, url: url, scheme: "weird|<scheme>`")
-            navigation.verdicts = ["android-webview": Verdict(.errorPage, "unknown|<b>`reason`</b>")]
+            navigation.verdicts = ["android-webview": Verdict(.errorPage, Reason(rawValue: "unknown|<b>`reason`</b>"))]
             navigation.findings = [FindingRef(code: "ERR_UNKNOWN_URL_SCHEME", profiles: ["android-webview"])]
             return navigation
         }

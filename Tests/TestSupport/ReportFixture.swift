@@ -132,7 +132,7 @@ package enum ReportFixture {
                                          (isdk, .opensApp, "custom-scheme"), (safari, .opensApp, "custom-scheme")])
 
     static func verdicts(_ list: [(String, Outcome, String)], details: [String: [String: String]] = [:]) -> [String: Verdict] {
-        Dictionary(uniqueKeysWithValues: list.map { ($0.0, Verdict($0.1, $0.2, details: details[$0.0])) })
+        Dictionary(uniqueKeysWithValues: list.map { ($0.0, Verdict($0.1, Reason(rawValue: $0.2), details: details[$0.0])) })
     }
 
     /// A navigation on `path` of the demo site with its verdicts and findings (code →

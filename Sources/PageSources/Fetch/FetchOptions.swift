@@ -18,7 +18,7 @@ public struct FetchOptions: Sendable {
     public var maxRedirects = 20
     /// Bodies are cut here (set from `--max-page-bytes`).
     public var maxBodyBytes = PageReader.defaultMaxBytes
-    /// A preset name or a literal string; nil: the preset of the profiles audited.
+    /// A preset name or a literal string; nil: the preset of the runtimes audited.
     public var userAgent: String?
     /// Keep cookies for the run (`--cookies`); off by default, every request a first visit.
     public var cookies = false
@@ -48,8 +48,8 @@ public struct FetchOptions: Sendable {
 
     public init() {}
 
-    /// The user agent string sent, for the profiles audited.
-    public func userAgentString(profiles: [String]?) -> String {
-        UserAgent.resolve(userAgent ?? UserAgent.preset(forProfiles: profiles))
+    /// The user agent string sent, for the runtimes audited.
+    public func userAgentString(for runtimes: [RuntimeFamily]) -> String {
+        UserAgent.resolve(userAgent ?? UserAgent.preset(for: runtimes))
     }
 }

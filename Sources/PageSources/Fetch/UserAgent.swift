@@ -27,20 +27,20 @@ public enum UserAgent {
         presets[value] ?? value
     }
 
-    /// The preset for the profiles being audited: the one family they share, else the
-    /// Android WebView (the integration most checkout pages break in).
-    public static func preset(forProfiles profiles: [String]?) -> String {
-        let families = Set((profiles ?? []).compactMap(family))
-        return families.count == 1 ? families.first! : "android-webview"
+    /// The preset for the runtimes being audited: the one they share, else the Android
+    /// WebView (the integration most checkout pages break in).
+    public static func preset(for runtimes: [RuntimeFamily]) -> String {
+        let presets = Set(runtimes.map(presetName))
+        return presets.count == 1 ? presets.first! : "android-webview"
     }
 
-    static func family(_ profile: String) -> String? {
-        switch profile {
-        case "android-webview", "android-webview-noclient", "android-sdk": return "android-webview"
-        case "chrome-android": return "chrome-android"
-        case "ios-wkwebview", "ios-sdk", "ios-strict": return "ios-wkwebview"
-        case "safari-ios": return "safari-ios"
-        default: return nil
+    /// The preset a runtime family is fetched as.
+    static func presetName(_ runtime: RuntimeFamily) -> String {
+        switch (runtime.platform, runtime.isBrowser) {
+        case (.android, false): "android-webview"
+        case (.android, true): "chrome-android"
+        case (.ios, false): "ios-wkwebview"
+        case (.ios, true): "safari-ios"
         }
     }
 

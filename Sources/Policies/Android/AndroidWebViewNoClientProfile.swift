@@ -24,6 +24,8 @@ import WHATWGURL
 /// `S.browser_fallback_url` and `package=` → Play are Chrome features: WebView ignores them.
 public struct AndroidWebViewNoClientProfile: RuntimeProfile {
     public let name = "android-webview-noclient"
+    public var platform: Platform { .android }
+    public var isBrowser: Bool { false }
     public var runsByDefault: Bool { false }
 
     /// `Browser.EXTRA_APPLICATION_ID` names the embedding app; it never changes resolution.
@@ -39,20 +41,20 @@ public struct AndroidWebViewNoClientProfile: RuntimeProfile {
     private func sendBrowsingIntent(_ request: PolicyRequest) -> Verdict {
         switch WebViewGate.notOffered(request) {
         case .javascriptURL?: return WebViewLoad.verdict(request)
-        case .post?: return WebViewLoad.verdict(request, reason: "post-not-intercepted")
-        case .appInitiated?: return WebViewLoad.verdict(request, reason: "app-initiated-not-offered")
-        case .subframeWebScheme?: return WebViewLoad.verdict(request, reason: "subframe-web-not-offered")
+        case .post?: return WebViewLoad.verdict(request, reason: .postNotIntercepted)
+        case .appInitiated?: return WebViewLoad.verdict(request, reason: .appInitiatedNotOffered)
+        case .subframeWebScheme?: return WebViewLoad.verdict(request, reason: .subframeWebNotOffered)
         case nil: break
         }
         let android = request.android
-        if !android.hasGesture, !android.isRedirect { return Verdict(.blocked, "no-gesture") }
-        if Self.loadsInWebView(request) { return WebViewLoad.verdict(request, reason: "webview-internal-url") }
+        if !android.hasGesture, !android.isRedirect { return Verdict(.blocked, .noGesture) }
+        if Self.loadsInWebView(request) { return WebViewLoad.verdict(request, reason: .webViewInternalURL) }
         let parsed: AndroidIntent
         do {
             parsed = try IntentURIParser.parse(request.urlString, flags: .intentScheme)
         } catch {
             let why = (error as? IntentURIError)?.description ?? String(describing: error)
-            return WebViewLoad.verdict(request, reason: "intent-parse-error").with(VerdictDetail.parseError, why)
+            return WebViewLoad.verdict(request, reason: .intentParseError).with(VerdictDetail.parseError, why)
         }
         let launch = AwContentsClientIntent.launchIntent(parsed, embedderPackage: Self.embedderPackage)
         let candidates = AndroidResolution.intent(launch.intent, on: request.device)
@@ -60,16 +62,16 @@ public struct AndroidWebViewNoClientProfile: RuntimeProfile {
         let stripped = VerdictDetail.strippedList(launch.stripped)
         switch ActivityStart.start(candidates, web: web, on: request.device) {
         case .launched(let activity):
-            let reason = !android.hasGesture ? "redirect-counts-as-intent"
-                : activity.isBrowser ? "sent-to-browser" : "sent-to-app"
+            let reason: Reason = !android.hasGesture ? .redirectCountsAsIntent
+                : activity.isBrowser ? .sentToBrowser : .sentToApp
             return Verdict(.opensApp, reason, details: [VerdictDetail.target: activity.package])
                 .with(VerdictDetail.stripped, stripped)
         case .chooser(let offered):
-            return Verdict(.chooser, "sent-to-chooser",
+            return Verdict(.chooser, .sentToChooser,
                            details: [VerdictDetail.candidates: VerdictDetail.packageList(offered)])
                 .with(VerdictDetail.stripped, stripped)
         case .notFound:
-            return WebViewLoad.verdict(request, reason: "no-handler")
+            return WebViewLoad.verdict(request, reason: .noHandler)
         }
     }
 

@@ -17,6 +17,8 @@ import WHATWGURL
 /// - `invalid-url` — the target does not parse: no navigation starts.
 public struct AndroidWebViewProfile: RuntimeProfile {
     public let name = "android-webview"
+    public var platform: Platform { .android }
+    public var isBrowser: Bool { false }
 
     public init() {}
 

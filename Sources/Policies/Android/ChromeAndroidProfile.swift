@@ -36,22 +36,24 @@ import WHATWGURL
 /// - `intent-to-self` — the intent resolves to Chrome: the tab loads its data URL.
 public struct ChromeAndroidProfile: RuntimeProfile {
     public let name = "chrome-android"
+    public var platform: Platform { .android }
+    public var isBrowser: Bool { true }
 
     public init() {}
 
     public func decide(_ request: PolicyRequest) -> Verdict {
-        if request.url == nil { return Verdict(.blocked, "invalid-url") }
+        if request.url == nil { return Verdict(.blocked, .invalidURL) }
         let scheme = request.scheme
-        if scheme == "javascript" { return Verdict(.internal, "javascript-url") }
-        if request.frame != .sub, scheme == "data" { return Verdict(.blocked, "data-url-top-frame") }
-        if scheme == "file" { return Verdict(.blocked, "file-scheme") }
+        if scheme == "javascript" { return Verdict(.internal, .javascriptURL) }
+        if request.frame != .sub, scheme == "data" { return Verdict(.blocked, .dataURLTopFrame) }
+        if scheme == "file" { return Verdict(.blocked, .fileScheme) }
         var fields: ChromeIntentFields?
         if scheme == "intent" || scheme == "android-app" {
             do {
                 fields = ChromeIntentFields(try IntentURIParser.parse(request.urlString, flags: .intentScheme))
             } catch {
                 let why = (error as? IntentURIError)?.description ?? String(describing: error)
-                return Verdict(.blocked, "intent-parse-error", details: [VerdictDetail.parseError: why])
+                return Verdict(.blocked, .intentParseError, details: [VerdictDetail.parseError: why])
                     .assuming(AndroidAssumptions.chromeNoOverrideResult)
             }
         }
@@ -85,15 +87,15 @@ public struct ChromeAndroidProfile: RuntimeProfile {
             return Verdict(.chooser, reason, details: [VerdictDetail.candidates: activity.package])
                 .with(VerdictDetail.stripped, stripped)
         case .market(let store):
-            return Verdict(.appStore, "intent-package-to-store", details: [VerdictDetail.target: store])
+            return Verdict(.appStore, .intentPackageToStore, details: [VerdictDetail.target: store])
         case .navigateTab:
-            return Verdict(.loads, "intent-to-self")
+            return Verdict(.loads, .intentToSelf)
         }
     }
 
     /// Chrome loading the URL itself: web and in-page schemes load; anything else (an external
     /// protocol, `content:`, browser internals) goes nowhere.
-    static func chromeLoads(_ request: PolicyRequest, reason: String) -> Verdict {
+    static func chromeLoads(_ request: PolicyRequest, reason: Reason) -> Verdict {
         let loadable: Set<String> = ["http", "https", "about", "blob", "data", "filesystem"]
         if loadable.contains(request.scheme) { return Verdict(.loads, reason) }
         return Verdict(.blocked, reason).assuming(AndroidAssumptions.chromeNoOverrideResult)

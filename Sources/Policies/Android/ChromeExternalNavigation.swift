@@ -7,11 +7,11 @@ import WHATWGURL
 enum ChromeOverride: Equatable {
     /// NO_OVERRIDE: Chrome keeps the navigation (then its fallback handling runs).
     /// `externalFallback`: the chain allowed launching, so a Play Store fallback opens the store.
-    case noOverride(String, externalFallback: Bool)
-    case launched(ResolvedActivity, String)
-    case chooser([ResolvedActivity], String)
+    case noOverride(Reason, externalFallback: Bool)
+    case launched(ResolvedActivity, Reason)
+    case chooser([ResolvedActivity], Reason)
     /// The "Continue to <app>?" Message.
-    case prompt(ResolvedActivity, String)
+    case prompt(ResolvedActivity, Reason)
     /// `sendIntentToMarket` for an uninstalled `package=`.
     case market(String)
     /// The intent resolves to Chrome itself: the tab navigates to its data URL.
@@ -47,13 +47,13 @@ struct ChromeExternalNavigation {
         let isExternal = !Self.acceptedSchemes.contains(request.scheme)
         // Sub-frames are only intercepted for external protocols, and need a gesture.
         if !android.isForMainFrame, !isExternal {
-            return .noOverride("subframe-stays-in-chrome", externalFallback: false)
+            return .noOverride(.subframeStaysInChrome, externalFallback: false)
         }
         if !android.isForMainFrame, !android.hasGesture {
-            return .noOverride("subframe-no-gesture", externalFallback: false)
+            return .noOverride(.subframeNoGesture, externalFallback: false)
         }
         if !isExternal, !android.isRedirect, request.trigger == .formGet || request.trigger == .formPost {
-            return .noOverride("direct-form-submit", externalFallback: false)
+            return .noOverride(.directFormSubmit, externalFallback: false)
         }
         if let blocked = disallowedScheme() { return .noOverride(blocked, externalFallback: false) }
         let chain = ChromeNavigationChain(request).result
@@ -65,50 +65,51 @@ struct ChromeExternalNavigation {
         let start = ActivityStart.start(candidates, web: web, on: device)
         if isExternal, resolvesToSelf(start) { return .navigateTab }
         if !isExternal, !candidates.contains(where: Self.isSpecialized) {
-            return .noOverride("no-specialized-handler", externalFallback: allowed)
+            return .noOverride(.noSpecializedHandler, externalFallback: allowed)
         }
         if shouldStayWithinHost(candidates, isExternal: isExternal) {
-            return .noOverride("same-host", externalFallback: allowed)
+            return .noOverride(.sameHost, externalFallback: allowed)
         }
         if case .requiresPrompt(let why) = chain { return maybeAskToLaunchApp(start, why: why) }
-        let kind = fields != nil ? "intent" : web ? "app-link" : "custom-scheme"
+        let launch: (opened: Reason, chooser: Reason) = fields != nil ? (.intentOpened, .intentChooser)
+            : web ? (.appLink, .appLinkChooser) : (.customSchemeOpened, .customSchemeChooser)
         switch start {
-        case .launched(let activity): return .launched(activity, kind == "app-link" ? kind : kind + "-opened")
-        case .chooser(let offered): return .chooser(offered, kind + "-chooser")
-        case .notFound: return .noOverride("no-handler", externalFallback: allowed)
+        case .launched(let activity): return .launched(activity, launch.opened)
+        case .chooser(let offered): return .chooser(offered, launch.chooser)
+        case .notFound: return .noOverride(.noHandler, externalFallback: allowed)
         }
     }
 
     /// Schemes never handed to apps: browser internals, `content:`, `file:` inside an intent,
     /// `fido:` (of the URL, or of an `intent:`'s data).
-    private func disallowedScheme() -> String? {
+    private func disallowedScheme() -> Reason? {
         let data = fields.flatMap { $0.launchIntent.scheme }
         let schemes = [request.scheme] + (data.map { [$0] } ?? [])
-        if schemes.contains(where: Self.internalSchemes.contains) { return "internal-scheme" }
-        if schemes.contains("content") { return "content-scheme" }
-        if data?.lowercased() == "file" { return "file-scheme" }
-        if schemes.contains("fido") { return "fido-scheme" }
+        if schemes.contains(where: Self.internalSchemes.contains) { return .internalScheme }
+        if schemes.contains("content") { return .contentScheme }
+        if data?.lowercased() == "file" { return .fileScheme }
+        if schemes.contains("fido") { return .fidoScheme }
         return nil
     }
 
     /// `handleUnresolvableIntent`: a fallback, else the Play Store for `package=`, else stay.
     private func unresolvable(_ chain: ChromeNavigationChain.Result) -> ChromeOverride {
         if case .requiresPrompt(let why) = chain { return .noOverride(why, externalFallback: false) }
-        if fields?.browserFallbackURL != nil { return .noOverride("no-handler", externalFallback: true) }
+        if fields?.browserFallbackURL != nil { return .noOverride(.noHandler, externalFallback: true) }
         if let store = fields?.marketURL(embedderPackage: Self.selfPackage), device.playStoreInstalled {
             return .market(store)
         }
-        return .noOverride("no-handler", externalFallback: true)
+        return .noOverride(.noHandler, externalFallback: true)
     }
 
     /// `maybeAskToLaunchApp`: a fallback wins; a single resolved app gets the Message; no
     /// prompt for a chooser.
-    private func maybeAskToLaunchApp(_ start: ActivityStart, why: String) -> ChromeOverride {
+    private func maybeAskToLaunchApp(_ start: ActivityStart, why: Reason) -> ChromeOverride {
         if fields?.browserFallbackURL != nil { return .noOverride(why, externalFallback: false) }
         guard case .launched(let activity) = start else {
-            return .noOverride("prompt-resolves-to-chooser", externalFallback: false)
+            return .noOverride(.promptResolvesToChooser, externalFallback: false)
         }
-        return .prompt(activity, why == "typed-chain-start" ? "external-protocol-prompt" : "chain-expired-prompt")
+        return .prompt(activity, why == .typedChainStart ? .externalProtocolPrompt : .chainExpiredPrompt)
     }
 
     private func resolvesToSelf(_ start: ActivityStart) -> Bool {

@@ -23,7 +23,7 @@ struct ChromeNavigationChain: Equatable {
     enum Result: Equatable {
         case allowed
         /// `NavigationChainResult.REQUIRES_PROMPT`, with the reason code.
-        case requiresPrompt(String)
+        case requiresPrompt(Reason)
     }
 
     /// `RedirectHandler.NAVIGATION_CHAIN_TIMEOUT_MILLIS`.
@@ -56,8 +56,8 @@ struct ChromeNavigationChain: Equatable {
     /// `navigationChainBlocksExternalNavigation`, in its order: a browser-initiated start,
     /// then expiry (both ask the user before an external protocol; web links stay).
     var result: Result {
-        if start == .typed { return .requiresPrompt("typed-chain-start") }
-        if ageMs > Self.timeoutMs { return .requiresPrompt("chain-expired") }
+        if start == .typed { return .requiresPrompt(.typedChainStart) }
+        if ageMs > Self.timeoutMs { return .requiresPrompt(.chainExpired) }
         return .allowed
     }
 }

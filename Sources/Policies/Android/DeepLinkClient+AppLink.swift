@@ -33,7 +33,7 @@ extension DeepLinkClient {
 
     /// `openAppLink(view, uri, allowed)`.
     func openAppLink(allowed: Bool) -> ClientAnswer {
-        if !allowed { return ClientAnswer(false, Verdict(.loads, "web-no-user-intent")) }
+        if !allowed { return ClientAnswer(false, Verdict(.loads, .webNoUserIntent)) }
         let candidates = webCandidates
         if device.apiLevel >= 30 {
             let strict = ActivityStart.start(candidates, web: true, flags: [.requireNonBrowser, .requireDefault],
@@ -49,16 +49,16 @@ extension DeepLinkClient {
         // API < 30: the best candidate by the seed's ranking, launched by component.
         switch Self.findBestNonBrowserActivity(candidates) {
         case .found(let best):
-            return ClientAnswer(true, passed(Verdict(.opensApp, "app-link-best-candidate",
+            return ClientAnswer(true, passed(Verdict(.opensApp, .appLinkBestCandidate,
                                                      details: [VerdictDetail.target: best.package])))
         case .noCandidates:
-            return ClientAnswer(false, Verdict(.loads, "no-app-handler"))
+            return ClientAnswer(false, Verdict(.loads, .noAppHandler))
         case _ where !Self.hasNonBrowserHandler(candidates):
-            return ClientAnswer(false, Verdict(.loads, "no-app-handler"))
+            return ClientAnswer(false, Verdict(.loads, .noAppHandler))
         case .tied:
-            return ClientAnswer(false, Verdict(.loads, "app-link-candidates-tied"))
+            return ClientAnswer(false, Verdict(.loads, .appLinkCandidatesTied))
         case .browserRankedFirst:
-            return ClientAnswer(false, Verdict(.loads, "app-link-browser-ranked-first",
+            return ClientAnswer(false, Verdict(.loads, .appLinkBrowserRankedFirst,
                                                details: [VerdictDetail.candidates: VerdictDetail.packageList(candidates)]))
         }
     }
@@ -70,14 +70,14 @@ extension DeepLinkClient {
     /// 4. otherwise `onOpenFailed(uri)` and return false — the WebView loads the page as well.
     static func openAppLinkR(strict: ActivityStart, hasNonBrowserHandler: Bool,
                              askSystem: ActivityStart) -> ClientAnswer {
-        if let verdict = started(strict, opened: "app-link-default", chooser: "app-link-chooser") {
+        if let verdict = started(strict, opened: .appLinkDefault, chooser: .appLinkChooser) {
             return ClientAnswer(true, verdict)
         }
-        if !hasNonBrowserHandler { return ClientAnswer(false, Verdict(.loads, "no-app-handler")) }
-        if let verdict = started(askSystem, opened: "app-link-ask-system", chooser: "app-link-chooser") {
+        if !hasNonBrowserHandler { return ClientAnswer(false, Verdict(.loads, .noAppHandler)) }
+        if let verdict = started(askSystem, opened: .appLinkAskSystem, chooser: .appLinkChooser) {
             return ClientAnswer(true, verdict)
         }
-        return ClientAnswer(false, Verdict(.openFailed, "app-link-open-failed",
+        return ClientAnswer(false, Verdict(.openFailed, .appLinkOpenFailed,
                                            details: [VerdictDetail.webViewLoads: "true"]))
     }
 

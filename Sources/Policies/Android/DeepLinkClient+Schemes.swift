@@ -15,32 +15,32 @@ extension DeepLinkClient {
     func openCustomScheme(gestureAllowed: Bool) -> ClientAnswer {
         let scheme = request.scheme
         // `scheme.isNullOrEmpty() || !uri.isAbsolute`: a relative URI is WebView's business.
-        if scheme.isEmpty { return ClientAnswer(false, WebViewLoad.verdict(request, reason: "not-absolute")) }
-        if Self.blockedSchemes.contains(scheme) { return ClientAnswer(true, Verdict(.blocked, "blocked-scheme")) }
+        if scheme.isEmpty { return ClientAnswer(false, WebViewLoad.verdict(request, reason: .notAbsolute)) }
+        if Self.blockedSchemes.contains(scheme) { return ClientAnswer(true, Verdict(.blocked, .blockedScheme)) }
         if Self.nonExternalSchemes.contains(scheme) {
-            return ClientAnswer(false, WebViewLoad.verdict(request, reason: "non-external-scheme"))
+            return ClientAnswer(false, WebViewLoad.verdict(request, reason: .nonExternalScheme))
         }
-        if !gestureAllowed { return ClientAnswer(true, Verdict(.blocked, "no-gesture")) }
+        if !gestureAllowed { return ClientAnswer(true, Verdict(.blocked, .noGesture)) }
         let candidates = AndroidResolution.viewIntent(request.urlString, on: device)
         let start = ActivityStart.start(candidates, web: false, on: device)
-        if let verdict = Self.started(start, opened: "custom-scheme-opened", chooser: "custom-scheme-chooser") {
+        if let verdict = Self.started(start, opened: .customSchemeOpened, chooser: .customSchemeChooser) {
             return ClientAnswer(true, passed(verdict))
         }
         // `onOpenFailed(uri)`, and true: the page stays, no error page.
-        return ClientAnswer(true, passed(Verdict(.openFailed, "custom-scheme-no-handler")))
+        return ClientAnswer(true, passed(Verdict(.openFailed, .customSchemeNoHandler)))
     }
 
     /// `openIntentUri(view, url, gestureAllowed)`: parse, sanitise, launch; else an http(s)
     /// `S.browser_fallback_url`, loaded with `view.loadUrl` — app-initiated, so WebView does
     /// not offer it to the client again and it cannot launch an app itself.
     func openIntentUri(gestureAllowed: Bool) -> ClientAnswer {
-        if !gestureAllowed { return ClientAnswer(true, Verdict(.blocked, "no-gesture")) }
+        if !gestureAllowed { return ClientAnswer(true, Verdict(.blocked, .noGesture)) }
         let parsed: AndroidIntent
         do {
             parsed = try IntentURIParser.parse(request.urlString, flags: .intentScheme)
         } catch {
             let why = (error as? IntentURIError)?.description ?? String(describing: error)
-            return ClientAnswer(true, passed(Verdict(.openFailed, "intent-parse-error",
+            return ClientAnswer(true, passed(Verdict(.openFailed, .intentParseError,
                                                      details: [VerdictDetail.parseError: why])))
         }
         let launch = IntentSanitizer.sanitize(parsed)
@@ -48,14 +48,14 @@ extension DeepLinkClient {
         let candidates = AndroidResolution.intent(launch.intent, on: device)
         let web = launch.intent.scheme.map(AndroidResolution.isWebScheme) ?? false
         let start = ActivityStart.start(candidates, web: web, on: device)
-        if let verdict = Self.started(start, opened: "intent-opened", chooser: "intent-chooser") {
+        if let verdict = Self.started(start, opened: .intentOpened, chooser: .intentChooser) {
             return ClientAnswer(true, passed(verdict).with(VerdictDetail.stripped, stripped))
         }
         if let fallback = launch.fallbackURL, launch.fallbackIsHTTP {
-            return ClientAnswer(true, passed(Verdict(.fallback, "intent-fallback",
+            return ClientAnswer(true, passed(Verdict(.fallback, .intentFallback,
                                                      details: [VerdictDetail.fallbackURL: fallback])))
         }
-        return ClientAnswer(true, passed(Verdict(.openFailed, "intent-no-handler"))
+        return ClientAnswer(true, passed(Verdict(.openFailed, .intentNoHandler))
             .with(VerdictDetail.ignoredFallbackURL, launch.fallbackURL))
     }
 }

@@ -35,14 +35,14 @@ struct DeepLinkClient {
         let scheme = request.scheme
         // Chromium offers no sub-frame http(s) navigation; the seed leaves them to WebView too.
         if !request.android.isForMainFrame, scheme == "http" || scheme == "https" {
-            return ClientAnswer(false, Verdict(.loads, "subframe-http-left-to-webview"))
+            return ClientAnswer(false, Verdict(.loads, .subframeHTTPLeftToWebView))
         }
         let gestureAllowed = userIntent.gestureAllowed
         var answer: ClientAnswer
         switch scheme {
         case "http", "https":
             answer = isLandingPageHandler()
-                ? ClientAnswer(false, Verdict(.loads, "landing-page"))
+                ? ClientAnswer(false, Verdict(.loads, .landingPage))
                 : openAppLink(allowed: gestureAllowed)
         case "intent":
             answer = openIntentUri(gestureAllowed: gestureAllowed)
@@ -51,7 +51,7 @@ struct DeepLinkClient {
         }
         var verdict = answer.verdict
         if answer.handled, userIntent.onlyRedirect, [.opensApp, .chooser].contains(verdict.outcome) {
-            verdict = verdict.withReason("redirect-counts-as-intent")
+            verdict = verdict.withReason(.redirectCountsAsIntent)
         }
         // The seed consumes the window whenever it returns true without a gesture or redirect —
         // blocked and failed launches included; later navigations of the visit lose it.
@@ -67,7 +67,7 @@ struct DeepLinkClient {
     }
 
     /// The verdict for a started activity: the app (or browser) opens, or the system chooser.
-    static func started(_ start: ActivityStart, opened: String, chooser: String) -> Verdict? {
+    static func started(_ start: ActivityStart, opened: Reason, chooser: Reason) -> Verdict? {
         switch start {
         case .launched(let activity):
             return Verdict(.opensApp, opened, details: [VerdictDetail.target: activity.package])

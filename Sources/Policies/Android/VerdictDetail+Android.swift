@@ -42,7 +42,7 @@ extension Verdict {
         return with(VerdictDetail.assumption, existing.map { $0 + "; " + assumption } ?? assumption)
     }
 
-    func withReason(_ reason: String) -> Verdict {
+    func withReason(_ reason: Reason) -> Verdict {
         var copy = self
         copy.reason = reason
         return copy

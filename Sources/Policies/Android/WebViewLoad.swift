@@ -14,17 +14,17 @@ enum WebViewLoad {
     /// The default reasons: `webview-loads`, `local-scheme` (file:, content:), `javascript-url`,
     /// `unknown-url-scheme` / `unknown-url-scheme-subframe`. A given `reason` replaces them, so
     /// a profile can name the branch that led here.
-    static func verdict(_ request: PolicyRequest, reason: String? = nil) -> Verdict {
+    static func verdict(_ request: PolicyRequest, reason: Reason? = nil) -> Verdict {
         let scheme = request.scheme
         if scheme == "javascript" {
-            return Verdict(.internal, reason ?? "javascript-url").assuming(AndroidAssumptions.javascriptNotOffered)
+            return Verdict(.internal, reason ?? .javascriptURL).assuming(AndroidAssumptions.javascriptNotOffered)
         }
         if scheme == "file" || scheme == "content" {
-            return Verdict(.loads, reason ?? "local-scheme").assuming(AndroidAssumptions.localFileAccess)
+            return Verdict(.loads, reason ?? .localScheme).assuming(AndroidAssumptions.localFileAccess)
         }
-        if loadableSchemes.contains(scheme) { return Verdict(.loads, reason ?? "webview-loads") }
-        if request.android.isForMainFrame { return Verdict(.errorPage, reason ?? "unknown-url-scheme") }
-        return Verdict(.errorPage, reason ?? "unknown-url-scheme-subframe")
+        if loadableSchemes.contains(scheme) { return Verdict(.loads, reason ?? .webViewLoads) }
+        if request.android.isForMainFrame { return Verdict(.errorPage, reason ?? .unknownURLScheme) }
+        return Verdict(.errorPage, reason ?? .unknownURLSchemeSubframe)
             .assuming(AndroidAssumptions.subframeErrorPage)
     }
 
@@ -33,15 +33,15 @@ enum WebViewLoad {
     static func scriptDisabled(_ request: PolicyRequest) -> Verdict? {
         guard !request.settings.javaScriptEnabled else { return nil }
         switch request.trigger {
-        case .scriptLoad, .scriptTimer, .scriptHandler, .scriptAsync: return Verdict(.blocked, "javascript-disabled")
-        default: return request.scheme == "javascript" ? Verdict(.blocked, "javascript-disabled") : nil
+        case .scriptLoad, .scriptTimer, .scriptHandler, .scriptAsync: return Verdict(.blocked, .javascriptDisabled)
+        default: return request.scheme == "javascript" ? Verdict(.blocked, .javascriptDisabled) : nil
         }
     }
 
     /// Common to the WebView profiles: an unparsable target starts no navigation, and a
     /// new-window target is assumed to load in the top frame.
     static func precheck(_ request: PolicyRequest) -> Verdict? {
-        if request.url == nil { return Verdict(.blocked, "invalid-url") }
+        if request.url == nil { return Verdict(.blocked, .invalidURL) }
         return scriptDisabled(request)
     }
 

@@ -2,14 +2,50 @@ import Associations
 import LinkAuditModel
 import WHATWGURL
 
-/// Every runtime profile by its fixed name, and the selection `--profiles` makes.
+/// Every runtime profile, by its fixed name: the one list the command line, pipelines,
+/// `explain`, the checks (a profile's platform), the crawl (its user agent) and the reports
+/// (their profile order) take profiles from. Listed Android first, then iOS, each from the
+/// plainest runtime to the browser: reports list profiles in this order.
 public enum ProfileRegistry {
-    public static let all: [any RuntimeProfile] = [
-        AndroidWebViewProfile(), AndroidWebViewNoClientProfile(), AndroidSDKProfile(), ChromeAndroidProfile(),
-        WKWebViewProfile(), IOSSDKProfile(), IOSStrictProfile(), SafariIOSProfile(),
+    /// One registered profile: what the rest of the tool needs to know of it without
+    /// running it, and how to make it.
+    public struct Entry: Sendable {
+        public let name: String
+        public let platform: Platform
+        public let isBrowser: Bool
+        public let runsByDefault: Bool
+        public let make: @Sendable () -> any RuntimeProfile
+
+        init<Profile: RuntimeProfile>(_ make: @escaping @Sendable () -> Profile) {
+            let profile = make()
+            name = profile.name
+            platform = profile.platform
+            isBrowser = profile.isBrowser
+            runsByDefault = profile.runsByDefault
+            self.make = make
+        }
+    }
+
+    public static let entries: [Entry] = [
+        Entry { AndroidWebViewProfile() }, Entry { AndroidWebViewNoClientProfile() }, Entry { AndroidSDKProfile() },
+        Entry { ChromeAndroidProfile() },
+        Entry { WKWebViewProfile() }, Entry { IOSSDKProfile() }, Entry { IOSStrictProfile() }, Entry { SafariIOSProfile() },
     ]
 
-    public static var names: [String] { all.map(\.name) }
+    public static let all: [any RuntimeProfile] = entries.map { $0.make() }
+
+    public static let names: [String] = entries.map(\.name)
+
+    /// The names of the profiles that run unless `--profiles` says otherwise, and of those
+    /// that run only when named.
+    public static var defaultNames: [String] { entries.filter(\.runsByDefault).map(\.name) }
+    public static var optInNames: [String] { entries.filter { !$0.runsByDefault }.map(\.name) }
+
+    /// The platform of a profile named in a verdict set; nil for a name not registered (a
+    /// newer version's profile, read back from a file).
+    public static func platform(of name: String) -> Platform? {
+        entries.first { $0.name == name }?.platform
+    }
 
     /// The named profiles, or (nil) those that run by default. `all` selects every one,
     /// `none` none (extraction only).

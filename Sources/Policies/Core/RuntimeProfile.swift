@@ -8,6 +8,10 @@ import WHATWGURL
 public protocol RuntimeProfile: Sendable {
     /// The profile's fixed name (`android-sdk`, `ios-wkwebview`, …).
     var name: String { get }
+    /// The platform it models: platform-specific checks ask it (through `ProfileRegistry`).
+    var platform: Platform { get }
+    /// The platform's browser (Chrome, Safari) rather than an app's web view.
+    var isBrowser: Bool { get }
     /// Runs only when selected by name (`ios-strict`, `android-webview-noclient`).
     var runsByDefault: Bool { get }
     func decide(_ request: PolicyRequest) -> Verdict
@@ -15,6 +19,9 @@ public protocol RuntimeProfile: Sendable {
 
 extension RuntimeProfile {
     public var runsByDefault: Bool { true }
+
+    /// What a web server can tell of the runtime: the user agent a crawl fetches pages with.
+    public var family: RuntimeFamily { RuntimeFamily(platform: platform, isBrowser: isBrowser) }
 }
 
 /// Detail keys a verdict may carry, shared by the profiles, the runner and the checks.

@@ -7,8 +7,6 @@ import WHATWGURL
 /// they handle and which hosts they verify. Read from a documented JSON file
 /// (`Pipelines/devices/*.json`); the default is `DeviceProfile.optimistic`.
 public struct DeviceProfile: Codable, Sendable, Equatable {
-    public enum Platform: String, Codable, Sendable { case android, ios }
-
     /// Android's "Open supported links" setting for the apps below.
     public enum LinkHandling: String, Codable, Sendable {
         /// "Open in this app": verified links go straight to the app.

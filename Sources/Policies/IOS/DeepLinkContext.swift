@@ -63,19 +63,27 @@ public enum DeepLinkAction: Equatable, Sendable {
     case checkUniversalLink(WebURL)
 }
 
-/// Which `return` of `classify` produced the action; the raw value is the verdict reason.
-public enum DeepLinkBranch: String, Equatable, Sendable, CaseIterable {
-    case noURL = "no-url"
-    case localFile = "local-file"
-    case blockedScheme = "blocked-scheme"
-    case http = "http-allowed"
-    case universalLinkCheck = "universal-link-check"
-    case https = "https-allowed"
-    case webViewOwned = "webview-owned"
-    case subframeNoGesture = "subframe-no-gesture"
-    case noUserInteraction = "no-user-interaction"
-    case vetoed
-    case openExternal = "open-external"
+/// Which `return` of `classify` produced the action.
+public enum DeepLinkBranch: Equatable, Sendable, CaseIterable {
+    case noURL, localFile, blockedScheme, http, universalLinkCheck, https, webViewOwned, subframeNoGesture
+    case noUserInteraction, vetoed, openExternal
+
+    /// The verdict reason the branch gives.
+    public var reason: Reason {
+        switch self {
+        case .noURL: .noURL
+        case .localFile: .localFile
+        case .blockedScheme: .blockedScheme
+        case .http: .httpAllowed
+        case .universalLinkCheck: .universalLinkCheck
+        case .https: .httpsAllowed
+        case .webViewOwned: .webViewOwned
+        case .subframeNoGesture: .subframeNoGesture
+        case .noUserInteraction: .noUserInteraction
+        case .vetoed: .vetoed
+        case .openExternal: .openExternal
+        }
+    }
 }
 
 /// `classify`'s answer together with the branch that gave it.

@@ -11,7 +11,7 @@ public struct DeepLinkDecisionEngine: Sendable {
 
     public enum Decision: Equatable, Sendable {
         /// `completion(true)`: the web view goes on; `reason` names the branch.
-        case allow(reason: String)
+        case allow(reason: Reason)
         /// `completion(false)`, and what happened instead.
         case cancel(Verdict)
     }
@@ -45,22 +45,22 @@ public struct DeepLinkDecisionEngine: Sendable {
         let classification = classifier.classify(context, state: state)
         switch classification.action {
         case .allow:
-            return .allow(reason: classification.branch.rawValue)
+            return .allow(reason: classification.branch.reason)
         case .block:
-            return .cancel(Verdict(.blocked, classification.branch.rawValue))
+            return .cancel(Verdict(.blocked, classification.branch.reason))
         case .openExternal(let url):
             // Cancel first, then hand the URL to the system.
             if let handler = opener.open(url, universalLinksOnly: false) {
-                return .cancel(Verdict(.opensApp, DeepLinkBranch.openExternal.rawValue,
+                return .cancel(Verdict(.opensApp, DeepLinkBranch.openExternal.reason,
                                        details: [VerdictDetail.target: handler]))
             }
             return .cancel(handleOpenFailure(url))
         case .checkUniversalLink(let url):
             if let appID = opener.open(url, universalLinksOnly: true) {
-                return .cancel(Verdict(.opensApp, DeepLinkBranch.universalLinkCheck.rawValue,
+                return .cancel(Verdict(.opensApp, DeepLinkBranch.universalLinkCheck.reason,
                                        details: [VerdictDetail.target: appID]))
             }
-            return .allow(reason: "universal-link-not-opened")
+            return .allow(reason: .universalLinkNotOpened)
         }
     }
 
@@ -69,12 +69,12 @@ public struct DeepLinkDecisionEngine: Sendable {
     public func handleOpenFailure(_ url: WebURL) -> Verdict {
         let scheme = url.scheme.lowercased()
         guard options.autoOpenAppStoreOnFailure, !scheme.isEmpty, !Self.systemSchemes.contains(scheme) else {
-            return Verdict(.openFailed, "open-failed")
+            return Verdict(.openFailed, .openFailed)
         }
         guard let search = AppStoreSearch.search(term: scheme, opener: opener) else {
-            return Verdict(.openFailed, "app-store-search-failed", details: [VerdictDetail.appStoreTerm: scheme])
+            return Verdict(.openFailed, .appStoreSearchFailed, details: [VerdictDetail.appStoreTerm: scheme])
         }
-        return Verdict(.appStore, "app-store-search",
+        return Verdict(.appStore, .appStoreSearch,
                        details: [VerdictDetail.appStoreTerm: scheme, VerdictDetail.target: search.url.href])
     }
 

@@ -65,18 +65,18 @@ public struct DeepLinkWebViewClient: Sendable {
                                 state: inout DeepLinkClientState) -> Decision {
         switch variant {
         case .swift:
-            guard let url else { return .allow(reason: "no-url") }
+            guard let url else { return .allow(reason: .noURL) }
             if let pending = state.pendingHostFileURL, pending == url {
                 state.pendingHostFileURL = nil
-                return .allow(reason: "pending-host-file")
+                return .allow(reason: .pendingHostFile)
             }
         case .objc:
-            if consumePendingHostFile(url, state: &state) { return .allow(reason: "pending-host-file") }
-            guard let url else { return .allow(reason: "no-url") }
+            if consumePendingHostFile(url, state: &state) { return .allow(reason: .pendingHostFile) }
+            guard let url else { return .allow(reason: .noURL) }
             // The fallback load after a failed check: skip checking it again.
             if let pending = state.pendingUserLoadURL, pending.href == url.href {
                 state.pendingUserLoadURL = nil
-                return .allow(reason: "pending-user-load")
+                return .allow(reason: .pendingUserLoad)
             }
         }
         if DeepLinkNavigationContext.isNavigationGesture(action.navigationType) {

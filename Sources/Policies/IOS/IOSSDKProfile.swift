@@ -33,12 +33,14 @@ import WHATWGURL
 /// the host's own loads, which no page navigation reaches.
 public struct IOSSDKProfile: RuntimeProfile {
     public let name = "ios-sdk"
+    public var platform: Platform { .ios }
+    public var isBrowser: Bool { false }
 
     public init() {}
 
     public func decide(_ request: PolicyRequest) -> Verdict {
         if let early = WebKitNavigation.beforePolicy(request) { return early }
-        guard let url = request.url else { return Verdict(.blocked, "malformed-url") }
+        guard let url = request.url else { return Verdict(.blocked, .malformedURL) }
         let engine = DeepLinkDecisionEngine(classifier: request.iosSDKClassifier
                                                 ?? DeepLinkClassifier(options: request.options.iosSDK),
                                             opener: DeviceURLOpener(device: request.device))
@@ -75,11 +77,11 @@ struct IOSSDKNavigation {
         switch client.createWebViewWith(url, action: action, state: &state) {
         case .loadInSameWebView(let target):
             let verdict = navigate(target, action: WebKitNavigation.apiLoad(from: action), state: &state)
-            return verdict.outcome == .loads ? Verdict(.loads, "new-window-in-place") : verdict
+            return verdict.outcome == .loads ? Verdict(.loads, .newWindowInPlace) : verdict
         case .handled(.cancel(let verdict)):
             return verdict
         case .handled(.allow), .noURL:
-            return Verdict(.blocked, "new-window-dropped")
+            return Verdict(.blocked, .newWindowDropped)
         }
     }
 }

@@ -24,16 +24,18 @@ import WHATWGURL
 ///   `-same-host` / `-no-gesture` (loads): WebKit's own app-link try after `.allow`.
 public struct IOSStrictProfile: RuntimeProfile {
     public let name = "ios-strict"
+    public var platform: Platform { .ios }
+    public var isBrowser: Bool { false }
     public var runsByDefault: Bool { false }
 
     public init() {}
 
     public func decide(_ request: PolicyRequest) -> Verdict {
         if let early = WebKitNavigation.beforePolicy(request) { return early }
-        guard let url = request.url else { return Verdict(.blocked, "malformed-url") }
+        guard let url = request.url else { return Verdict(.blocked, .malformedURL) }
         // `window.open` only asks the UI delegate, which this controller does not set.
         if request.ios.isNewWindow, request.ios.navigationType == .other {
-            return Verdict(.blocked, "no-ui-delegate")
+            return Verdict(.blocked, .noUIDelegate)
         }
         let navigation = StrictNavigation(delegate: StrictNavigationDelegate(options: request.options.iosStrict),
                                           device: request.device)
@@ -62,41 +64,41 @@ struct StrictNavigation {
         switch decision {
         case .allow(let branch):
             let result = WebKitNavigation.afterAllow(url, action: action, device: device)
-            if action.isNewWindow, !result.opensApp { return Verdict(.blocked, "no-ui-delegate") }
-            return WebKitNavigation.verdict(result, loadsReason: branch.rawValue)
+            if action.isNewWindow, !result.opensApp { return Verdict(.blocked, .noUIDelegate) }
+            return WebKitNavigation.verdict(result, loadsReason: branch.reason)
         case .cancel(.subframeNonWeb):
-            return Verdict(.blocked, "subframe-non-web")
+            return Verdict(.blocked, .subframeNonWeb)
         case .cancel(.routeInternally):
-            return Verdict(.internal, "app-route")
+            return Verdict(.internal, .appRoute)
         case .cancel(.routeRejected(let rejection)):
             return notAllowlisted(AppRouteValidator.name, rejection)
         case .cancel(.customSchemeNotLinkActivated):
-            return Verdict(.blocked, "not-link-activated")
+            return Verdict(.blocked, .notLinkActivated)
         case .cancel(.customSchemeRejected(let rejection)):
             return notAllowlisted(CustomSchemeValidator.name, rejection)
         case .cancel(.openCustomScheme(let target)):
             guard let handler = opener.open(target, universalLinksOnly: false) else {
-                return Verdict(.openFailed, "open-failed")
+                return Verdict(.openFailed, .openFailed)
             }
-            return Verdict(.opensApp, "open-custom-scheme", details: [VerdictDetail.target: handler])
+            return Verdict(.opensApp, .openCustomScheme, details: [VerdictDetail.target: handler])
         case .cancel(.openPartnerUniversalLink(let target)):
             if let appID = opener.open(target, universalLinksOnly: true) {
-                return Verdict(.opensApp, "partner-universal-link", details: [VerdictDetail.target: appID])
+                return Verdict(.opensApp, .partnerUniversalLink, details: [VerdictDetail.target: appID])
             }
-            return inPlace(target, action: action, reason: "partner-loaded-in-webview")
+            return inPlace(target, action: action, reason: .partnerLoadedInWebView)
         case .cancel(.loadNewWindowInPlace(let target)):
-            return inPlace(target, action: action, reason: "new-window-in-place")
+            return inPlace(target, action: action, reason: .newWindowInPlace)
         }
     }
 
     /// `webView.load(navigationAction.request)`: the load comes back through the delegate
     /// as an API load of the main frame.
-    func inPlace(_ url: WebURL, action: IOSNavigationAction, reason: String) -> Verdict {
+    func inPlace(_ url: WebURL, action: IOSNavigationAction, reason: Reason) -> Verdict {
         let verdict = navigate(url, action: WebKitNavigation.apiLoad(from: action), sourceIsMainFrame: true)
         return verdict.outcome == .loads ? Verdict(.loads, reason) : verdict
     }
 
     func notAllowlisted(_ validator: String, _ rejection: ValidatorRejection) -> Verdict {
-        Verdict(.blocked, "not-allowlisted", details: [VerdictDetail.rejectedBy: "\(validator): \(rejection.rawValue)"])
+        Verdict(.blocked, .notAllowlisted, details: [VerdictDetail.rejectedBy: "\(validator): \(rejection.rawValue)"])
     }
 }

@@ -24,20 +24,22 @@ import WHATWGURL
 ///   Page" alert (third-party wording, assumption detail).
 public struct SafariIOSProfile: RuntimeProfile {
     public let name = "safari-ios"
+    public var platform: Platform { .ios }
+    public var isBrowser: Bool { true }
 
     public init() {}
 
     public func decide(_ request: PolicyRequest) -> Verdict {
         if let early = WebKitNavigation.beforePolicy(request) { return early }
-        guard let url = request.url else { return Verdict(.blocked, "malformed-url") }
+        guard let url = request.url else { return Verdict(.blocked, .malformedURL) }
         let action = request.ios
         if action.isNewWindow, !action.userGesture {
-            return Verdict(.blocked, "popup-blocked", details: [VerdictDetail.assumption: Self.popupAssumption])
+            return Verdict(.blocked, .popupBlocked, details: [VerdictDetail.assumption: Self.popupAssumption])
         }
         let result = WebKitNavigation.afterAllow(url, action: action, device: request.device)
         switch result {
         case .page(_, .sameHost?):
-            return Verdict(.loads, "same-domain-stays-in-safari")
+            return Verdict(.loads, .sameDomainStaysInSafari)
         case .unsupportedURL, .subframeFailure:
             return customScheme(url, action: action, device: request.device)
         case .appLink, .page, .localResourceDenied:
@@ -46,16 +48,16 @@ public struct SafariIOSProfile: RuntimeProfile {
     }
 
     func customScheme(_ url: WebURL, action: IOSNavigationAction, device: DeviceProfile) -> Verdict {
-        if !action.isMainFrame { return Verdict(.blocked, "subframe-custom-scheme") }
+        if !action.isMainFrame { return Verdict(.blocked, .subframeCustomScheme) }
         if !action.userGesture {
-            return Verdict(.blocked, "no-user-gesture", details: [VerdictDetail.assumption: Self.gestureAssumption])
+            return Verdict(.blocked, .noUserGesture, details: [VerdictDetail.assumption: Self.gestureAssumption])
         }
         guard device.canOpen(customScheme: url.scheme) else {
-            return Verdict(.errorPage, "cannot-open-page", details: [VerdictDetail.assumption: Self.cannotOpenAssumption])
+            return Verdict(.errorPage, .cannotOpenPage, details: [VerdictDetail.assumption: Self.cannotOpenAssumption])
         }
         var details = [VerdictDetail.assumption: Self.promptAssumption]
         details[VerdictDetail.target] = device.app(forScheme: url.scheme)?.id ?? url.scheme
-        return Verdict(.chooser, "open-in-app-prompt", details: details)
+        return Verdict(.chooser, .openInAppPrompt, details: details)
     }
 
     static let popupAssumption =

@@ -11,16 +11,26 @@ public struct StrictNavigationDelegate: Sendable {
         case cancel(CancelBranch)
     }
 
-    /// `decisionHandler(.allow)` returns; the raw value is the plain-load reason.
-    public enum AllowBranch: String, Equatable, Sendable {
+    /// `decisionHandler(.allow)` returns.
+    public enum AllowBranch: Equatable, Sendable {
         /// No URL in the request.
-        case noURL = "no-url"
+        case noURL
         /// http(s) started by an iframe.
-        case subframeWeb = "subframe-web"
+        case subframeWeb
         /// Standard web content in an existing frame.
-        case web = "web-page"
+        case web
         /// The closing `.allow`: only `about:` gets there.
-        case aboutScheme = "about-url"
+        case aboutScheme
+
+        /// The reason of the plain load that follows.
+        public var reason: Reason {
+            switch self {
+            case .noURL: .noURL
+            case .subframeWeb: .subframeWeb
+            case .web: .webPage
+            case .aboutScheme: .aboutURL
+            }
+        }
     }
 
     /// `decisionHandler(.cancel)` returns, and what the seed does around it.

@@ -21,12 +21,14 @@ import WHATWGURL
 /// - `no-ui-delegate` (blocked): a new window that nothing creates.
 public struct WKWebViewProfile: RuntimeProfile {
     public let name = "ios-wkwebview"
+    public var platform: Platform { .ios }
+    public var isBrowser: Bool { false }
 
     public init() {}
 
     public func decide(_ request: PolicyRequest) -> Verdict {
         if let early = WebKitNavigation.beforePolicy(request) { return early }
-        guard let url = request.url else { return Verdict(.blocked, "malformed-url") }
+        guard let url = request.url else { return Verdict(.blocked, .malformedURL) }
         let action = request.ios
         if action.isNewWindow {
             return newWindow(url, action: action, device: request.device)
@@ -42,6 +44,6 @@ public struct WKWebViewProfile: RuntimeProfile {
             let result = WebKitNavigation.afterAllow(url, action: action, device: device)
             if result.opensApp { return WebKitNavigation.verdict(result) }
         }
-        return Verdict(.blocked, "no-ui-delegate")
+        return Verdict(.blocked, .noUIDelegate)
     }
 }

@@ -8,18 +8,37 @@ import WHATWGURL
 /// Universal Link conditions.
 public enum WebKitNavigation {
     /// Why an installed app's Universal Link stayed in the web view (D.3).
-    public enum AppLinkSkip: String, Equatable, Sendable {
-        case subframe, backForward = "back-forward", sameHost = "same-host", noGesture = "no-gesture"
+    public enum AppLinkSkip: Equatable, Sendable {
+        case subframe, backForward, sameHost, noGesture
+
+        /// The verdict reason: the link loads in the web view, `universal-link-` and the condition.
+        public var reason: Reason {
+            switch self {
+            case .subframe: .universalLinkSubframe
+            case .backForward: .universalLinkBackForward
+            case .sameHost: .universalLinkSameHost
+            case .noGesture: .universalLinkNoGesture
+            }
+        }
     }
 
     /// What a page load that WebKit keeps is.
-    public enum PageKind: String, Equatable, Sendable {
+    public enum PageKind: Equatable, Sendable {
         /// http(s).
-        case web = "web-page"
+        case web
         /// `about:`, `data:`, `blob:`: the engine makes the document itself.
-        case engineScheme = "webview-scheme"
+        case engineScheme
         /// A `file:` URL the current file page may read.
-        case localFile = "local-file"
+        case localFile
+
+        /// The verdict reason of a plain load of this kind.
+        public var reason: Reason {
+            switch self {
+            case .web: .webPage
+            case .engineScheme: .webViewScheme
+            case .localFile: .localFile
+            }
+        }
     }
 
     public enum Result: Equatable, Sendable {
@@ -45,8 +64,8 @@ public enum WebKitNavigation {
     /// no navigation, and `javascript:` runs in the page without a policy check
     /// (`WebKit/WebKit:Source/WebCore/loader/FrameLoader.cpp`, `FrameLoader::changeLocation`).
     public static func beforePolicy(_ request: PolicyRequest) -> Verdict? {
-        guard let url = request.url else { return Verdict(.blocked, "malformed-url") }
-        if url.scheme == "javascript" { return Verdict(.internal, "javascript-url") }
+        guard let url = request.url else { return Verdict(.blocked, .malformedURL) }
+        if url.scheme == "javascript" { return Verdict(.internal, .javascriptURL) }
         return nil
     }
 
@@ -86,20 +105,20 @@ public enum WebKitNavigation {
 
     /// The verdict for a result; `loadsReason` names the delegate's allow branch for a
     /// plain load (nil keeps the page kind).
-    public static func verdict(_ result: Result, loadsReason: String? = nil) -> Verdict {
+    public static func verdict(_ result: Result, loadsReason: Reason? = nil) -> Verdict {
         switch result {
         case .appLink(let appID):
-            return Verdict(.opensApp, "universal-link", details: [VerdictDetail.target: appID])
+            return Verdict(.opensApp, .universalLink, details: [VerdictDetail.target: appID])
         case .page(_, let skipped?):
-            return Verdict(.loads, "universal-link-" + skipped.rawValue)
+            return Verdict(.loads, skipped.reason)
         case .page(let kind, nil):
-            return Verdict(.loads, loadsReason ?? kind.rawValue)
+            return Verdict(.loads, loadsReason ?? kind.reason)
         case .unsupportedURL:
-            return Verdict(.errorPage, "unsupported-url", details: [VerdictDetail.assumption: unsupportedURLAssumption])
+            return Verdict(.errorPage, .unsupportedURL, details: [VerdictDetail.assumption: unsupportedURLAssumption])
         case .subframeFailure:
-            return Verdict(.blocked, "subframe-unsupported-url")
+            return Verdict(.blocked, .subframeUnsupportedURL)
         case .localResourceDenied:
-            return Verdict(.blocked, "local-resource-denied")
+            return Verdict(.blocked, .localResourceDenied)
         }
     }
 

@@ -97,11 +97,18 @@ final class FetchPolicyTests: XCTestCase {
         XCTAssertNotEqual(cookies.next(status: 302, location: "/a", chain: [a, b, a, b]), .follow(a))
     }
 
-    func testUserAgentPresetsFollowTheProfiles() {
-        XCTAssertEqual(UserAgent.preset(forProfiles: nil), "android-webview")
-        XCTAssertEqual(UserAgent.preset(forProfiles: ["ios-sdk", "ios-strict"]), "ios-wkwebview")
-        XCTAssertEqual(UserAgent.preset(forProfiles: ["safari-ios"]), "safari-ios")
-        XCTAssertEqual(UserAgent.preset(forProfiles: ["safari-ios", "chrome-android"]), "android-webview")
+    func testUserAgentPresetsFollowTheProfiles() throws {
+        // As the runner picks it: the selected profiles' families.
+        func preset(_ names: [String]?) throws -> String {
+            UserAgent.preset(for: try ProfileRegistry.select(names).map(\.family))
+        }
+        XCTAssertEqual(try preset(nil), "android-webview")
+        XCTAssertEqual(try preset(["none"]), "android-webview")
+        XCTAssertEqual(try preset(["ios-sdk", "ios-strict"]), "ios-wkwebview")
+        XCTAssertEqual(try preset(["android-sdk", "android-webview-noclient"]), "android-webview")
+        XCTAssertEqual(try preset(["chrome-android"]), "chrome-android")
+        XCTAssertEqual(try preset(["safari-ios"]), "safari-ios")
+        XCTAssertEqual(try preset(["safari-ios", "chrome-android"]), "android-webview")
         XCTAssertTrue(UserAgent.resolve("android-webview").contains("; wv)"))
         XCTAssertFalse(UserAgent.resolve("ios-wkwebview").contains("Safari/"))
         XCTAssertEqual(UserAgent.resolve("MyBot/2.0"), "MyBot/2.0")

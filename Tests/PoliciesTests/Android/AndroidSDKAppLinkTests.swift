@@ -81,10 +81,10 @@ final class AndroidSDKAppLinkTests: XCTestCase {
     func testOpenAppLinkR_onOpenFailedThenWebViewLoads() {
         let answer = Client.openAppLinkR(strict: .notFound, hasNonBrowserHandler: true, askSystem: .notFound)
         XCTAssertFalse(answer.handled)
-        XCTAssertEqual(answer.verdict, Verdict(.openFailed, "app-link-open-failed",
+        XCTAssertEqual(answer.verdict, Verdict(.openFailed, .appLinkOpenFailed,
                                                details: [VerdictDetail.webViewLoads: "true"]))
         let started = Client.openAppLinkR(strict: .chooser([app]), hasNonBrowserHandler: true, askSystem: .notFound)
-        XCTAssertEqual(started.verdict.reason, "app-link-chooser")
+        XCTAssertEqual(started.verdict.reason, .appLinkChooser)
     }
 
     func testOpenAppLinkPreR_bestCandidateOpensByComponent() {

@@ -33,7 +33,7 @@ final class AndroidSDKSchemeTests: XCTestCase {
         let answer = DeepLinkClient(F.request("javascript:x()")).openCustomScheme(gestureAllowed: true)
         XCTAssertEqual(answer.handled, false)
         XCTAssertEqual(answer.verdict.outcome, .internal)
-        XCTAssertEqual(answer.verdict.reason, "non-external-scheme")
+        XCTAssertEqual(answer.verdict.reason, .nonExternalScheme)
     }
 
     func testOpenCustomScheme_notAbsoluteLeftToWebView() {
@@ -41,7 +41,7 @@ final class AndroidSDKSchemeTests: XCTestCase {
         relative.scheme = ""
         let answer = DeepLinkClient(relative).openCustomScheme(gestureAllowed: true)
         XCTAssertFalse(answer.handled)
-        XCTAssertEqual(answer.verdict.reason, "not-absolute")
+        XCTAssertEqual(answer.verdict.reason, .notAbsolute)
     }
 
     func testOpenCustomScheme_noGestureStoppedSilently() {

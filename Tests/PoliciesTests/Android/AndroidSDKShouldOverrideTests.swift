@@ -57,7 +57,7 @@ final class AndroidSDKShouldOverrideTests: XCTestCase {
     func testShouldOverride_subframeHttpLeftToWebView() {
         let answer = DeepLinkClient(F.request("https://pay.wallet.example/pay/1", frame: .sub, device: F.device()))
             .shouldOverrideUrlLoading()
-        XCTAssertEqual(answer, ClientAnswer(false, Verdict(.loads, "subframe-http-left-to-webview")))
+        XCTAssertEqual(answer, ClientAnswer(false, Verdict(.loads, .subframeHTTPLeftToWebView)))
     }
 
     func testShouldOverride_dispatchesBySchemeWithSubframesLikeMainFrame() {

@@ -205,7 +205,7 @@ final class ChromeAndroidProfileTests: XCTestCase {
             XCTAssertEqual(ChromeNavigationChain(request), expected, name)
         }
         XCTAssertEqual(ChromeNavigationChain(start: .gesture, ageMs: 15_000).result, .allowed)
-        XCTAssertEqual(ChromeNavigationChain(start: .gesture, ageMs: 15_001).result, .requiresPrompt("chain-expired"))
-        XCTAssertEqual(ChromeNavigationChain(start: .typed, ageMs: 0).result, .requiresPrompt("typed-chain-start"))
+        XCTAssertEqual(ChromeNavigationChain(start: .gesture, ageMs: 15_001).result, .requiresPrompt(.chainExpired))
+        XCTAssertEqual(ChromeNavigationChain(start: .typed, ageMs: 0).result, .requiresPrompt(.typedChainStart))
     }
 }

@@ -28,18 +28,18 @@ final class IOSDeepLinkDecisionEngineTests: XCTestCase {
                                  schemes: ["wallet": "com.wallet", "itms-apps": "com.apple.AppStore"])
         let rows: [(name: String, context: DeepLinkNavigationContext, state: UserInteractionState, expected: Decision)] = [
             ("allow: completion(true) with the branch", ctx("http://a.com/", true, .other, nil), touched,
-             .allow(reason: "http-allowed")),
+             .allow(reason: .httpAllowed)),
             ("block: completion(false), blocked by the guard", ctx("wallet://pay", false, .other, nil), touched,
-             .cancel(Verdict(.blocked, "subframe-no-gesture"))),
+             .cancel(Verdict(.blocked, .subframeNoGesture))),
             ("openExternal opened", ctx("wallet://pay", true, .linkActivated, nil), touched,
-             .cancel(Verdict(.opensApp, "open-external", details: [VerdictDetail.target: "com.wallet"]))),
+             .cancel(Verdict(.opensApp, .openExternal, details: [VerdictDetail.target: "com.wallet"]))),
             ("openExternal failed: handleOpenFailure", ctx("gojek://pay", true, .linkActivated, nil), touched,
-             .cancel(Verdict(.appStore, "app-store-search",
+             .cancel(Verdict(.appStore, .appStoreSearch,
                              details: [VerdictDetail.appStoreTerm: "gojek", VerdictDetail.target: Self.itms + "gojek"]))),
             ("checkUniversalLink opened", ctx("https://pay.wallet.com/pay", true, .other, "https://shop.example.com/"),
-             userLoad, .cancel(Verdict(.opensApp, "universal-link-check", details: [VerdictDetail.target: "com.wallet"]))),
+             userLoad, .cancel(Verdict(.opensApp, .universalLinkCheck, details: [VerdictDetail.target: "com.wallet"]))),
             ("checkUniversalLink not opened: allow", ctx("https://other.com/", true, .other, "https://shop.example.com/"),
-             userLoad, .allow(reason: "universal-link-not-opened")),
+             userLoad, .allow(reason: .universalLinkNotOpened)),
         ]
         for row in rows {
             XCTAssertEqual(engine(opener).handle(row.context, state: row.state), row.expected, row.name)
@@ -50,18 +50,18 @@ final class IOSDeepLinkDecisionEngineTests: XCTestCase {
         let appStore = TableOpener(schemes: ["itms-apps": "com.apple.AppStore"])
         let webOnly = TableOpener(schemes: ["https": "com.apple.mobilesafari"])
         let rows: [(name: String, url: String, opener: TableOpener, options: IOSSDKOptions, expected: Verdict)] = [
-            ("system scheme: onOpenFailed", "tel:123", appStore, options { _ in }, Verdict(.openFailed, "open-failed")),
-            ("every system scheme", "itms-apps://x", appStore, options { _ in }, Verdict(.openFailed, "open-failed")),
+            ("system scheme: onOpenFailed", "tel:123", appStore, options { _ in }, Verdict(.openFailed, .openFailed)),
+            ("every system scheme", "itms-apps://x", appStore, options { _ in }, Verdict(.openFailed, .openFailed)),
             ("automatic search off: onOpenFailed", "gojek://x", appStore,
-             options { $0.autoOpenAppStoreOnFailure = false }, Verdict(.openFailed, "open-failed")),
+             options { $0.autoOpenAppStoreOnFailure = false }, Verdict(.openFailed, .openFailed)),
             ("search opens itms-apps first", "GoJek://x", appStore, options { _ in },
-             Verdict(.appStore, "app-store-search",
+             Verdict(.appStore, .appStoreSearch,
                      details: [VerdictDetail.appStoreTerm: "gojek", VerdictDetail.target: Self.itms + "gojek"])),
             ("https search when itms-apps fails", "gojek://x", webOnly, options { _ in },
-             Verdict(.appStore, "app-store-search",
+             Verdict(.appStore, .appStoreSearch,
                      details: [VerdictDetail.appStoreTerm: "gojek", VerdictDetail.target: Self.web + "gojek"])),
             ("both searches fail: onOpenFailed", "gojek://x", TableOpener(), options { _ in },
-             Verdict(.openFailed, "app-store-search-failed", details: [VerdictDetail.appStoreTerm: "gojek"])),
+             Verdict(.openFailed, .appStoreSearchFailed, details: [VerdictDetail.appStoreTerm: "gojek"])),
         ]
         for row in rows {
             XCTAssertEqual(engine(row.opener, row.options).handleOpenFailure(.must(row.url)), row.expected, row.name)

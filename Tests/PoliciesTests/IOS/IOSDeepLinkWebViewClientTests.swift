@@ -31,7 +31,7 @@ final class IOSDeepLinkWebViewClientTests: XCTestCase {
         for variant in [IOSSDKOptions.Variant.swift, .objc] {
             var state = DeepLinkClientState()
             XCTAssertEqual(client(variant).decidePolicyFor(nil, action: action(.other), state: &state),
-                           .allow(reason: "no-url"), "\(variant)")
+                           .allow(reason: .noURL), "\(variant)")
         }
     }
 
@@ -49,7 +49,7 @@ final class IOSDeepLinkWebViewClientTests: XCTestCase {
             var state = DeepLinkClientState(pendingHostFileURL: page)
             let decision = client(row.variant).decidePolicyFor(row.request.map { WebURL.must($0) },
                                                                action: action(.other, current: nil), state: &state)
-            XCTAssertEqual(decision == .allow(reason: "pending-host-file"), row.consumed, row.name)
+            XCTAssertEqual(decision == .allow(reason: .pendingHostFile), row.consumed, row.name)
             XCTAssertEqual(state.pendingHostFileURL == nil, row.consumed, row.name)
         }
     }
@@ -69,12 +69,12 @@ final class IOSDeepLinkWebViewClientTests: XCTestCase {
     func testDecidePolicyFor_engineDecides() {
         var state = DeepLinkClientState()
         XCTAssertEqual(client().decidePolicyFor(.must("wallet://pay"), action: action(.other), state: &state),
-                       .cancel(Verdict(.blocked, "no-user-interaction")))
+                       .cancel(Verdict(.blocked, .noUserInteraction)))
         // A new window counts as main frame even when the inputs say otherwise.
         state = DeepLinkClientState(interaction: UserInteractionState(hasUserInteraction: true))
         XCTAssertEqual(client().decidePolicyFor(.must("wallet://pay"), action: action(.other, main: false, newWindow: true),
                                                 state: &state),
-                       .cancel(Verdict(.opensApp, "open-external", details: [VerdictDetail.target: "com.wallet"])))
+                       .cancel(Verdict(.opensApp, .openExternal, details: [VerdictDetail.target: "com.wallet"])))
     }
 
     func testDecidePolicyFor_objcSkipsPendingUserLoad() {
@@ -83,15 +83,15 @@ final class IOSDeepLinkWebViewClientTests: XCTestCase {
                                                                           hasUserInitiatedLoad: true),
                                         pendingUserLoadURL: url)
         XCTAssertEqual(client(.objc).decidePolicyFor(url, action: action(.other, current: nil), state: &state),
-                       .allow(reason: "pending-user-load"))
+                       .allow(reason: .pendingUserLoad))
         XCTAssertNil(state.pendingUserLoadURL)
         // Consumed: the same load again is checked (ObjC checks when there is no current host).
         XCTAssertEqual(client(.objc).decidePolicyFor(url, action: action(.other, current: nil), state: &state),
-                       .cancel(Verdict(.opensApp, "universal-link-check", details: [VerdictDetail.target: "com.wallet"])))
+                       .cancel(Verdict(.opensApp, .universalLinkCheck, details: [VerdictDetail.target: "com.wallet"])))
         // Swift has no such skip, and no check without a current host.
         var swiftState = DeepLinkClientState(interaction: state.interaction, pendingUserLoadURL: url)
         XCTAssertEqual(client().decidePolicyFor(url, action: action(.other, current: nil), state: &swiftState),
-                       .allow(reason: "https-allowed"))
+                       .allow(reason: .httpsAllowed))
     }
 
     func testCreateWebViewWith_eachBranch() {
@@ -100,17 +100,17 @@ final class IOSDeepLinkWebViewClientTests: XCTestCase {
                     interaction: UserInteractionState, expected: DeepLinkWebViewClient.NewWindow)] = [
             ("Swift: no URL, nothing", .swift, nil, .other, touched, .noURL),
             ("ObjC: no URL goes to the engine, which allows", .objc, nil, .other, touched,
-             .handled(.allow(reason: "no-url"))),
+             .handled(.allow(reason: .noURL))),
             ("http loads in the same web view", .swift, "http://a.com/", .other, touched,
              .loadInSameWebView(.must("http://a.com/"))),
             ("https loads in the same web view", .objc, "https://a.com/", .other, touched,
              .loadInSameWebView(.must("https://a.com/"))),
             ("custom scheme: engine opens it", .swift, "wallet://pay", .other, touched,
-             .handled(.cancel(Verdict(.opensApp, "open-external", details: [VerdictDetail.target: "com.wallet"])))),
+             .handled(.cancel(Verdict(.opensApp, .openExternal, details: [VerdictDetail.target: "com.wallet"])))),
             ("custom scheme: engine blocks it", .swift, "wallet://pay", .other, UserInteractionState(),
-             .handled(.cancel(Verdict(.blocked, "no-user-interaction")))),
+             .handled(.cancel(Verdict(.blocked, .noUserInteraction)))),
             ("owned scheme: engine allows, completion ignored", .swift, "about:blank", .other, touched,
-             .handled(.allow(reason: "webview-owned"))),
+             .handled(.allow(reason: .webViewOwned))),
         ]
         for row in rows {
             var state = DeepLinkClientState(interaction: row.interaction)
@@ -140,7 +140,7 @@ final class IOSDeepLinkWebViewClientTests: XCTestCase {
              .load(.must("https://a.com/")), nil),
             ("http is not checked", .objc, "http://a.com/", { _ in }, .load(.must("http://a.com/")), nil),
             ("custom scheme goes to the engine", .swift, "wallet://pay", { _ in },
-             .handled(.cancel(Verdict(.opensApp, "open-external", details: [VerdictDetail.target: "com.wallet"]))), nil),
+             .handled(.cancel(Verdict(.opensApp, .openExternal, details: [VerdictDetail.target: "com.wallet"]))), nil),
         ]
         for row in rows {
             var state = DeepLinkClientState(pendingUserLoadURL: .must("https://stale.com/"))

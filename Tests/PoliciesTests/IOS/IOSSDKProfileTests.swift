@@ -70,7 +70,7 @@ final class IOSSDKProfileTests: XCTestCase {
 
     func testHandleOpenFailure_appStoreOrOpenFailed() {
         let verdict = profile.decide(IOSRequest.make("gojek://pay", device: IOSDevices.bare))
-        XCTAssertEqual(verdict, Verdict(.appStore, "app-store-search", details: [
+        XCTAssertEqual(verdict, Verdict(.appStore, .appStoreSearch, details: [
             VerdictDetail.appStoreTerm: "gojek", VerdictDetail.target: "itms-apps://itunes.apple.com/search?term=gojek"]))
         check([
             ("search off", IOSRequest.make("gojek://pay", device: IOSDevices.bare,
