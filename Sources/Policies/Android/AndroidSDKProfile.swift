@@ -2,8 +2,8 @@ import Associations
 import LinkAuditModel
 import WHATWGURL
 
-/// `android-sdk`: seed 000's `DeepLinkWebViewClient` (Kotlin; the Java copy is the same) behind
-/// the Chromium filters that decide whether it is asked at all (POLICY.md A.1).
+/// `android-sdk`: the PayerMax guide's `DeepLinkWebViewClient` (Kotlin; the Java copy is the same) behind
+/// the Chromium filters that decide whether it is asked at all (Docs/PLATFORM.md §A.1; the client: §P.2).
 ///
 /// Reasons — navigations the client never sees:
 /// - `post-not-intercepted` — a POST: WebView loads it; a custom scheme or `intent:` gets the
@@ -44,7 +44,7 @@ import WHATWGURL
 /// - `intent-no-handler` — nothing resolved, no usable fallback: `onOpenFailed`.
 ///
 /// Whenever the client returns true without a gesture or redirect, the verdict carries
-/// `activationConsumed = "true"`, exactly as the seed consumes its window.
+/// `activationConsumed = "true"`, exactly as the guide's client consumes its window.
 public struct AndroidSDKProfile: RuntimeProfile {
     public let name = "android-sdk"
 
