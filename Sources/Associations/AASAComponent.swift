@@ -16,7 +16,7 @@ public struct AASAComponent: Sendable, Equatable {
     /// Resolved from the component, the detail's `defaults`, the file's `defaults`, else true.
     public var caseSensitive: Bool
     /// Resolved likewise. True: patterns are compared with the URL as percent-encoded;
-    /// false: with the URL percent-decoded. Apple's exact reading is UNCONFIRMED (POLICY E.2).
+    /// false: with the URL percent-decoded. Apple's exact reading is UNCONFIRMED (Docs/PLATFORM.md §E.2).
     public var percentEncoded: Bool
     public var comment: String?
 

@@ -11,7 +11,7 @@ public enum UniversalLinkVerdict: String, Sendable, Equatable {
 }
 
 extension AASADetail {
-    /// The first matching rule decides (POLICY E.2, rule 23); nil when none matches.
+    /// The first matching rule decides (Docs/PLATFORM.md §E.2, rule 23); nil when none matches.
     public func verdict(for url: WebURL) -> UniversalLinkVerdict? {
         verdict(for: AASAURLParts(url))
     }

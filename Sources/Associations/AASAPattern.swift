@@ -4,7 +4,7 @@ import WHATWGURL
 /// One AASA URL pattern (a `/`, `?` or `#` value, a query item's value, or a legacy `paths`
 /// entry), compiled for matching.
 ///
-/// Grammar (POLICY E.2): `*` matches any run of characters, `/` included (Apple says "any
+/// Grammar (Docs/PLATFORM.md §E.2): `*` matches any run of characters, `/` included (Apple says "any
 /// characters" with no segment rule; UNCONFIRMED), `?` exactly one character, so `?*` is one
 /// or more; `$(name)` stands for any one of the variable's strings; everything else is
 /// literal. The whole text must match. Characters are Unicode scalars; with

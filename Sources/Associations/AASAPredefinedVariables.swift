@@ -4,7 +4,7 @@ import WHATWGURL
 // The substitution variables Apple predefines for AASA patterns.
 //
 // Apple's `applinks.SubstitutionVariables` page lists them with examples; the copy read for
-// POLICY.md (E.1) was cut after `$(alpha)` ("All upper- and lowercase ASCII letters"), so the
+// Docs/PLATFORM.md (§E.1) was cut after `$(alpha)` ("All upper- and lowercase ASCII letters"), so the
 // rest is modelled from the variable names and a third-party reading (blazingly-aasa):
 // - `$(alpha)`, `$(upper)`, `$(lower)`, `$(alnum)`, `$(digit)`, `$(xdigit)`: one ASCII
 //   character of that class (each is a list of one-character strings).

@@ -1,7 +1,7 @@
 import LinkAuditModel
 import WHATWGURL
 
-/// A site's `apple-app-site-association` file as iOS reads it (POLICY E.1): the `applinks`
+/// A site's `apple-app-site-association` file as iOS reads it (Docs/PLATFORM.md §E.1): the `applinks`
 /// section that decides which https links open which apps, plus the `webcredentials` and
 /// `appclips` sections, kept only so a file that has nothing else is understood.
 public struct AppSiteAssociation: Sendable, Equatable {

@@ -2,7 +2,7 @@ import LinkAuditModel
 import WHATWGURL
 
 /// A site's `assetlinks.json` (Digital Asset Links statement list) as Android verification
-/// reads it (POLICY C.2): statements "this site → relation → that app or site", and the
+/// reads it (Docs/PLATFORM.md §C.2): statements "this site → relation → that app or site", and the
 /// `include` statements that pull further lists in.
 public struct AssetLinks: Sendable, Equatable {
     public var statements: [AssetStatement]

@@ -5,10 +5,10 @@ import WHATWGURL
 /// the HTTP facts of the fetch. A file that breaks an error-level rule is not used at all.
 public enum AASAServing {
     /// 128 KB, uncompressed: repeated by third parties and Apple forum answers, not found in
-    /// Apple's own documentation (POLICY E.3: UNCONFIRMED).
+    /// Apple's own documentation (Docs/PLATFORM.md §E.3: UNCONFIRMED).
     public static let maximumSize = 128 * 1024
 
-    /// POLICY E.3: HTTPS with no redirects, status 200, at most 128 KB, `application/json`.
+    /// Docs/PLATFORM.md §E.3: HTTPS with no redirects, status 200, at most 128 KB, `application/json`.
     public static func problems(for response: AssociationResponse) -> [AssociationProblem] {
         var problems = AssociationServingRules.transport(response, platform: "iOS")
         if response.status == 200, response.body.count > maximumSize {
@@ -24,7 +24,7 @@ public enum AASAServing {
 }
 
 public enum AssetLinksServing {
-    /// POLICY C.2 / rule 17: HTTPS without redirects; Google's Asset Links specification:
+    /// Docs/PLATFORM.md §C.2 / rule 17: HTTPS without redirects; Google's Asset Links specification:
     /// "Any response besides HTTP 200 is treated as an error" and the file "should be served
     /// with the media type application/json" (a warning: Android's own check is UNCONFIRMED).
     public static func problems(for response: AssociationResponse) -> [AssociationProblem] {

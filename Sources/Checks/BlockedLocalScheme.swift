@@ -8,7 +8,7 @@ extension Checks {
     static let blockedLocalScheme = Check(
         code: "BLOCKED_LOCAL_SCHEME", severity: .warning,
         title: "file: / content: link blocked",
-        meaning: "The link targets a local file or a content provider; the seed's clients block these schemes "
+        meaning: "The link targets a local file or a content provider; the PayerMax guide's clients block these schemes "
             + "outright so a page cannot read the device's files, and Chrome never launches them.",
         impact: "The link does nothing; if it is a download or receipt, the user cannot get it.",
         advice: "Serve the resource over https.",

@@ -17,7 +17,7 @@ extension Checks {
         impact: "The page waits for a wallet that never opens; nothing tells the user to tap anything.",
         advice: "Move the deep link into a tap handler (an <a href> or a click listener that navigates "
             + "synchronously), or show a \"Pay with …\" button when the automatic jump fails; in the app, "
-            + "enter the page with loadUrlByUser so the seed's activation window covers load-time jumps.",
+            + "enter the page with loadUrlByUser so the PayerMax guide's activation window covers load-time jumps.",
         triggering: [
             CheckExample("<script>location.href = 'dana://wallet/pay?order=1';</script>",
                          raisedBy: ["android-sdk", "ios-sdk", "safari-ios"]),

@@ -12,7 +12,7 @@ extension Checks {
             + "handed it to Android, so Chromium's loader failed with net::ERR_UNKNOWN_URL_SCHEME and the error "
             + "page replaced the checkout (inside the iframe for sub-frames).",
         impact: "The user sees \"Webpage not available\" instead of the wallet and cannot finish paying.",
-        advice: "Open checkout in the system browser, or adopt the seed's DeepLinkWebViewClient so "
+        advice: "Open checkout in the system browser, or adopt the PayerMax guide's DeepLinkWebViewClient so "
             + "shouldOverrideUrlLoading hands deep links to Android. A POST form to a deep link fails even with "
             + "the client (POST is never offered to it): submit with GET or redirect from the server.",
         triggering: [

@@ -10,10 +10,10 @@ extension Checks {
         title: "S.browser_fallback_url ignored",
         meaning: "The intent:// URI names an http(s) S.browser_fallback_url, but this runtime fails or blocks "
             + "the link without loading it: a plain WebView has no intent: handling at all, and the fallback "
-            + "is only read by Chrome and by clients that implement it (the seed's does).",
+            + "is only read by Chrome and by clients that implement it (the PayerMax guide's DeepLinkWebViewClient does).",
         impact: "The fallback the page relies on for users without the app never shows; they hit an error page "
             + "or nothing.",
-        advice: "Adopt the seed's client (it loads http(s) fallbacks when the launch fails), or open checkout "
+        advice: "Adopt the PayerMax guide's DeepLinkWebViewClient (it loads http(s) fallbacks when the launch fails), or open checkout "
             + "in the system browser.",
         triggering: [
             CheckExample(#"<a href="intent://pay/#Intent;scheme=tmn;package=th.co.truemoney.wallet;S.browser_fallback_url=https%3A%2F%2Fwallet.example%2Fpay;end">TrueMoney</a>"#,

@@ -9,7 +9,7 @@ extension Checks {
         code: "INTENT_SCHEME_ON_IOS", severity: .error,
         title: "intent:// link served to iOS",
         meaning: "intent:// URIs are understood only by Android (Intent.parseUri) and Chrome; on iOS the link "
-            + "is an unknown scheme that WKWebView cannot load, the seed's iOS SDK blocks, and Safari "
+            + "is an unknown scheme that WKWebView cannot load, the PayerMax guide's iOS SDK blocks, and Safari "
             + "cannot open.",
         impact: "iOS users tap a wallet button that is dead on their platform.",
         advice: "Serve the wallet's iOS custom scheme or Universal Link to iOS (by user agent), or a web "

@@ -4,11 +4,11 @@ import Policies
 import WHATWGURL
 
 extension Checks {
-    /// The seed's Android client keeps host-only App Link handlers in the WebView.
+    /// The PayerMax guide's Android client keeps host-only App Link handlers in the WebView.
     static let landingPageStays = Check(
         code: "LANDING_PAGE_STAYS", severity: .info,
         title: "App Link landing page kept in the WebView",
-        meaning: "Every app that handles this https link declares only its host (no path), which the seed's "
+        meaning: "Every app that handles this https link declares only its host (no path), which the PayerMax guide's "
             + "DeepLinkWebViewClient treats as a landing page (LINE Pay LIFF is the example): it loads in the "
             + "WebView, and the page's own button must then launch the app.",
         impact: "Works as designed when the landing page offers a tap to continue; breaks when it auto-redirects "

@@ -8,7 +8,7 @@ extension Checks {
     static let notAllowlisted = Check(
         code: "NOT_ALLOWLISTED", severity: .warning,
         title: "Rejected by the app's allowlist",
-        meaning: "The strict WKNavigationDelegate (seed 001) only opens custom schemes its CustomSchemeValidator "
+        meaning: "The strict iOS delegate (ios-strict) only opens custom schemes its CustomSchemeValidator "
             + "accepts and routes only the paths its AppRouteValidator allows; this target is on neither list.",
         impact: "The link does nothing in the app, although it works in browsers.",
         advice: "Add the scheme or route to the app's allowlist if it is a partner wallet, or change the page "

@@ -9,8 +9,8 @@ extension Checks {
         code: "OPEN_FAILED", severity: .warning,
         title: "No app could open the link",
         meaning: "The WebView client handed the link to the system and the launch failed (no app for the scheme "
-            + "or package on the device profile, or an App Link with no handler left): the seed's onOpenFailed "
-            + "callback runs and the page stays — or, in the seed's iOS SDK, the App Store opens on a search for "
+            + "or package on the device profile, or an App Link with no handler left): the PayerMax guide's onOpenFailed "
+            + "callback runs and the page stays — or, in its iOS SDK, the App Store opens on a search for "
             + "the scheme's name.",
         impact: "Users without the wallet get a toast at best; the checkout does not offer another way to pay.",
         advice: "Give intent:// links an http(s) S.browser_fallback_url, and keep a web payment path next to "

@@ -14,7 +14,7 @@ extension Checks {
         impact: "Payment or login widgets embedded in the checkout (bank login, wallet QR frames) silently "
             + "fail to hand over to their app.",
         advice: "Navigate the top frame (target=_top, top.location) from a tap, or have the widget open in "
-            + "a new top-level page; the seed's Android client treats sub-frame deep links like main-frame ones.",
+            + "a new top-level page; the PayerMax guide's DeepLinkWebViewClient treats sub-frame deep links like main-frame ones.",
         triggering: [
             CheckExample("<iframe srcdoc=\"<script>location.href='nidlogin://login'</script>\"></iframe>",
                          raisedBy: ["android-sdk", "chrome-android", "ios-sdk", "ios-wkwebview", "safari-ios"]),

@@ -12,7 +12,7 @@ extension Checks {
             + "(NSURLErrorDomain -1002, unsupported URL — an assumption, Apple documents no code) and, with no "
             + "error page in WKWebView, the old page just stays. In Safari the same link shows \"Cannot Open Page\".",
         impact: "The wallet button does nothing when tapped; users retry, then abandon the payment.",
-        advice: "Have decidePolicyFor cancel custom schemes and call UIApplication.open (the seed's "
+        advice: "Have decidePolicyFor cancel custom schemes and call UIApplication.open (the PayerMax guide's "
             + "DeepLinkDecisionEngine), or open checkout in Safari / SFSafariViewController.",
         triggering: [
             CheckExample(#"<a href="paypay://payment?c=1">PayPay</a>"#, raisedBy: ["ios-wkwebview"]),

@@ -56,7 +56,7 @@ public struct Finding: Sendable, Equatable {
     /// What a baseline matches on: page + normalised URL + code. Line numbers are left
     /// out on purpose: they move whenever anything above the link is edited.
     public var key: FindingKey {
-        FindingKey(page: page, url: URLNormaliser.normalise(url), code: code)
+        FindingKey(page: page, url: BaselineURLForm.normalise(url), code: code)
     }
 
     /// `profile=outcome` pairs, as the CSV shows them.

@@ -4,7 +4,7 @@ import Policies
 import WHATWGURL
 
 /// The order profiles are listed in: Android first, then iOS, each from the plainest
-/// runtime to the browser, as DESIGN.md lists them. Names it does not know (a newer
+/// runtime to the browser, as Docs/PLATFORM.md §P.1 lists them. Names it does not know (a newer
 /// version's profiles) follow in alphabetical order.
 enum ProfileOrder {
     /// The registry's order: a profile is listed where it is registered.

@@ -44,7 +44,7 @@ enum Usage {
                              page's record wrapped as {"pageRecord": …}; nothing else is
                              written to stdout (for Spark's RDD.pipe; merge with report)
       --entry MODE           how the app enters the page: loadUrl (default) or
-                             loadUrlByUser (the seeds' user-initiated load)
+                             loadUrlByUser (the PayerMax guide's user-initiated load)
 
     REPORT OPTIONS (audit and report)
       --format LIST          csv,md,jsonl,sarif,junit,json or all (default csv,md,jsonl;

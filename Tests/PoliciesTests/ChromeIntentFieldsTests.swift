@@ -8,7 +8,7 @@ import XCTest
 @testable import WHATWGURL
 import TestSupport
 
-/// What Chrome takes from a parsed intent (POLICY B.2), checked against the Chromium vectors.
+/// What Chrome takes from a parsed intent (Docs/PLATFORM.md §B.2), checked against the Chromium vectors.
 final class ChromeIntentFieldsTests: XCTestCase {
     private let embedder = "org.chromium.test"
 

@@ -34,7 +34,7 @@ final class ClassifierTests: XCTestCase {
     }
 
     func testABlockedLaunchStillConsumesTheWindow() throws {
-        // The seed consumes on every handled navigation: a blocked file: link at load uses
+        // The guide's client consumes on every handled navigation: a blocked file: link at load uses
         // up the window the next deep link needed.
         let navs = try classify("""
         <script>location.href = 'content://com.example/receipt';</script>

@@ -8,7 +8,7 @@ import XCTest
 @testable import WHATWGURL
 import TestSupport
 
-/// The seed client's `openIntentUri` after parsing, and WebView's no-client path.
+/// The PayerMax guide client's `openIntentUri` after parsing, and WebView's no-client path.
 final class IntentSanitizerTests: XCTestCase {
     private func sanitize(_ uri: String) throws -> IntentSanitizer.Launch {
         IntentSanitizer.sanitize(try IntentURIParser.parse(uri, flags: .intentScheme))

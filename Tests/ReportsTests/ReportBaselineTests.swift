@@ -58,7 +58,7 @@ final class ReportBaselineTests: XCTestCase {
     }
 
     func testNormalisedURLs() {
-        let normalise = URLNormaliser.normalise
+        let normalise = BaselineURLForm.normalise
         XCTAssertEqual(normalise("dana://wallet/pay?order=41&amount=1"), normalise("dana://wallet/pay?amount=9&order=42"))
         XCTAssertEqual(normalise("  HTTPS://Shop.Example:443/a/../b#frag"), "https://shop.example/b")
         XCTAssertEqual(normalise("DANA://Wallet/pay"), "dana://wallet/pay")

@@ -16,6 +16,6 @@ public enum CrawlLinks {
         case .tap, .metaRefresh, .frameLoad, .scriptLoad, .scriptTimer, .scriptHandler, .scriptAsync: break
         case .formGet, .formPost, .metadata, .serverRedirect: return nil
         }
-        return WebURL.parse(navigation.url).map(URLNormalizer.normalize)
+        return WebURL.parse(navigation.url).map(CrawlURLForm.normalize)
     }
 }

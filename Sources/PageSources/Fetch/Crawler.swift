@@ -54,7 +54,7 @@ package final class Crawler: @unchecked Sendable {
         let parsed = urls.map { raw -> (String, WebURL?) in
             let text = raw.trimmingCharacters(in: .whitespaces)
             guard let url = WebURL.parse(text), url.scheme == "http" || url.scheme == "https" else { return (text, nil) }
-            return (text, URLNormalizer.normalize(url))
+            return (text, CrawlURLForm.normalize(url))
         }
         scope = try CrawlScope(patterns: options.scope, seeds: parsed.compactMap(\.1))
         client = FetchClient(options: options, userAgent: userAgent)

@@ -34,7 +34,7 @@ public struct RedirectRules: Sendable {
             return .end("bad-redirect: Location '\(location)' is not a URL")
         }
         guard target.scheme == "http" || target.scheme == "https" else { return .done }
-        let next = URLNormalizer.normalize(target)
+        let next = CrawlURLForm.normalize(target)
         let visits = chain.filter { $0.href == next.href }.count
         if visits >= (cookies ? 2 : 1) {
             return .end("redirect-loop: \(current.href) redirects back to \(next.href)")

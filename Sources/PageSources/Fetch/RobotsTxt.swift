@@ -121,6 +121,6 @@ public struct RobotsTxt: Sendable, Equatable {
                 encoded.unicodeScalars.append(Unicode.Scalar(byte))
             }
         }
-        return URLNormalizer.escapes(encoded)
+        return CrawlURLForm.escapes(encoded)
     }
 }

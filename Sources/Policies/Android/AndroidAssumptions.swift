@@ -2,24 +2,24 @@ import Associations
 import LinkAuditModel
 import WHATWGURL
 
-/// The facts POLICY.md marks UNCONFIRMED that the Android profiles rest on, named once so a
-/// verdict can cite them and a reader can change them in one place.
+/// The facts Docs/PLATFORM.md marks UNCONFIRMED (its §U lists them) that the Android profiles
+/// rest on, named once so a verdict can cite them and a reader can change them in one place.
 enum AndroidAssumptions {
     static let javascriptNotOffered =
         "javascript: URLs run in the page and are not offered to shouldOverrideUrlLoading "
-        + "(UNCONFIRMED, POLICY A.1)"
+        + "(UNCONFIRMED, Docs/PLATFORM.md §A.1)"
     static let subframeErrorPage =
         "the iframe shows net::ERR_UNKNOWN_URL_SCHEME while the top page stays; exact rendering "
-        + "UNCONFIRMED (POLICY A.3)"
+        + "UNCONFIRMED (Docs/PLATFORM.md §A.3)"
     static let newWindowInTopFrame =
-        "without setSupportMultipleWindows(true) a new-window navigation loads in the top frame (UNCONFIRMED, POLICY A.5)"
+        "without setSupportMultipleWindows(true) a new-window navigation loads in the top frame (UNCONFIRMED, Docs/PLATFORM.md §A.5)"
     static let localFileAccess =
         "file:/content: load only when WebSettings allow file/content access (allowFileAccess is off by default "
         + "for apps targeting API 30+) and the page may reach local resources (UNCONFIRMED)"
     static let nonBrowserDefinition =
-        "the platform's browser test for FLAG_ACTIVITY_REQUIRE_NON_BROWSER is taken to be the seed's isBrowserApp "
-        + "heuristic (UNCONFIRMED, POLICY B.5)"
+        "the platform's browser test for FLAG_ACTIVITY_REQUIRE_NON_BROWSER is taken to be the PayerMax guide's isBrowserApp "
+        + "heuristic (UNCONFIRMED, Docs/PLATFORM.md §B.5)"
     static let chromeNoOverrideResult =
         "Chrome's visible result of NO_OVERRIDE for a link it cannot load is believed to be nothing: the page stays, "
-        + "no error page (UNCONFIRMED, POLICY B.2)"
+        + "no error page (UNCONFIRMED, Docs/PLATFORM.md §B.2)"
 }

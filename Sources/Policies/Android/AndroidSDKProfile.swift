@@ -2,15 +2,15 @@ import Associations
 import LinkAuditModel
 import WHATWGURL
 
-/// `android-sdk`: seed 000's `DeepLinkWebViewClient` (Kotlin; the Java copy is the same) behind
-/// the Chromium filters that decide whether it is asked at all (POLICY.md A.1).
+/// `android-sdk`: the PayerMax guide's `DeepLinkWebViewClient` (Kotlin; the Java copy is the same) behind
+/// the Chromium filters that decide whether it is asked at all (Docs/PLATFORM.md §A.1; the client: §P.2).
 ///
 /// Its reasons are `Reason` constants, grouped by the client method that gives them:
 /// `Reason+AndroidSDK.swift` for its own, `Reason+Shared.swift` for those other profiles
 /// give too.
 ///
 /// Whenever the client returns true without a gesture or redirect, the verdict carries
-/// `activationConsumed = "true"`, exactly as the seed consumes its window.
+/// `activationConsumed = "true"`, exactly as the guide's client consumes its window.
 public struct AndroidSDKProfile: RuntimeProfile {
     public let name = "android-sdk"
     public var platform: Platform { .android }

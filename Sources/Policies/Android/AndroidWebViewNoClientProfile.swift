@@ -3,8 +3,8 @@ import LinkAuditModel
 import WHATWGURL
 
 /// `android-webview-noclient`: the app sets no `WebViewClient`, so WebView "asks Activity
-/// Manager" (`AwContentsClient.sendBrowsingIntent`, POLICY.md A.4) for every navigation that
-/// passes the Chromium filters (A.1) — http(s) included, which then leaves the app.
+/// Manager" (`AwContentsClient.sendBrowsingIntent`, Docs/PLATFORM.md §A.4) for every navigation that
+/// passes the Chromium filters (§A.1) — http(s) included, which then leaves the app.
 ///
 /// Reasons:
 /// - `post-not-intercepted`, `app-initiated-not-offered`, `subframe-web-not-offered` — not

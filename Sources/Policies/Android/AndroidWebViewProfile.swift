@@ -3,8 +3,8 @@ import LinkAuditModel
 import WHATWGURL
 
 /// `android-webview`: the app sets a `WebViewClient` and keeps the default
-/// `shouldOverrideUrlLoading`, which returns false — so whether WebView asks (POLICY.md A.1)
-/// or not, WebView loads every navigation itself and has no `intent:` handling (A.3, rule 6).
+/// `shouldOverrideUrlLoading`, which returns false — so whether WebView asks (Docs/PLATFORM.md §A.1)
+/// or not, WebView loads every navigation itself and has no `intent:` handling (§A.3, rule 6).
 ///
 /// Reasons:
 /// - `webview-loads` — http(s), data, blob, about, ws(s), filesystem: loads (sub-frames too).

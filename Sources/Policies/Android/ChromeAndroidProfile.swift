@@ -3,7 +3,7 @@ import LinkAuditModel
 import WHATWGURL
 
 /// `chrome-android`: Chrome for Android's external navigation (`ExternalNavigationHandler` and
-/// `RedirectHandler`, POLICY.md B.1–B.2, rules 10–15) on the device's apps.
+/// `RedirectHandler`, Docs/PLATFORM.md §B.1–B.2, rules 10–15) on the device's apps.
 ///
 /// Reasons, before the handler:
 /// - `invalid-url` — the target does not parse: no navigation.

@@ -3,7 +3,7 @@ import LinkAuditModel
 import WHATWGURL
 
 /// What Chrome's `ExternalNavigationHandler.shouldOverrideUrlLoadingInternal` answers for one
-/// navigation (POLICY.md B.1–B.2, rules 10–15), in its order of checks.
+/// navigation (Docs/PLATFORM.md §B.1–B.2, rules 10–15), in its order of checks.
 enum ChromeOverride: Equatable {
     /// NO_OVERRIDE: Chrome keeps the navigation (then its fallback handling runs).
     /// `externalFallback`: the chain allowed launching, so a Play Store fallback opens the store.

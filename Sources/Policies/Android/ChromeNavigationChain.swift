@@ -2,7 +2,7 @@ import Associations
 import LinkAuditModel
 import WHATWGURL
 
-/// Chrome's `RedirectHandler` view of a navigation (POLICY.md B.1): which navigation chain it
+/// Chrome's `RedirectHandler` view of a navigation (Docs/PLATFORM.md §B.1): which navigation chain it
 /// belongs to, how that chain started and how old it is.
 ///
 /// A renderer-initiated navigation with a gesture starts a new chain. One without a gesture,

@@ -2,7 +2,7 @@ import Associations
 import LinkAuditModel
 import WHATWGURL
 
-/// The seed's https path: `openAppLink`, `hasNonBrowserHandler`, `isLandingPageHandler` and
+/// The PayerMax guide's https path: `openAppLink`, `hasNonBrowserHandler`, `isLandingPageHandler` and
 /// `findBestNonBrowserActivity`.
 extension DeepLinkClient {
     /// What `findBestNonBrowserActivity` found, with the reason it found nothing.
@@ -46,7 +46,7 @@ extension DeepLinkClient {
             guard hasApp || strict.started else { return answer }
             return ClientAnswer(answer.handled, passed(answer.verdict).assuming(AndroidAssumptions.nonBrowserDefinition))
         }
-        // API < 30: the best candidate by the seed's ranking, launched by component.
+        // API < 30: the best candidate by the guide's ranking, launched by component.
         switch Self.findBestNonBrowserActivity(candidates) {
         case .found(let best):
             return ClientAnswer(true, passed(Verdict(.opensApp, .appLinkBestCandidate,

@@ -2,7 +2,7 @@ import Associations
 import LinkAuditModel
 import WHATWGURL
 
-/// The seed's non-web paths: `openCustomScheme` and `openIntentUri`.
+/// The PayerMax guide's non-web paths: `openCustomScheme` and `openIntentUri`.
 extension DeepLinkClient {
     /// `BLOCKED_SCHEMES`: stopped so a page cannot make the WebView read local files.
     static let blockedSchemes: Set<String> = ["file", "content"]

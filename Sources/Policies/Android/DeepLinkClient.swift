@@ -2,7 +2,7 @@ import Associations
 import LinkAuditModel
 import WHATWGURL
 
-/// What one of the seed client's methods returned — true: the app took the URL and WebView
+/// What one of the guide client's methods returned — true: the app took the URL and WebView
 /// stops; false: WebView loads it — and what the user sees.
 struct ClientAnswer: Equatable {
     let handled: Bool
@@ -14,7 +14,7 @@ struct ClientAnswer: Equatable {
     }
 }
 
-/// Seed 000's Android `DeepLinkWebViewClient`, method for method, as pure functions of one
+/// The PayerMax guide's Android `DeepLinkWebViewClient`, method for method, as pure functions of one
 /// request: `shouldOverrideUrlLoading` here, `openAppLink` & co. in `DeepLinkClient+AppLink`,
 /// `openCustomScheme` and `openIntentUri` in `DeepLinkClient+Schemes`. The host's
 /// `UserActivationTracker` state arrives as `msSinceUserInput`; the device stands in for
@@ -33,7 +33,7 @@ struct DeepLinkClient {
     /// `shouldOverrideUrlLoading(view, request)`.
     func shouldOverrideUrlLoading() -> ClientAnswer {
         let scheme = request.scheme
-        // Chromium offers no sub-frame http(s) navigation; the seed leaves them to WebView too.
+        // Chromium offers no sub-frame http(s) navigation; the guide's client leaves them to WebView too.
         if !request.android.isForMainFrame, scheme == "http" || scheme == "https" {
             return ClientAnswer(false, Verdict(.loads, .subframeHTTPLeftToWebView))
         }
@@ -53,7 +53,7 @@ struct DeepLinkClient {
         if answer.handled, userIntent.onlyRedirect, [.opensApp, .chooser].contains(verdict.outcome) {
             verdict = verdict.withReason(.redirectCountsAsIntent)
         }
-        // The seed consumes the window whenever it returns true without a gesture or redirect —
+        // The guide's client consumes the window whenever it returns true without a gesture or redirect —
         // blocked and failed launches included; later navigations of the visit lose it.
         if answer.handled, !userIntent.byNavigation {
             verdict = verdict.with(VerdictDetail.activationConsumed, "true")
@@ -61,7 +61,7 @@ struct DeepLinkClient {
         return ClientAnswer(answer.handled, verdict)
     }
 
-    /// A verdict reached past the seed's gesture check, noting what let it through.
+    /// A verdict reached past the guide client's gesture check, noting what let it through.
     func passed(_ verdict: Verdict) -> Verdict {
         verdict.with(VerdictDetail.allowedBy, userIntent.allowedBy)
     }

@@ -2,7 +2,7 @@ import Associations
 import LinkAuditModel
 import WHATWGURL
 
-/// The seed client's user-intent rule (`DeepLinkWebViewClient.shouldOverrideUrlLoading` with
+/// The PayerMax guide client's user-intent rule (`DeepLinkWebViewClient.shouldOverrideUrlLoading` with
 /// its `UserActivationTracker`): a gesture or a server redirect counts by itself; otherwise the
 /// host's activation window — the last touch, key or `loadUrlByUser` less than
 /// `activationWindowMs` ago and not yet consumed — stands in for the gesture.

@@ -4,7 +4,7 @@ import WHATWGURL
 
 /// Detail keys the Android profiles add to the shared `VerdictDetail` set.
 extension VerdictDetail {
-    /// What let the seed client act: `gesture`, `redirect`, `activation` (its 10 s window
+    /// What let the PayerMax guide's client act: `gesture`, `redirect`, `activation` (its 10 s window
     /// after the last touch) or `not-required` (`requireUserGesture = false`).
     public static let allowedBy = "allowedBy"
     /// Why `Intent.parseUri` rejected the `intent:` URI (the parser's reason).
@@ -13,7 +13,7 @@ extension VerdictDetail {
     public static let ignoredFallbackURL = "ignoredFallbackURL"
     /// The packages a chooser or prompt offers, comma-separated.
     public static let candidates = "candidates"
-    /// "true" when the WebView goes on to load the URL after the seed's `onOpenFailed`.
+    /// "true" when the WebView goes on to load the URL after the guide client's `onOpenFailed`.
     public static let webViewLoads = "webViewLoads"
 
     /// The `candidates` value: packages in resolution order.

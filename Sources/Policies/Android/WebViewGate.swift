@@ -3,7 +3,7 @@ import LinkAuditModel
 import WHATWGURL
 
 /// The filters in front of `shouldOverrideUrlLoading` (Chromium
-/// `AwContentBrowserClient::ShouldOverrideUrlLoading`, POLICY.md A.1): navigations WebView
+/// `AwContentBrowserClient::ShouldOverrideUrlLoading`, Docs/PLATFORM.md §A.1): navigations WebView
 /// loads itself without asking the app's client — or, with no client, without asking Android.
 enum WebViewGate {
     enum NotOffered: Equatable {

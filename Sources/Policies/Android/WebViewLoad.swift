@@ -4,7 +4,7 @@ import WHATWGURL
 
 /// What Android WebView shows when it loads a URL itself (the client returned false or was
 /// never asked): web and in-page schemes load; a scheme its network stack does not handle
-/// fails with `net::ERR_UNKNOWN_URL_SCHEME` (POLICY.md A.3), in the iframe for sub-frames.
+/// fails with `net::ERR_UNKNOWN_URL_SCHEME` (Docs/PLATFORM.md §A.3), in the iframe for sub-frames.
 enum WebViewLoad {
     /// Schemes WebView loads or runs: not an unknown-scheme error.
     static let loadableSchemes: Set<String> = [
@@ -29,7 +29,7 @@ enum WebViewLoad {
     }
 
     /// Script-started navigations do not happen when the app left JavaScript off (WebView's
-    /// default, POLICY.md A.5 / rule 9); nil when the navigation happens.
+    /// default, Docs/PLATFORM.md §A.5 / rule 9); nil when the navigation happens.
     static func scriptDisabled(_ request: PolicyRequest) -> Verdict? {
         guard !request.settings.javaScriptEnabled else { return nil }
         switch request.trigger {

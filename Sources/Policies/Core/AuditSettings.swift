@@ -10,7 +10,7 @@ public struct AuditSettings: Codable, Sendable, Equatable {
     public enum Entry: String, Codable, Sendable {
         /// `WebView.loadUrl` / `WKWebView.load`: no user intent comes with the page.
         case loadUrl
-        /// The seeds' `loadUrlByUser`: opens Android's activation window at load and
+        /// The PayerMax guide's `loadUrlByUser`: opens Android's activation window at load and
         /// marks iOS interaction and a user-initiated load.
         case loadUrlByUser
     }
@@ -29,7 +29,7 @@ public struct AuditSettings: Codable, Sendable, Equatable {
     /// delays on the activation windows' clock.
     public var pageLoadMs: Int = 1000
     /// Delay assumed for `script-async` code whose wait is unknown (`fetch().then`):
-    /// the seed measured 2.75–5.36 s from tap to deep link on checkout pages.
+    /// the PayerMax guide measured 2.75–5.36 s from tap to deep link on checkout pages.
     public var assumedAsyncDelayMs: Int = 3000
     /// Checkout WebViews enable JavaScript; Android's own default is off.
     public var javaScriptEnabled: Bool = true

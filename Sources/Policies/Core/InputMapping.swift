@@ -3,7 +3,7 @@ import LinkAuditModel
 import WHATWGURL
 
 /// The one table that turns an extracted navigation into what each platform's code is
-/// asked (POLICY.md A.2 for Android, D.1/D.3 for WebKit). Every row is an assumption a
+/// asked (Docs/PLATFORM.md §A.2 for Android, §D.1/§D.3 for WebKit). Every row is an assumption a
 /// reader can check; the README prints the same table.
 ///
 /// | trigger | Android hasGesture | isRedirect | method | WKNavigationType | WebKit gesture |
@@ -19,8 +19,8 @@ import WHATWGURL
 /// | server-redirect | false | true | GET | other | false |
 ///
 /// `frame`: `sub` → `isForMainFrame=false` / not main frame; `new-window` → Android
-/// loads it in the top frame (no multi-window support, POLICY.md A.5) and iOS sees
-/// `targetFrame == nil`, which the seed treats as main frame.
+/// loads it in the top frame (no multi-window support, Docs/PLATFORM.md §A.5) and iOS sees
+/// `targetFrame == nil`, which the PayerMax guide's iOS SDK treats as main frame.
 public enum InputMapping {
     /// Blink's `kActivationLifespan`.
     public static let blinkActivationMs = 5_000
@@ -75,7 +75,7 @@ public enum InputMapping {
         default: gesture = false
         }
         let userLoad = settings.entry == .loadUrlByUser
-        // The seed marks interaction on taps and form submissions, and its gesture
+        // The PayerMax guide's iOS SDK marks interaction on taps and form submissions, and its gesture
         // recognisers on any touch: every user-started trigger has touched the page.
         let interaction = userLoad || isUserStarted(trigger)
         return IOSNavigationAction(isMainFrame: frame != .sub, isNewWindow: frame == .newWindow,

@@ -15,7 +15,7 @@ public struct AndroidRequest: Codable, Sendable, Equatable {
     /// Milliseconds since the last user input the host saw (touch, key, or
     /// `loadUrlByUser`), nil when there was none or it was consumed.
     public var msSinceUserInput: Int?
-    /// The seed client's `requireUserGesture` (default true).
+    /// The PayerMax guide client's `requireUserGesture` (default true).
     public var requireUserGesture: Bool = true
 
     public init(isForMainFrame: Bool, hasGesture: Bool, isRedirect: Bool, method: String = "GET",
@@ -37,16 +37,16 @@ public enum WKNavigationType: String, Codable, Sendable, CaseIterable {
 
 /// What a `WKNavigationDelegate` sees for one navigation, plus the SDK's interaction state.
 public struct IOSNavigationAction: Codable, Sendable, Equatable {
-    /// `targetFrame?.isMainFrame ?? true` (the seed treats new windows as main frame).
+    /// `targetFrame?.isMainFrame ?? true` (the PayerMax guide's iOS SDK treats new windows as main frame).
     public var isMainFrame: Bool
     /// `targetFrame == nil`: `window.open` / `target=_blank`, which reach `createWebViewWith`.
     public var isNewWindow: Bool = false
     public var navigationType: WKNavigationType
     /// `webView.url` before the navigation.
     public var currentURL: String?
-    /// The seed's sticky `hasUserInteraction`.
+    /// The iOS SDK's sticky `hasUserInteraction`.
     public var hasUserInteraction: Bool
-    /// The seed's `hasUserInitiatedLoad` (set by `loadUrlByUser`).
+    /// The iOS SDK's `hasUserInitiatedLoad` (set by `loadUrlByUser`).
     public var hasUserInitiatedLoad: Bool
     /// WebKit processes the navigation with a user gesture (ShouldOpenExternalURLs allowed),
     /// which Universal Links need.

@@ -23,7 +23,7 @@ public struct PolicyRequest: Sendable {
     public var ios: IOSNavigationAction
     public var device: DeviceProfile
     public var settings: AuditSettings
-    /// Options of the seed profiles (`ios-sdk`, `ios-strict`, `android-sdk`), by name.
+    /// Options of the reference clients' profiles (`ios-sdk`, `ios-strict`, `android-sdk`), by name.
     public var options: ProfileOptions
     /// `ios-sdk`'s classifier built from `options.iosSDK` once per page by the caller:
     /// building its scheme sets cost more than a decision. Nil: built per decision.

@@ -2,14 +2,14 @@ import Associations
 import LinkAuditModel
 import WHATWGURL
 
-/// Settings of the seed profiles, each named after the seed's own option. Defaults are
-/// the seeds' defaults.
+/// Settings of the reference clients' profiles, each named after the client's own option. Defaults are
+/// the clients' defaults (Docs/PLATFORM.md §P.2–P.4).
 public struct ProfileOptions: Codable, Sendable, Equatable {
-    /// Seed 000 Android client.
+    /// The PayerMax guide's Android client.
     public var android = AndroidSDKOptions()
-    /// Seed 000 iOS SDK (`DeepLinkOptions`).
+    /// The PayerMax guide's iOS SDK (`DeepLinkOptions`).
     public var iosSDK = IOSSDKOptions()
-    /// Seed 001 strict delegate.
+    /// The strict iOS delegate.
     public var iosStrict = IOSStrictOptions()
 
     public init() {}

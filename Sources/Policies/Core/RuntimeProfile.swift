@@ -37,7 +37,7 @@ public enum VerdictDetail {
     public static let appStoreTerm = "appStoreTerm"
     /// What was removed from an `intent:` before launching (component, selector, flags).
     public static let stripped = "stripped"
-    /// A named assumption the verdict rests on (a fact POLICY.md marks UNCONFIRMED).
+    /// A named assumption the verdict rests on (a fact Docs/PLATFORM.md marks UNCONFIRMED; its §U lists them).
     public static let assumption = "assumption"
     /// Why a deep link was rejected by an allowlist.
     public static let rejectedBy = "rejectedBy"

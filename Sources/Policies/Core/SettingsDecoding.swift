@@ -3,7 +3,7 @@ import LinkAuditModel
 import WHATWGURL
 
 /// Decoding for settings and options from configuration JSON (pipeline configs, explain
-/// requests): every key is optional and defaults to the seeds' value, an unknown key is an
+/// requests): every key is optional and defaults to the reference clients' value, an unknown key is an
 /// error naming it.
 package struct ConfigKey: CodingKey {
     package var stringValue: String

@@ -3,7 +3,7 @@ import LinkAuditModel
 import WHATWGURL
 
 /// What `Context.startActivity` does with an implicit intent whose handlers are `candidates`
-/// (from `AndroidResolution`), with the Android 11 launch flags of POLICY.md B.5.
+/// (from `AndroidResolution`), with the Android 11 launch flags of Docs/PLATFORM.md §B.5.
 public enum ActivityStart: Equatable, Sendable {
     /// One activity starts without asking.
     case launched(ResolvedActivity)
@@ -21,7 +21,7 @@ public enum ActivityStart: Equatable, Sendable {
         public static let requireDefault = Flags(rawValue: 2)
     }
 
-    /// Whether `startActivity` returned normally (the seed's `startActivitySafely` is true).
+    /// Whether `startActivity` returned normally (the PayerMax guide's `startActivitySafely` is true).
     public var started: Bool { self != .notFound }
 
     /// Starts an implicit intent. `web`: the data is http(s), where Android's "Open supported

@@ -6,7 +6,7 @@ import WHATWGURL
 /// `DeviceProfile`, for the BROWSABLE VIEW intents a page can start.
 ///
 /// * http(s) data: every browser, plus each app with a matching `AppLinkFilter` — on API 31+
-///   only a verified one (POLICY.md C.2: an unapproved app is not a handler of a generic web
+///   only a verified one (Docs/PLATFORM.md §C.2: an unapproved app is not a handler of a generic web
 ///   intent). With the host's assetlinks.json fetched (`siteAssociations`), the file decides
 ///   whether a filter is verified, not its `verified` flag. Schemes are compared as written:
 ///   `HTTPS:` data matches nothing.

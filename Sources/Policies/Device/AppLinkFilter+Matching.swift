@@ -3,7 +3,7 @@ import LinkAuditModel
 import WHATWGURL
 
 /// `IntentFilter.matchData` for the VIEW intents a page can produce (no MIME type), on the
-/// parts Android's `Uri` reads: scheme as written, decoded host, decoded path (POLICY.md C.1;
+/// parts Android's `Uri` reads: scheme as written, decoded host, decoded path (Docs/PLATFORM.md §C.1;
 /// whether the platform matches the decoded path is UNCONFIRMED — AOSP passes `getPath()`).
 extension AppLinkFilter {
     /// Schemes are compared case-sensitively; with no host the filter matches on the scheme
@@ -23,7 +23,7 @@ extension AppLinkFilter {
             + pathPatterns.map { PatternMatcher($0, .simpleGlob) } + pathSuffixes.map { PatternMatcher($0, .suffix) }
     }
 
-    /// The seed's `isBrowserApp` test on a filter (and `IntentFilter.handleAllWebDataURI`):
+    /// The PayerMax guide's `isBrowserApp` test on a filter (and `IntentFilter.handleAllWebDataURI`):
     /// http and https with no authority.
     public var isBrowserLike: Bool { schemes.contains("http") && schemes.contains("https") && hosts.isEmpty }
 

@@ -7,7 +7,7 @@ import WHATWGURL
 /// AASA file grants.
 extension DeviceProfile {
     /// Schemes iOS hands to its own apps (Mail, Phone, Messages, FaceTime, Maps, iTunes /
-    /// App Store): the seed's `systemSchemes` in `handleOpenFailure`.
+    /// App Store): the PayerMax iOS SDK's `systemSchemes` in `handleOpenFailure`.
     public static let iosSystemSchemes: Set<String> = [
         "mailto", "tel", "sms", "facetime", "maps", "itms", "itms-apps",
     ]
@@ -44,7 +44,7 @@ extension DeviceProfile {
     /// without a usable file opens no app.
     ///
     /// Otherwise the device's declarations are the AASA: apps are consulted in order, like
-    /// `details` entries of one file (E.2): the first association whose host matches and
+    /// `details` entries of one file (Docs/PLATFORM.md §E.2): the first association whose host matches and
     /// whose `paths` match decides, and a `NOT ` match stops the search.
     public func universalLinkApp(for url: WebURL) -> InstalledApp? {
         guard url.scheme == "https" || url.scheme == "http",

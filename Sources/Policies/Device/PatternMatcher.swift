@@ -3,7 +3,7 @@ import LinkAuditModel
 import WHATWGURL
 
 /// Android's `android.os.PatternMatcher` for the `<data>` path attributes of an intent filter
-/// (POLICY.md C.1). Matching runs on UTF-16 code units, as Java's `charAt` does, so a path
+/// (Docs/PLATFORM.md §C.1). Matching runs on UTF-16 code units, as Java's `charAt` does, so a path
 /// with non-BMP characters counts the way the platform counts it.
 public struct PatternMatcher: Equatable, Sendable {
     public enum Kind: String, Sendable {

@@ -3,14 +3,14 @@ import LinkAuditModel
 import WHATWGURL
 
 /// One entry of `PackageManager.queryIntentActivities(intent, GET_RESOLVED_FILTER)`: the
-/// handling package and what the seed client and Chrome read off its `ResolveInfo` and
+/// handling package and what the PayerMax guide's client and Chrome read off its `ResolveInfo` and
 /// matched `IntentFilter`.
 public struct ResolvedActivity: Equatable, Sendable {
     public var package: String
-    /// The seed's `isBrowserApp`: the filter has CATEGORY_APP_BROWSER, or both http and
+    /// The guide client's `isBrowserApp`: the filter has CATEGORY_APP_BROWSER, or both http and
     /// https with no authority (a filter that takes every web URL).
     public var isBrowser: Bool
-    /// `filter.countDataPaths()`: 0 makes an https handler a "landing page" to the seed.
+    /// `filter.countDataPaths()`: 0 makes an https handler a "landing page" to that client.
     public var countDataPaths: Int
     /// `filter.countDataAuthorities()`.
     public var countDataAuthorities: Int

@@ -2,8 +2,8 @@ import Associations
 import LinkAuditModel
 import WHATWGURL
 
-/// Seed 000's iOS `DeepLinkClassifier`: a pure function of the navigation, the options
-/// and the interaction state. Both of the seed's implementations are here; where the
+/// The PayerMax guide's iOS `DeepLinkClassifier` (Docs/PLATFORM.md §P.3): a pure function of the navigation, the options
+/// and the interaction state. Both of the guide's implementations are here; where the
 /// Objective-C one differs, `options.variant == .objc` follows it:
 /// - `shouldCheckUniversalLink`: with no current host, Swift skips the check and ObjC
 ///   makes it (`currentHost.length == 0 || …`);

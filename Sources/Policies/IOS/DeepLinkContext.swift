@@ -2,9 +2,9 @@ import Associations
 import LinkAuditModel
 import WHATWGURL
 
-/// The inputs and outputs of seed 000's iOS `DeepLinkClassifier`, as values.
+/// The inputs and outputs of the PayerMax guide's iOS `DeepLinkClassifier`, as values.
 
-/// The seed's `UserInteractionState`: sticky flags for one web view, cleared only by
+/// The iOS SDK's `UserInteractionState`: sticky flags for one web view, cleared only by
 /// `reset()` when the host loads a new built-in page.
 public struct UserInteractionState: Equatable, Sendable {
     public private(set) var hasUserInteraction: Bool
@@ -25,7 +25,7 @@ public struct UserInteractionState: Equatable, Sendable {
     }
 }
 
-/// The seed's `DeepLinkNavigationContext`: one navigation as the classifier sees it.
+/// The iOS SDK's `DeepLinkNavigationContext`: one navigation as the classifier sees it.
 public struct DeepLinkNavigationContext: Equatable, Sendable {
     /// nil models a request without a URL (or, in Foundation, one without a scheme).
     public var url: WebURL?
@@ -51,7 +51,7 @@ public struct DeepLinkNavigationContext: Equatable, Sendable {
     }
 }
 
-/// The seed's `DeepLinkAction`.
+/// The iOS SDK's `DeepLinkAction`.
 public enum DeepLinkAction: Equatable, Sendable {
     /// Hand back to the web view.
     case allow

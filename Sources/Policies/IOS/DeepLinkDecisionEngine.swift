@@ -2,11 +2,11 @@ import Associations
 import LinkAuditModel
 import WHATWGURL
 
-/// Seed 000's iOS `DeepLinkDecisionEngine`: carries out the classifier's action. The
-/// seed's completion callbacks become return values: what the web view is told
+/// The PayerMax guide's iOS `DeepLinkDecisionEngine`: carries out the classifier's action. The
+/// SDK's completion callbacks become return values: what the web view is told
 /// (`allow` / cancel) and, for a cancel, what the user then sees.
 public struct DeepLinkDecisionEngine: Sendable {
-    /// The seed's `handleOpenFailure` list: schemes whose failure is reported, not searched.
+    /// The SDK's `handleOpenFailure` list: schemes whose failure is reported, not searched.
     public static let systemSchemes: Set<String> = DeviceProfile.iosSystemSchemes
 
     public enum Decision: Equatable, Sendable {

@@ -2,7 +2,7 @@ import Associations
 import LinkAuditModel
 import WHATWGURL
 
-/// The client state seed 000 keeps between callbacks, as a value.
+/// The client state the PayerMax guide's iOS SDK keeps between callbacks, as a value.
 public struct DeepLinkClientState: Equatable, Sendable {
     public var interaction: UserInteractionState
     /// One-time permission for the host's `loadLocalFile` navigation.
@@ -25,7 +25,7 @@ public struct DeepLinkClientState: Equatable, Sendable {
     }
 }
 
-/// Seed 000's `DeepLinkWebViewClient`: the WKNavigationDelegate and WKUIDelegate
+/// The PayerMax guide's iOS `DeepLinkWebViewClient`: the WKNavigationDelegate and WKUIDelegate
 /// callbacks and the host entry points, each a pure step over `DeepLinkClientState`.
 /// Where the Objective-C client differs, `variant == .objc` follows it:
 /// - `decidePolicyFor` lets the `loadURLByUser` URL through once after its failed

@@ -2,7 +2,7 @@ import Associations
 import LinkAuditModel
 import WHATWGURL
 
-/// Foundation's view of a URL path, which the seeds' Swift code compares: `URL.path` is
+/// Foundation's view of a URL path, which the reference clients' Swift code compares: `URL.path` is
 /// percent-decoded and drops a trailing `/` (except for the root), and
 /// `deletingLastPathComponent` keeps the directory. WHATWG parsing has already removed
 /// `.` and `..` segments, which is all `standardizedFileURL` adds for these checks.

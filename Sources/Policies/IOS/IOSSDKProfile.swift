@@ -2,7 +2,7 @@ import Associations
 import LinkAuditModel
 import WHATWGURL
 
-/// `ios-sdk`: seed 000's iOS SDK (`DeepLinkWebViewClient` + `DeepLinkDecisionEngine` +
+/// `ios-sdk`: the PayerMax guide's iOS SDK (`DeepLinkWebViewClient` + `DeepLinkDecisionEngine` +
 /// `DeepLinkClassifier` + `AppStoreSearch`) on a WKWebView, with `IOSSDKOptions`
 /// (`variant: objc` for the Objective-C implementation). WebKit's own steps around the
 /// callbacks come from `WebKitNavigation`.
@@ -20,7 +20,7 @@ import WHATWGURL
 /// - `universal-link-not-opened` (loads): that check found no app.
 /// - `universal-link` (opens-app): the SDK allowed, and WebKit's app-link try opened it.
 /// - `universal-link-subframe` / `-back-forward` / `-same-host` / `-no-gesture` (loads):
-///   allowed, and an app claims it, but WebKit kept it (POLICY.md D.3).
+///   allowed, and an app claims it, but WebKit kept it (Docs/PLATFORM.md §D.3).
 /// - `http-allowed`, `https-allowed`, `local-file`, `webview-owned` (loads): the
 ///   classifier's allow branches.
 /// - `unsupported-url` (error-page), `subframe-unsupported-url`, `local-resource-denied`

@@ -2,7 +2,7 @@ import Associations
 import LinkAuditModel
 import WHATWGURL
 
-/// `ios-strict` (runs when selected): seed 001's `CustomWebViewController` — a strict
+/// `ios-strict` (runs when selected): the strict iOS delegate's `CustomWebViewController` — a strict
 /// `WKNavigationDelegate` with `AppRouteValidator` and `CustomSchemeValidator`, and no
 /// `WKUIDelegate` — options from `IOSStrictOptions`.
 ///
@@ -15,9 +15,9 @@ import WHATWGURL
 ///   (`AppRouteValidator: path`, `CustomSchemeValidator: host`, …).
 /// - `not-link-activated` (blocked): a custom scheme without a link tap.
 /// - `open-custom-scheme` (opens-app): the validated custom scheme opened its app.
-/// - `open-failed` (open-failed): no app took it; the seed passes no completion handler.
+/// - `open-failed` (open-failed): no app took it; the delegate passes no completion handler.
 /// - `partner-universal-link` (opens-app): a partner link opened its app.
-/// - `partner-loaded-in-webview` (loads): no app; the seed loads it in the web view.
+/// - `partner-loaded-in-webview` (loads): no app; the delegate loads it in the web view.
 /// - `new-window-in-place` (loads): a `target=_blank` web link loaded in the same web view.
 /// - `web-page`, `subframe-web`, `about-url` (loads): the delegate's allow branches.
 /// - `universal-link` (opens-app), `universal-link-subframe` / `-back-forward` /

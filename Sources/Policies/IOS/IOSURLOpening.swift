@@ -2,16 +2,16 @@ import Associations
 import LinkAuditModel
 import WHATWGURL
 
-/// `UIApplication.open(_:options:completionHandler:)` as the seeds call it, answered at
+/// `UIApplication.open(_:options:completionHandler:)` as the reference clients call it, answered at
 /// once: the handler that took the URL (an app ID, or the scheme when the device names no
-/// app), or nil when nothing opened. The seed's `URLOpening` protocol, kept so tests can
-/// stand in for the device the way the seed's own unit tests inject a mock.
+/// app), or nil when nothing opened. The iOS SDK's `URLOpening` protocol, kept so tests can
+/// stand in for the device the way the SDK's own unit tests inject a mock.
 public protocol IOSURLOpening: Sendable {
     func open(_ url: WebURL, universalLinksOnly: Bool) -> String?
 }
 
 /// The device answers: a Universal Link opens its app, `universalLinksOnly` stops there
-/// (POLICY.md D.5), any other web URL goes to Safari, and a custom scheme opens when
+/// (Docs/PLATFORM.md §D.5), any other web URL goes to Safari, and a custom scheme opens when
 /// `canOpen(customScheme:)` says an app takes it.
 public struct DeviceURLOpener: IOSURLOpening {
     /// What a web URL with no Universal Link app opens in.
@@ -32,7 +32,7 @@ public struct DeviceURLOpener: IOSURLOpening {
     }
 }
 
-/// The seed's `AppStoreSearch`: after a custom scheme fails to open, search the App Store
+/// The iOS SDK's `AppStoreSearch`: after a custom scheme fails to open, search the App Store
 /// for the scheme's name, `itms-apps:` first and `https:` second.
 public enum AppStoreSearch {
     /// `URLComponents` with scheme, host, path `/search` and one `term` query item.
@@ -45,7 +45,7 @@ public enum AppStoreSearch {
     }
 
     /// Opens the search URLs in order and returns the one that opened; nil when none did
-    /// (the seed then calls `onOpenFailed`).
+    /// (the SDK then calls `onOpenFailed`).
     public static func search(term: String, opener: any IOSURLOpening) -> (url: WebURL, handler: String)? {
         for url in searchURLs(term: term) {
             if let handler = opener.open(url, universalLinksOnly: false) { return (url, handler) }

@@ -2,7 +2,7 @@ import Associations
 import LinkAuditModel
 import WHATWGURL
 
-/// `safari-ios`: Safari on iOS (POLICY.md D.3–D.6, rule 22). Safari is WebKit, so the
+/// `safari-ios`: Safari on iOS (Docs/PLATFORM.md §D.3–D.6, rule 22). Safari is WebKit, so the
 /// Universal Link conditions are WebKit's; what differs is the alerts it shows for
 /// custom schemes and its pop-up blocker.
 ///
@@ -11,11 +11,11 @@ import WHATWGURL
 /// - `popup-blocked` (blocked): a new window without a user gesture ("Block Pop-ups" is
 ///   on by default; assumption detail).
 /// - `universal-link` (opens-app): a tap to another host than the page's opens the app.
-/// - `same-domain-stays-in-safari` (loads): the app's link, tapped on its own host (D.4).
+/// - `same-domain-stays-in-safari` (loads): the app's link, tapped on its own host (§D.4).
 /// - `universal-link-subframe` / `-back-forward` / `-no-gesture` (loads): an app claims
-///   it, but another D.3 condition keeps it in Safari.
+///   it, but another §D.3 condition keeps it in Safari.
 /// - `web-page`, `webview-scheme`, `local-file` (loads); `local-resource-denied` (blocked).
-/// - `subframe-custom-scheme` (blocked): an iframe's custom scheme fails silently (D.2).
+/// - `subframe-custom-scheme` (blocked): an iframe's custom scheme fails silently (§D.2).
 /// - `no-user-gesture` (blocked): a script-started custom scheme without a gesture
 ///   (UNCONFIRMED, assumption detail).
 /// - `open-in-app-prompt` (chooser): an app takes the scheme; Safari asks "Open in “App”?"
@@ -63,9 +63,9 @@ public struct SafariIOSProfile: RuntimeProfile {
     static let popupAssumption =
         "Safari's Block Pop-ups setting is on (the default) and blocks window.open without a user gesture"
     static let gestureAssumption =
-        "Safari ignores a custom-scheme navigation started by script without a user gesture (UNCONFIRMED, POLICY.md D.6)"
+        "Safari ignores a custom-scheme navigation started by script without a user gesture (UNCONFIRMED, Docs/PLATFORM.md §D.6)"
     static let promptAssumption =
-        "Safari asks \"Open this page in “App”?\" before opening the app (wording and conditions UNCONFIRMED, POLICY.md D.6)"
+        "Safari asks \"Open this page in “App”?\" before opening the app (wording and conditions UNCONFIRMED, Docs/PLATFORM.md §D.6)"
     static let cannotOpenAssumption =
-        "Safari shows the \"Cannot Open Page\" alert because the address is invalid (third-party wording, POLICY.md D.6)"
+        "Safari shows the \"Cannot Open Page\" alert because the address is invalid (third-party wording, Docs/PLATFORM.md §D.6)"
 }

@@ -2,8 +2,8 @@ import Associations
 import LinkAuditModel
 import WHATWGURL
 
-/// Seed 001's `CustomWebViewController.webView(_:decidePolicyFor:decisionHandler:)`: the
-/// policy and the side effect it starts, as a value. Checks run in the seed's order:
+/// The strict iOS delegate's `CustomWebViewController.webView(_:decidePolicyFor:decisionHandler:)`: the
+/// policy and the side effect it starts, as a value. Checks run in the delegate's order (Docs/PLATFORM.md §P.4):
 /// source-frame gate, the associated domain, custom schemes, then web destinations.
 public struct StrictNavigationDelegate: Sendable {
     public enum Decision: Equatable, Sendable {
@@ -33,7 +33,7 @@ public struct StrictNavigationDelegate: Sendable {
         }
     }
 
-    /// `decisionHandler(.cancel)` returns, and what the seed does around it.
+    /// `decisionHandler(.cancel)` returns, and what the delegate does around it.
     public enum CancelBranch: Equatable, Sendable {
         /// A non-web scheme started by an iframe: suppressed.
         case subframeNonWeb

@@ -2,11 +2,11 @@ import Associations
 import LinkAuditModel
 import WHATWGURL
 
-/// Seed 001's validators, fail-closed: any path, key or value outside the allowlists
-/// rejects the whole URL. The seed returns nil; the rule that refused is kept here so the
+/// The strict iOS delegate's validators, fail-closed: any path, key or value outside the allowlists
+/// rejects the whole URL. The article's validators return nil; the rule that refused is kept here so the
 /// report can say which one.
 
-/// The seed's `ValidatedAppRoute`.
+/// The delegate's `ValidatedAppRoute`.
 public struct ValidatedAppRoute: Equatable, Sendable {
     public var path: String
     public var queryParams: [String: String]

@@ -3,14 +3,14 @@ import LinkAuditModel
 import WHATWGURL
 
 /// `ios-wkwebview`: a WKWebView whose navigation delegate returns `.allow` for everything
-/// and which has no `WKUIDelegate` (POLICY.md D.1–D.3, rules 18–21).
+/// and which has no `WKUIDelegate` (Docs/PLATFORM.md §D.1–D.3, rules 18–21).
 ///
 /// Reasons:
 /// - `malformed-url` (blocked): the target does not parse; nothing starts.
 /// - `javascript-url` (internal): runs in the page, no delegate asked.
 /// - `universal-link` (opens-app): WebKit's app-link try opened the installed app.
 /// - `universal-link-subframe` / `-back-forward` / `-same-host` / `-no-gesture` (loads):
-///   an app claims the link but a D.3 condition keeps it in the web view.
+///   an app claims the link but a §D.3 condition keeps it in the web view.
 /// - `web-page` (loads): http(s).
 /// - `webview-scheme` (loads): `about:`, `data:`, `blob:`.
 /// - `local-file` (loads): `file:` from a file page.

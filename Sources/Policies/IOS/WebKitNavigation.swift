@@ -3,11 +3,11 @@ import LinkAuditModel
 import WHATWGURL
 
 /// What WebKit itself does around an app's navigation delegate: what happens before any
-/// delegate is asked, and what follows once the delegate returned `.allow` (POLICY.md D.2,
-/// D.3). Shared by `ios-wkwebview`, `ios-sdk` and `ios-strict`; Safari reuses the
+/// delegate is asked, and what follows once the delegate returned `.allow` (Docs/PLATFORM.md §D.2,
+/// §D.3). Shared by `ios-wkwebview`, `ios-sdk` and `ios-strict`; Safari reuses the
 /// Universal Link conditions.
 public enum WebKitNavigation {
-    /// Why an installed app's Universal Link stayed in the web view (D.3).
+    /// Why an installed app's Universal Link stayed in the web view (§D.3).
     public enum AppLinkSkip: Equatable, Sendable {
         case subframe, backForward, sameHost, noGesture
 
@@ -69,7 +69,7 @@ public enum WebKitNavigation {
         return nil
     }
 
-    /// The app WebKit's `tryAppLink` opens, or why it does not (D.3, rule 21): only a
+    /// The app WebKit's `tryAppLink` opens, or why it does not (§D.3, rule 21): only a
     /// main-frame navigation to another host than the current page, not back/forward,
     /// processing a user gesture. nil and nil when no app claims the URL.
     public static func appLink(_ url: WebURL, action: IOSNavigationAction,
@@ -124,11 +124,11 @@ public enum WebKitNavigation {
 
     static let unsupportedURLAssumption =
         "provisional load fails with NSURLErrorDomain -1002 and WKWebView shows no error page: "
-        + "the previous page stays (UNCONFIRMED, POLICY.md D.2)"
+        + "the previous page stays (UNCONFIRMED, Docs/PLATFORM.md §D.2)"
 
     /// An API load (`webView.load(request)`) of `url` made by the app from inside a delegate
     /// callback: main frame, type `.other`, and no gesture, since API loads do not try app
-    /// links (`ShouldAllowExternalSchemesButNotAppLinks`; UNCONFIRMED, POLICY.md D.3).
+    /// links (`ShouldAllowExternalSchemesButNotAppLinks`; UNCONFIRMED, Docs/PLATFORM.md §D.3).
     public static func apiLoad(from action: IOSNavigationAction) -> IOSNavigationAction {
         var load = action
         load.isMainFrame = true

@@ -3,7 +3,7 @@ import LinkAuditModel
 import WHATWGURL
 
 /// What Android WebView does with an `intent:` (or any) URL when the app set *no*
-/// `WebViewClient` (`AwContentsClient.sendBrowsingIntent`, POLICY A.4): parse with
+/// `WebViewClient` (`AwContentsClient.sendBrowsingIntent`, Docs/PLATFORM.md §A.4): parse with
 /// URI_INTENT_SCHEME, force BROWSABLE, clear component and selector, tag the embedder's
 /// package — and **no** flag mask and no fallback handling (those are Chrome features).
 public enum AwContentsClientIntent {

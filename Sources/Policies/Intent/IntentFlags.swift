@@ -31,9 +31,9 @@ public enum IntentFlags {
     public static let uriGrantFlags: Int32 = grantReadURIPermission | grantWriteURIPermission
         | grantPersistableURIPermission | grantPrefixURIPermission
 
-    /// `ALLOWED_INTENT_FLAGS` exactly as the seed client defines it. The seed says it "matches
+    /// `ALLOWED_INTENT_FLAGS` exactly as the PayerMax guide's client defines it. The guide says it "matches
     /// Chromium AwContentsClient"; the constant actually lives in Chrome's
-    /// `ExternalNavigationHandler` (WebView applies no mask, POLICY B.3) — same value either way.
+    /// `ExternalNavigationHandler` (WebView applies no mask, Docs/PLATFORM.md §B.3) — same value either way.
     public static let allowedIntentFlags: Int32 = excludeStoppedPackages | activityClearTop
         | activitySingleTop | activityMatchExternal | activityNewTask | activityMultipleTask
         | activityNewDocument | activityRetainInRecents | activityLaunchAdjacent

@@ -2,7 +2,7 @@ import Associations
 import LinkAuditModel
 import WHATWGURL
 
-/// What the seed's `DeepLinkWebViewClient.openIntentUri` does with a parsed intent before
+/// What the PayerMax guide's `DeepLinkWebViewClient.openIntentUri` does with a parsed intent before
 /// `startActivity`: read and drop `S.browser_fallback_url`, keep only `ALLOWED_INTENT_FLAGS`
 /// plus NEW_TASK, add BROWSABLE and DEFAULT, clear component and selector.
 public enum IntentSanitizer {
@@ -37,7 +37,7 @@ public enum IntentSanitizer {
                       fallbackIsHTTP: fallback.map(isHttpURL) ?? false, stripped: stripped)
     }
 
-    /// The seed's `isHttpUrl`: a case-insensitive `http://` or `https://` prefix, nothing more
+    /// The guide client's `isHttpUrl`: a case-insensitive `http://` or `https://` prefix, nothing more
     /// (no trimming, no URL parsing — ` https://x` or `https:x` do not count).
     public static func isHttpURL(_ url: String) -> Bool {
         let u = Array(url.utf16.prefix(8))

@@ -17,14 +17,14 @@ final class FetchScopeTests: XCTestCase {
     func testNormalizationFoldsWhatServersCannotTellApart() {
         let same = ["https://Shop.Example:443/a/./b/../c?x=1#top", "https://shop.example/a/c?x=1",
                     "https://shop.example/a/%63?x=1", "HTTPS://SHOP.EXAMPLE/a/c?x=%31"]
-        XCTAssertEqual(Set(same.map { URLNormalizer.normalize(url($0)).href }), ["https://shop.example/a/c?x=1"])
-        XCTAssertEqual(URLNormalizer.normalize(url("https://shop.example/p?")).href, "https://shop.example/p")
-        XCTAssertEqual(URLNormalizer.normalize(url("https://shop.example/a%2fb?q=%e2%82%ac")).href,
+        XCTAssertEqual(Set(same.map { CrawlURLForm.normalize(url($0)).href }), ["https://shop.example/a/c?x=1"])
+        XCTAssertEqual(CrawlURLForm.normalize(url("https://shop.example/p?")).href, "https://shop.example/p")
+        XCTAssertEqual(CrawlURLForm.normalize(url("https://shop.example/a%2fb?q=%e2%82%ac")).href,
                        "https://shop.example/a%2Fb?q=%E2%82%AC")
-        XCTAssertEqual(URLNormalizer.normalize(url("http://u:p@shop.example:8080")).href, "http://u:p@shop.example:8080/")
+        XCTAssertEqual(CrawlURLForm.normalize(url("http://u:p@shop.example:8080")).href, "http://u:p@shop.example:8080/")
         // Query order is meaning: kept.
-        XCTAssertNotEqual(URLNormalizer.normalize(url("https://s.example/?a=1&b=2")).href,
-                          URLNormalizer.normalize(url("https://s.example/?b=2&a=1")).href)
+        XCTAssertNotEqual(CrawlURLForm.normalize(url("https://s.example/?a=1&b=2")).href,
+                          CrawlURLForm.normalize(url("https://s.example/?b=2&a=1")).href)
     }
 
     func testRegistrableDomains() {

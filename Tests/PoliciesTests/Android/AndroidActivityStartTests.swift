@@ -8,7 +8,7 @@ import XCTest
 @testable import WHATWGURL
 import TestSupport
 
-/// `startActivity` with and without the Android 11 flags (POLICY.md B.5).
+/// `startActivity` with and without the Android 11 flags (Docs/PLATFORM.md §B.5).
 final class AndroidActivityStartTests: XCTestCase {
     private typealias F = AndroidFixtures
     private let chrome = ResolvedActivity(package: "com.android.chrome", isBrowser: true, isDefault: true)

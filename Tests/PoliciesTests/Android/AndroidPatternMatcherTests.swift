@@ -8,7 +8,7 @@ import XCTest
 @testable import WHATWGURL
 import TestSupport
 
-/// AOSP `PatternMatcher` as intent-filter paths use it (POLICY.md C.1, rule 16).
+/// AOSP `PatternMatcher` as intent-filter paths use it (Docs/PLATFORM.md §C.1, rule 16).
 final class AndroidPatternMatcherTests: XCTestCase {
     private func check(_ rows: [(PatternMatcher, String, Bool)], file: StaticString = #filePath, line: UInt = #line) {
         for (matcher, text, expected) in rows {

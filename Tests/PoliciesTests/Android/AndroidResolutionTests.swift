@@ -50,7 +50,7 @@ final class AndroidResolutionTests: XCTestCase {
         let app = InstalledApp(id: "u", appLinks: [AppLinkFilter(hosts: ["x.example"], verified: false)])
         XCTAssertEqual(packages("https://x.example/", F.device(api: 31, apps: [app])), ["com.android.chrome"])
         XCTAssertEqual(packages("https://x.example/", F.device(api: 30, apps: [app])), ["com.android.chrome", "u"])
-        // A hostless http+https filter is a browser to the seed and needs no approval.
+        // A hostless http+https filter is a browser to the PayerMax guide's client and needs no approval.
         let browserish = InstalledApp(id: "b", appLinks: [AppLinkFilter(schemes: ["http", "https"], hosts: [],
                                                                         verified: false)])
         let found = AndroidResolution.viewIntent("https://any.example/", on: F.device(api: 34, apps: [browserish]))
@@ -58,7 +58,7 @@ final class AndroidResolutionTests: XCTestCase {
         XCTAssertEqual(found.map(\.isBrowser), [true, true])
     }
 
-    func testMatchedFilter_detailsTheSeedReads() {
+    func testMatchedFilter_detailsTheGuideClientReads() {
         let found = AndroidResolution.viewIntent("https://pay.wallet.example/pay/1", on: F.device())
         XCTAssertEqual(found, [
             ResolvedActivity(package: "com.android.chrome", isBrowser: true, isDefault: true),

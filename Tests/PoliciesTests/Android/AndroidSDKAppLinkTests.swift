@@ -8,7 +8,7 @@ import XCTest
 @testable import WHATWGURL
 import TestSupport
 
-/// The seed's https path: `isLandingPageHandler`, `openAppLink` on both API paths and
+/// The PayerMax guide client's https path: `isLandingPageHandler`, `openAppLink` on both API paths and
 /// `findBestNonBrowserActivity`.
 final class AndroidSDKAppLinkTests: XCTestCase {
     private typealias F = AndroidFixtures
@@ -63,7 +63,7 @@ final class AndroidSDKAppLinkTests: XCTestCase {
                        .loads, "no-app-handler", [VerdictDetail.assumption: "", VerdictDetail.allowedBy: ""]),
             BranchCase("unverified on API 31", F.request(payLink, device: F.device(api: 31, apps: [Self.unverifiedWallet])),
                        .loads, "no-app-handler"),
-            BranchCase("hostless http+https app is a browser to the seed", F.request(payLink, device: F.device(
+            BranchCase("hostless http+https app is a browser to the guide's client", F.request(payLink, device: F.device(
                 apps: [InstalledApp(id: "b", appLinks: [AppLinkFilter(schemes: ["http", "https"], hosts: [])])])),
                        .loads, "no-app-handler"),
         ])

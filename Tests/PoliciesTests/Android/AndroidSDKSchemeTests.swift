@@ -8,7 +8,7 @@ import XCTest
 @testable import WHATWGURL
 import TestSupport
 
-/// The seed's `openCustomScheme` and `openIntentUri`.
+/// The PayerMax guide client's `openCustomScheme` and `openIntentUri`.
 final class AndroidSDKSchemeTests: XCTestCase {
     private typealias F = AndroidFixtures
     private let profile = AndroidSDKProfile()

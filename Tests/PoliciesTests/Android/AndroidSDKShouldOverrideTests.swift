@@ -8,7 +8,7 @@ import XCTest
 @testable import WHATWGURL
 import TestSupport
 
-/// `android-sdk`: the Chromium filters in front of the seed client, `shouldOverrideUrlLoading`'s
+/// `android-sdk`: the Chromium filters in front of the PayerMax guide's client, `shouldOverrideUrlLoading`'s
 /// dispatch, and the user-intent rule with its activation window.
 final class AndroidSDKShouldOverrideTests: XCTestCase {
     private typealias F = AndroidFixtures
@@ -53,7 +53,7 @@ final class AndroidSDKShouldOverrideTests: XCTestCase {
         ])
     }
 
-    /// The seed's own first check, reached when the client is called directly.
+    /// The client's own first check, reached when the client is called directly.
     func testShouldOverride_subframeHttpLeftToWebView() {
         let answer = DeepLinkClient(F.request("https://pay.wallet.example/pay/1", frame: .sub, device: F.device()))
             .shouldOverrideUrlLoading()

@@ -8,7 +8,7 @@ import XCTest
 @testable import WHATWGURL
 import TestSupport
 
-/// `android-webview-noclient`: WebView hands navigations to Android itself (POLICY.md A.4).
+/// `android-webview-noclient`: WebView hands navigations to Android itself (Docs/PLATFORM.md §A.4).
 final class AndroidWebViewNoClientProfileTests: XCTestCase {
     private typealias F = AndroidFixtures
     private let profile = AndroidWebViewNoClientProfile()

@@ -8,7 +8,7 @@ import XCTest
 @testable import WHATWGURL
 import TestSupport
 
-/// `android-webview`: a client with the default `shouldOverrideUrlLoading` (POLICY.md A.1–A.3).
+/// `android-webview`: a client with the default `shouldOverrideUrlLoading` (Docs/PLATFORM.md §A.1–A.3).
 final class AndroidWebViewProfileTests: XCTestCase {
     private typealias F = AndroidFixtures
     private let profile = AndroidWebViewProfile()

@@ -9,7 +9,7 @@ import XCTest
 import TestSupport
 
 /// `chrome-android`: navigation chains, sub-frames, forms, disallowed schemes, `intent:` and
-/// App Links (POLICY.md B.1–B.2, rules 10–15).
+/// App Links (Docs/PLATFORM.md §B.1–B.2, rules 10–15).
 final class ChromeAndroidProfileTests: XCTestCase {
     private typealias F = AndroidFixtures
     private let profile = ChromeAndroidProfile()

@@ -8,7 +8,7 @@ import XCTest
 @testable import WHATWGURL
 import TestSupport
 
-/// Seed 000's `DeepLinkClassifier`: every `return` of `classify`,
+/// The PayerMax guide's iOS `DeepLinkClassifier`: every `return` of `classify`,
 /// `shouldCheckUniversalLink` and `isLocalFileNavigation`, in both variants.
 final class IOSDeepLinkClassifierTests: XCTestCase {
     private typealias Row = (name: String, context: DeepLinkNavigationContext, state: UserInteractionState,

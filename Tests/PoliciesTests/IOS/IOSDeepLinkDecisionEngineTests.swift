@@ -8,8 +8,8 @@ import XCTest
 @testable import WHATWGURL
 import TestSupport
 
-/// Seed 000's `DeepLinkDecisionEngine` and `AppStoreSearch`, with a table opener in place
-/// of `UIApplication` (the seed's `URLOpening` mock).
+/// The PayerMax guide's iOS `DeepLinkDecisionEngine` and `AppStoreSearch`, with a table opener in place
+/// of `UIApplication` (the SDK's `URLOpening` mock).
 final class IOSDeepLinkDecisionEngineTests: XCTestCase {
     private typealias Decision = DeepLinkDecisionEngine.Decision
     private let ctx = IOSDeepLinkClassifierTests.ctx

@@ -8,7 +8,7 @@ import XCTest
 @testable import WHATWGURL
 import TestSupport
 
-/// Seed 000's `DeepLinkWebViewClient` callbacks and host entry points, both variants.
+/// The PayerMax guide's iOS `DeepLinkWebViewClient` callbacks and host entry points, both variants.
 final class IOSDeepLinkWebViewClientTests: XCTestCase {
     private typealias Decision = DeepLinkDecisionEngine.Decision
     private let opener = TableOpener(universalLinks: ["https://pay.wallet.com/": "com.wallet"],

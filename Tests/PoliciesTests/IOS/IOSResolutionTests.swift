@@ -38,7 +38,7 @@ final class IOSResolutionTests: XCTestCase {
         let rows: [(name: String, url: String, expected: String?)] = [
             ("https host and path match", "https://shop.example.com/product/1", "com.example.shop"),
             ("host is case-insensitive", "https://SHOP.Example.com/p", "com.example.shop"),
-            ("http is not a Universal Link (POLICY.md D.3: https)", "http://shop.example.com/p", nil),
+            ("http is not a Universal Link (Docs/PLATFORM.md §D.3: https)", "http://shop.example.com/p", nil),
             ("NOT entry first: excluded", "https://shop.example.com/help/faq", nil),
             ("paths not matched: next association", "https://pay.wallet.com/other", nil),
             ("path matched", "https://pay.wallet.com/pay/42", "com.wallet"),

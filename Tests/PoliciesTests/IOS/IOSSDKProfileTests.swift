@@ -8,7 +8,7 @@ import XCTest
 @testable import WHATWGURL
 import TestSupport
 
-/// `ios-sdk` end to end: extracted navigations through `InputMapping.ios`, the seed's
+/// `ios-sdk` end to end: extracted navigations through `InputMapping.ios`, the SDK's
 /// client, engine and classifier, and WebKit around them.
 final class IOSSDKProfileTests: XCTestCase {
     private let profile = IOSSDKProfile()

@@ -8,7 +8,7 @@ import XCTest
 @testable import WHATWGURL
 import TestSupport
 
-/// `safari-ios`: POLICY.md D.4–D.6 and rule 22.
+/// `safari-ios`: Docs/PLATFORM.md §D.4–D.6 and rule 22.
 final class IOSSafariProfileTests: XCTestCase {
     private let profile = SafariIOSProfile()
 

@@ -8,7 +8,7 @@ import XCTest
 @testable import WHATWGURL
 import TestSupport
 
-/// Seed 001's `decidePolicyFor` branch by branch, then `ios-strict` end to end.
+/// The strict iOS delegate's `decidePolicyFor` branch by branch, then `ios-strict` end to end.
 final class IOSStrictProfileTests: XCTestCase {
     private let profile = IOSStrictProfile()
     private let delegate = StrictNavigationDelegate(options: IOSStrictOptions())

@@ -8,7 +8,7 @@ import XCTest
 @testable import WHATWGURL
 import TestSupport
 
-/// Seed 001's `AppRouteValidator` and `CustomSchemeValidator` with their default lists,
+/// The strict iOS delegate's `AppRouteValidator` and `CustomSchemeValidator` with their default lists,
 /// one row per rule.
 final class IOSStrictValidatorsTests: XCTestCase {
     private let routes = AppRouteValidator(options: IOSStrictOptions())
@@ -24,7 +24,7 @@ final class IOSStrictValidatorsTests: XCTestCase {
         return nil
     }
 
-    func testDefaults_areSeed001sLists() {
+    func testDefaults_areTheStrictDelegatesLists() {
         let options = IOSStrictOptions()
         XCTAssertEqual(options.associatedDomain, "app.example.com")
         XCTAssertEqual(options.partnerHosts, ["partner.example.com"])

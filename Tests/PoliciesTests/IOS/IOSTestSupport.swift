@@ -63,7 +63,7 @@ enum IOSDevices {
     static let bare = DeviceProfile(name: "bare", platform: .ios)
 }
 
-/// An opener answering from a table, standing in for the device like the seed's mock.
+/// An opener answering from a table, standing in for the device like the iOS SDK's mock.
 struct TableOpener: IOSURLOpening {
     /// href prefix → handler, for `universalLinksOnly` opens.
     var universalLinks: [String: String] = [:]

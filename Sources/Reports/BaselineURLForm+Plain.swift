@@ -14,7 +14,7 @@ enum PlainURL {
     /// The parts of `scheme://host[/path][?query][#fragment]` or `scheme:opaque[?query]
     /// [#fragment]` for a non-special scheme, when the parser would serialise the text
     /// unchanged (but for lower-casing the scheme); else nil.
-    static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> URLNormaliser.Parts? {
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> BaselineURLForm.Parts? {
         let count = bytes.count
         guard count > 0, isAlpha(bytes[0]) else { return nil }
         var i = 1
@@ -74,7 +74,7 @@ enum PlainURL {
             }
             fragment = start..<i
         }
-        var parts = URLNormaliser.Parts(schemeEnd: schemeEnd, host: host, path: path, query: query, fragment: fragment)
+        var parts = BaselineURLForm.Parts(schemeEnd: schemeEnd, host: host, path: path, query: query, fragment: fragment)
         parts.isLowerCase = lowerCase
         return parts
     }

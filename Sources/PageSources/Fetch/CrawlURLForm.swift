@@ -8,7 +8,9 @@ import WHATWGURL
 /// changes that never alter what a server receives as meaning (RFC 3986 §6.2.2): the
 /// fragment (never sent) and an empty `?` go, percent-encoded unreserved characters are
 /// decoded and the other escapes' hex is upper-cased. Query order is kept: it can matter.
-public enum URLNormalizer {
+/// Robots.txt paths are compared in the same escape form (`escapes`). Not the reports'
+/// `BaselineURLForm`, which drops values so findings match across runs.
+public enum CrawlURLForm {
     public static func normalize(_ url: WebURL) -> WebURL {
         var text = url.protocolString + "//"
         if !url.username.isEmpty || !url.password.isEmpty {

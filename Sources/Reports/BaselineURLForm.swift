@@ -14,7 +14,10 @@ import WHATWGURL
 /// UTF-8 bytes: deep links of the plain shape `app://host/path?query` are read in place
 /// (`PlainURL`); anything else goes through the URL parser. Either way the normal form
 /// is built from the serialisation's parts into one buffer.
-enum URLNormaliser {
+///
+/// Not the live crawl's `CrawlURLForm` (PageSources), which keeps every value: that form
+/// decides what is fetched, this one which findings are the same finding.
+enum BaselineURLForm {
     static func normalise(_ raw: String) -> String {
         var text = raw.trimmingASCIIWhitespace
         let plain: String?? = text.withUTF8 { bytes in
@@ -175,7 +178,7 @@ enum URLNormaliser {
     }
 }
 
-extension URLNormaliser.Parts {
+extension BaselineURLForm.Parts {
     init(_ layout: WebURL.Layout) {
         schemeEnd = Int(layout.schemeEnd)
         host = layout.hostRange == nil ? nil : layout.hostAndPortRange

@@ -10,7 +10,7 @@ import TestSupport
 
 /// The byte-level normaliser (and its in-place reading of plain deep links) gives the
 /// same normal form as the String-based algorithm it replaced, kept here as the reference.
-final class ReportURLNormaliserTests: XCTestCase {
+final class ReportBaselineURLFormTests: XCTestCase {
     func testHandPickedURLsMatchTheReference() {
         let urls = [
             "gopay://pay?order=123&x=1", "GoPay://Pay/Now?b=2&a=1&a=3", "dana://wallet/pay?order=41&amount=1",
@@ -30,7 +30,7 @@ final class ReportURLNormaliserTests: XCTestCase {
             "x-y.z+w://Host_~Name-1/", "a:", "a:?", "a:#", "a://", "a://?x", "app://h/..", "app://h/.", "app://h/x/..?q",
         ]
         for url in urls {
-            XCTAssertEqual(URLNormaliser.normalise(url), Reference.normalise(url), url)
+            XCTAssertEqual(BaselineURLForm.normalise(url), Reference.normalise(url), url)
         }
     }
 
@@ -48,7 +48,7 @@ final class ReportURLNormaliserTests: XCTestCase {
         for _ in 0..<20_000 {
             let url = [schemes, separators, hosts, paths, queries, fragments]
                 .map { $0.randomElement(using: &generator)! }.joined()
-            XCTAssertEqual(URLNormaliser.normalise(url), Reference.normalise(url), url)
+            XCTAssertEqual(BaselineURLForm.normalise(url), Reference.normalise(url), url)
         }
     }
 
@@ -75,7 +75,7 @@ private struct SplitMix: RandomNumberGenerator {
 }
 
 private extension PlainURL {
-    static func scan(bytes text: String) -> URLNormaliser.Parts? {
+    static func scan(bytes text: String) -> BaselineURLForm.Parts? {
         var text = text
         return text.withUTF8 { scan($0) }
     }
