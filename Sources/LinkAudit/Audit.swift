@@ -89,8 +89,9 @@ public enum Audit {
                 if streaming { pages.flush() } else { report.add(page: record, navigations: []) }
             }
         }
-        links.close()
-        pages.close()
+        // Renamed into place now that they are whole (a run that stops before leaves none).
+        try links.commit()
+        try pages.commit()
         if !streaming {
             summary.report = try report.finish(into: options.outDir, formats: options.formats, baseline: options.baseline,
                                                toolVersion: options.toolVersion)

@@ -12,35 +12,74 @@ public enum FindingsSARIF {
     public static let schema = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
     public static func render(_ report: Report) -> String {
-        let sink = ReportSink()
-        write(report, to: sink)
-        return sink.text
+        ReportFiles.render(.sarif, report)
     }
 
-    static func write(_ report: Report, to sink: ReportSink) {
+    static func write(_ report: Report, to out: inout ByteBuffer) {
         let known = Checks.all.map(\.code)
         let codes = known + report.findingCodes.subtracting(known).sorted()
         let ruleIndex = Dictionary(uniqueKeysWithValues: codes.enumerated().map { ($1, $0) })
-        let results: JSONValue
-        if let fragments = report.fragments, fragments.formats.sarif {
-            results = fromFragments(fragments, pages: report.pages)
-        } else {
-            results = rendered(report.rows, ruleIndex: ruleIndex)
+        out.append("{")
+        PrettyJSON.member("$schema", schema, first: true, indent: 2, to: &out)
+        PrettyJSON.member("version", "2.1.0", indent: 2, to: &out)
+        PrettyJSON.key("runs", indent: 2, to: &out)
+        out.append("[")
+        PrettyJSON.newline(comma: false, indent: 4, to: &out)
+        out.append("{")
+        PrettyJSON.key("tool", first: true, indent: 6, to: &out)
+        out.append("{")
+        PrettyJSON.key("driver", first: true, indent: 8, to: &out)
+        out.append("{")
+        PrettyJSON.member("name", "linkaudit", first: true, indent: 10, to: &out)
+        PrettyJSON.member("version", report.toolVersion, indent: 10, to: &out)
+        PrettyJSON.key("rules", indent: 10, to: &out)
+        out.append("[")
+        for (i, code) in codes.enumerated() {
+            PrettyJSON.newline(comma: i > 0, indent: 12, to: &out)
+            appendRule(code, report: report, to: &out)
         }
-        let driver = JSONValue.object([
-            ("name", .string("linkaudit")),
-            ("version", .string(report.toolVersion)),
-            ("rules", .array(codes.map { rule($0, report: report) })),
-        ])
-        let run = JSONValue.object([
-            ("tool", .object([("driver", driver)])),
-            ("results", results),
-        ])
-        JSONValue.object([
-            ("$schema", .string(schema)),
-            ("version", .string("2.1.0")),
-            ("runs", .array([run])),
-        ]).write(to: sink)
+        PrettyJSON.close(0x5D, indent: 10, to: &out)
+        PrettyJSON.close(0x7D, indent: 8, to: &out)
+        PrettyJSON.close(0x7D, indent: 6, to: &out)
+        PrettyJSON.key("results", indent: 6, to: &out)
+        var any = false
+        if let fragments = report.fragments, fragments.formats.sarif {
+            // The results were rendered page by page (`PageFragments`).
+            for page in report.pages {
+                guard let bytes = fragments.bytes(.sarif, page: page.page), !bytes.isEmpty else { continue }
+                out.append(any ? 0x2C : 0x5B)
+                PrettyJSON.newline(comma: false, indent: resultIndent, to: &out)
+                out.append(bytes)
+                out.drainIfFull()
+                any = true
+            }
+        } else {
+            // A key's findings are all on one page, and a page's findings come together:
+            // occurrences are counted page by page.
+            var occurrences: [FindingKey: Int] = [:]
+            var page: String?
+            let writer = SARIFResult()
+            for finding in report.rows {
+                if finding.page != page {
+                    occurrences.removeAll(keepingCapacity: true)
+                    page = finding.page
+                }
+                let key = finding.key
+                let occurrence = counted(&occurrences[key, default: 0])
+                out.append(any ? 0x2C : 0x5B)
+                PrettyJSON.newline(comma: false, indent: resultIndent, to: &out)
+                writer.write(finding, ruleIndex: ruleIndex[finding.code]!, level: level(finding.severity),
+                             fingerprint: fingerprint(key, occurrence), baselineState: finding.baseline.map(baselineState),
+                             artifactURI: artifactURI(finding), to: &out, indent: resultIndent)
+                out.drainIfFull()
+                any = true
+            }
+        }
+        if any { PrettyJSON.close(0x5D, indent: 6, to: &out) } else { out.append("[]") }
+        PrettyJSON.close(0x7D, indent: 4, to: &out)
+        PrettyJSON.close(0x5D, indent: 2, to: &out)
+        PrettyJSON.close(0x7D, indent: 0, to: &out)
+        out.append(0x0A)
     }
 
     /// Where a result's braces sit: in `runs[0].results`.
@@ -50,48 +89,6 @@ public enum FindingsSARIF {
     /// after them, so its results are rendered at the end).
     static let knownRuleIndex = Dictionary(uniqueKeysWithValues: Checks.all.enumerated().map { ($1.code, $0) })
 
-    /// The results, rendered one by one as they are read.
-    private static func rendered(_ rows: ReportRows, ruleIndex: [String: Int]) -> JSONValue {
-        // A key's findings are all on one page, and a page's findings come together:
-        // occurrences are counted page by page.
-        var occurrences: [FindingKey: Int] = [:]
-        var page: String?
-        var rows = rows.makeIterator()
-        let writer = SARIFResult()
-        return JSONValue.stream {
-            guard let finding = rows.next() else { return nil }
-            if finding.page != page {
-                occurrences.removeAll(keepingCapacity: true)
-                page = finding.page
-            }
-            let key = finding.key
-            let occurrence = counted(&occurrences[key, default: 0])
-            let index = ruleIndex[finding.code]!
-            return .written { file, indent in
-                writer.write(finding, ruleIndex: index, level: level(finding.severity),
-                             fingerprint: fingerprint(key, occurrence), baselineState: finding.baseline.map(baselineState),
-                             artifactURI: artifactURI(finding), to: &file, indent: indent)
-            }
-        }
-    }
-
-    /// The results as the pages' fragments hold them (`PageFragments`), a page at a time.
-    private static func fromFragments(_ fragments: FragmentStore, pages: [PageStats]) -> JSONValue {
-        var next = 0
-        return JSONValue.stream {
-            while next < pages.count {
-                let page = pages[next].page
-                next += 1
-                guard let bytes = fragments.bytes(.sarif, page: page), !bytes.isEmpty else { continue }
-                return .written { file, indent in
-                    precondition(indent == resultIndent, "SARIF results moved: update resultIndent")
-                    file.append(contentsOf: bytes)
-                }
-            }
-            return nil
-        }
-    }
-
     static func level(_ severity: Severity) -> String {
         switch severity {
         case .error: return "error"
@@ -100,26 +97,42 @@ public enum FindingsSARIF {
         }
     }
 
-    private static func rule(_ code: String, report: Report) -> JSONValue {
+    /// A rule of `runs[0].tool.driver.rules`, its braces at indent 12.
+    private static func appendRule(_ code: String, report: Report, to out: inout ByteBuffer) {
         let severity = report.severity(of: code)
+        out.append("{")
+        PrettyJSON.member("id", code, first: true, indent: 14, to: &out)
         guard let check = Checks.named(code) else {
-            return .object([
-                ("id", .string(code)),
-                ("shortDescription", .object([("text", .string(code))])),
-                ("defaultConfiguration", .object([("level", .string(level(severity)))])),
-            ])
+            appendText("shortDescription", code, to: &out)
+            appendText("defaultConfiguration", level(severity), key: "level", to: &out)
+            PrettyJSON.close(0x7D, indent: 12, to: &out)
+            return
         }
-        let help = "What it means. \(check.meaning)\n\nWhy it hurts. \(check.impact)\n\nWhat to do. \(check.advice)"
-        let helpMarkdown = SummaryMarkdown.checkHelp(check)
-        return .object([
-            ("id", .string(code)),
-            ("name", .string(ruleName(code))),
-            ("shortDescription", .object([("text", .string(check.title))])),
-            ("fullDescription", .object([("text", .string(check.meaning))])),
-            ("help", .object([("text", .string(help)), ("markdown", .string(helpMarkdown))])),
-            ("defaultConfiguration", .object([("level", .string(level(severity)))])),
-            ("properties", .object([("tags", .strings(["webview", "deep-link", check.scope == .page ? "page" : "navigation"]))])),
-        ])
+        PrettyJSON.member("name", ruleName(code), indent: 14, to: &out)
+        appendText("shortDescription", check.title, to: &out)
+        appendText("fullDescription", check.meaning, to: &out)
+        PrettyJSON.key("help", indent: 14, to: &out)
+        out.append("{")
+        PrettyJSON.member("text", "What it means. \(check.meaning)\n\nWhy it hurts. \(check.impact)\n\nWhat to do. \(check.advice)",
+                          first: true, indent: 16, to: &out)
+        PrettyJSON.member("markdown", SummaryMarkdown.checkHelp(check), indent: 16, to: &out)
+        PrettyJSON.close(0x7D, indent: 14, to: &out)
+        appendText("defaultConfiguration", level(severity), key: "level", to: &out)
+        PrettyJSON.key("properties", indent: 14, to: &out)
+        out.append("{")
+        PrettyJSON.key("tags", first: true, indent: 16, to: &out)
+        PrettyJSON.strings(["webview", "deep-link", check.scope == .page ? "page" : "navigation"], to: &out)
+        PrettyJSON.close(0x7D, indent: 14, to: &out)
+        PrettyJSON.close(0x7D, indent: 12, to: &out)
+    }
+
+    /// A rule's member holding an object of one string, `"name": {"text": "…"}`.
+    private static func appendText(_ name: StaticString, _ text: String, key: StaticString = "text",
+                                   to out: inout ByteBuffer) {
+        PrettyJSON.key(name, indent: 14, to: &out)
+        out.append("{")
+        PrettyJSON.member(key, text, first: true, indent: 16, to: &out)
+        PrettyJSON.close(0x7D, indent: 14, to: &out)
     }
 
     /// One more occurrence of a key, counted in place (one dictionary lookup).
@@ -148,17 +161,18 @@ public enum FindingsSARIF {
     /// needs encoding (page URLs and paths nearly always).
     private static func uriEscaped(_ text: String, allowed: [Bool]) -> String {
         guard text.utf8.contains(where: { !allowed[Int($0)] }) else { return text }
-        let hex = Array("0123456789ABCDEF".utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count + 16)
+        let hex: StaticString = "0123456789ABCDEF"
+        var out = ByteBuffer(capacity: text.utf8.count + 16)
         for byte in text.utf8 {
             if allowed[Int(byte)] {
                 out.append(byte)
             } else {
-                out.append(contentsOf: [0x25, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+                out.append(0x25)
+                out.append(hex.utf8Start[Int(byte >> 4)])
+                out.append(hex.utf8Start[Int(byte & 0xF)])
             }
         }
-        return String(decoding: out, as: UTF8.self)
+        return out.text
     }
 
     /// RFC 3986's unreserved characters and `keep`, by byte.
@@ -199,16 +213,13 @@ public enum FindingsSARIF {
         mix(key.code)
         // Sixteen hex digits, then ":" and the occurrence.
         let hex: StaticString = "0123456789abcdef"
-        var text = [UInt8](repeating: 0x30, count: 17)
-        for k in 0..<16 { text[15 - k] = hex.utf8Start[Int((hash >> (4 * UInt64(k))) & 0xF)] }
-        text[16] = 0x3A
-        JSONText.appendInt(occurrence, to: &text)
-        return String(decoding: text, as: UTF8.self)
-    }
-}
-
-extension String {
-    func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
+        var text = ByteBuffer(capacity: 40)
+        text.write(maxBytes: 17) { p in
+            for k in 0..<16 { p[15 - k] = hex.utf8Start[Int((hash >> (4 * UInt64(k))) & 0xF)] }
+            p[16] = 0x3A
+            return 17
+        }
+        text.append(decimal: occurrence)
+        return text.text
     }
 }

@@ -3,68 +3,65 @@ import LinkAuditModel
 import Policies
 import WHATWGURL
 
-/// One SARIF result, written straight into bytes in `JSONValue`'s pretty layout. A result
+/// One SARIF result, written straight into bytes in `PrettyJSON`'s layout. A result
 /// is the same skeleton every time (only its values and a few optional members change),
 /// so the text between the values — punctuation, line breaks, indents, keys — is made
 /// once per indent (`Joints`) and each result is its values with those joints between
 /// them: member-by-member writing spent more on the joints than on the values.
 final class SARIFResult {
-    private let scratch = ByteBuffer(capacity: 4096)
     private var joints: Joints?
 
-    /// Writes `finding`'s result, its braces at `indent`, to the end of `file`.
+    /// Writes `finding`'s result, its braces at `indent`, to the end of `out`.
     func write(_ finding: Finding, ruleIndex: Int, level: String, fingerprint: String, baselineState: String?,
-               artifactURI: String, to file: inout [UInt8], indent: Int) {
+               artifactURI: String, to out: inout ByteBuffer, indent: Int) {
         if joints?.indent != indent { joints = Joints(indent: indent) }
         let j = joints!
-        let out = scratch
-        out.removeAll()
         out.append(j.ruleId)
-        JSONText.appendString(finding.code, to: out)
+        out.append(jsonString: finding.code)
         out.append(j.ruleIndex)
-        JSONText.appendInt(ruleIndex, to: out)
+        out.append(decimal: ruleIndex)
         out.append(j.level)
-        JSONText.appendString(level, to: out)
+        out.append(jsonString: level)
         out.append(j.message)
-        JSONText.appendString(finding.line == nil ? finding.message : finding.message + " — " + finding.url, to: out)
+        out.append(jsonString: finding.line == nil ? finding.message : finding.message + " — " + finding.url)
         out.append(j.locations)
-        JSONText.appendString(artifactURI, to: out)
+        out.append(jsonString: artifactURI)
         if let line = finding.line, line >= 1 {
             out.append(j.region)
-            JSONText.appendInt(line, to: out)
+            out.append(decimal: line)
         }
         out.append(j.fingerprint)
-        JSONText.appendString(fingerprint, to: out)
+        out.append(jsonString: fingerprint)
         out.append(j.fingerprintEnd)
         if let baselineState {
             out.append(j.baselineState)
-            JSONText.appendString(baselineState, to: out)
+            out.append(jsonString: baselineState)
         }
         if let reason = finding.suppressed {
             out.append(j.suppression)
-            JSONText.appendString(reason, to: out)
+            out.append(jsonString: reason)
             out.append(j.suppressionEnd)
         }
         out.append(j.page)
-        JSONText.appendString(finding.page, to: out)
+        out.append(jsonString: finding.page)
         out.append(j.url)
-        JSONText.appendString(finding.url, to: out)
+        out.append(jsonString: finding.url)
         if !finding.source.isEmpty {
             out.append(j.source)
-            JSONText.appendString(finding.source, to: out)
+            out.append(jsonString: finding.source)
         }
         if !finding.trigger.isEmpty {
             out.append(j.trigger)
-            JSONText.appendString(finding.trigger, to: out)
+            out.append(jsonString: finding.trigger)
         }
         if !finding.frame.isEmpty {
             out.append(j.frame)
-            JSONText.appendString(finding.frame, to: out)
+            out.append(jsonString: finding.frame)
         }
         out.append(j.profiles)
         for (i, profile) in finding.profiles.enumerated() {
             if i > 0 { out.append(", ") }
-            JSONText.appendString(profile, to: out)
+            out.append(jsonString: profile)
         }
         out.append(j.outcomes)
         if finding.outcomes.isEmpty {
@@ -74,14 +71,13 @@ final class SARIFResult {
             for (i, outcome) in finding.outcomes.enumerated() {
                 if i > 0 { out.append(0x2C) }
                 out.append(j.outcomeIndent)
-                JSONText.appendString(outcome.profile, to: out)
+                out.append(jsonString: outcome.profile)
                 out.append(": ")
-                JSONText.appendString(outcome.outcome, to: out)
+                out.append(jsonString: outcome.outcome)
             }
             out.append(j.outcomesEnd)
         }
         out.append(j.close)
-        file.append(contentsOf: UnsafeBufferPointer(start: out.base, count: out.count))
     }
 
     /// The fixed text of a result whose braces sit at `indent`, named after what follows it.

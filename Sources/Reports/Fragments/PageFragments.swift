@@ -45,7 +45,7 @@ struct PageFragments: Sendable {
 
     /// The CSV rows.
     private static func csv(_ findings: [Finding]) -> [UInt8] {
-        var scratch: [UInt8] = []
+        var scratch = ByteBuffer()
         return staged { out in
             for finding in findings { FindingsCSV.appendRow(finding, to: &out, scratch: &scratch) }
         }
@@ -56,7 +56,7 @@ struct PageFragments: Sendable {
     private static func json(_ findings: [Finding]) -> [UInt8] {
         staged { out in
             for (i, finding) in findings.enumerated() {
-                if i > 0 { PrettyLayout.newline(comma: true, indent: FindingsJSON.findingIndent, to: &out) }
+                if i > 0 { PrettyJSON.newline(comma: true, indent: FindingsJSON.findingIndent, to: &out) }
                 FindingsJSON.appendFinding(finding, to: &out)
             }
         }
@@ -64,27 +64,27 @@ struct PageFragments: Sendable {
 
     /// The SARIF results, joined as the results array joins them.
     private static func sarif(_ findings: [Finding]) -> [UInt8]? {
-        var out: [UInt8] = []
+        guard findings.allSatisfy({ FindingsSARIF.knownRuleIndex[$0.code] != nil }) else { return nil }
         var occurrences: [FindingKey: Int] = [:]
         let writer = SARIFResult()
-        let separator = Array(",\n".utf8) + Array(repeating: 0x20, count: FindingsSARIF.resultIndent)
-        for (i, finding) in findings.enumerated() {
-            guard let ruleIndex = FindingsSARIF.knownRuleIndex[finding.code] else { return nil }
-            if i > 0 { out += separator }
-            let key = finding.key
-            occurrences[key, default: 0] += 1
-            writer.write(finding, ruleIndex: ruleIndex, level: FindingsSARIF.level(finding.severity),
-                         fingerprint: FindingsSARIF.fingerprint(key, occurrences[key]!), baselineState: nil,
-                         artifactURI: FindingsSARIF.artifactURI(finding), to: &out, indent: FindingsSARIF.resultIndent)
+        return staged { out in
+            for (i, finding) in findings.enumerated() {
+                if i > 0 { PrettyJSON.newline(comma: true, indent: FindingsSARIF.resultIndent, to: &out) }
+                let key = finding.key
+                occurrences[key, default: 0] += 1
+                writer.write(finding, ruleIndex: FindingsSARIF.knownRuleIndex[finding.code]!,
+                             level: FindingsSARIF.level(finding.severity),
+                             fingerprint: FindingsSARIF.fingerprint(key, occurrences[key]!), baselineState: nil,
+                             artifactURI: FindingsSARIF.artifactURI(finding), to: &out, indent: FindingsSARIF.resultIndent)
+            }
         }
-        return out
     }
 
-    /// What `body` stages, as bytes.
-    private static func staged(_ body: (inout ByteStage) -> Void) -> [UInt8] {
-        let sink = ReportSink()
-        ByteStage.writing(to: sink, body)
-        return sink.bytes
+    /// What `body` writes, as bytes.
+    private static func staged(_ body: (inout ByteBuffer) -> Void) -> [UInt8] {
+        var out = ByteBuffer(capacity: 4096)
+        body(&out)
+        return out.bytes
     }
 }
 
