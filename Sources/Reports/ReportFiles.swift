@@ -46,11 +46,11 @@ enum ReportFiles {
 
     static func write(_ format: ReportFormat, _ report: Report, to out: inout ByteBuffer) {
         switch format {
-        case .csv: FindingsCSV.write(report, to: &out)
+        case .csv: ListingFile.write(FindingsCSV.self, report, to: &out)
         case .md: SummaryMarkdown.write(report, to: &out)
-        case .sarif: FindingsSARIF.write(report, to: &out)
-        case .junit: JUnitXML.write(report, to: &out)
-        case .json: FindingsJSON.write(report, to: &out)
+        case .sarif: ListingFile.write(FindingsSARIF.self, report, to: &out)
+        case .junit: ListingFile.write(JUnitXML.self, report, to: &out)
+        case .json: ListingFile.write(FindingsJSON.self, report, to: &out)
         case .jsonl: break
         }
     }

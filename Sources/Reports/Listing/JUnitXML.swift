@@ -8,17 +8,37 @@ import WHATWGURL
 /// error finding on it. Warnings and info are listed in the case's `system-out`; a page
 /// that could not be read is `skipped` unless `PAGE_UNREADABLE` was raised to error.
 /// `failures` counts failing test cases, as JUnit does. No timestamps, no durations.
-public enum JUnitXML {
+public struct JUnitXML: ListingFormat {
     public static func render(_ report: Report) -> String {
         ReportFiles.render(.junit, report)
     }
 
-    /// Pages are cases in page order, the order findings come in: each case takes the
-    /// next group of findings. Association files come last, so their findings are kept
-    /// aside on the way (there are few).
-    static func write(_ report: Report, to out: inout ByteBuffer) {
-        // Association files that exist are cases too (classname linkaudit.associations).
-        let files = report.associationFiles.filter { $0.status == "ok" || $0.status == "invalid" }
+    static let fragment = FragmentFormat.junit
+    /// The whole file's report (nil for page shares alone).
+    private let report: Report?
+    /// Association files that exist are cases too (classname linkaudit.associations),
+    /// after the pages.
+    private let files: [PageStats]
+    private let filePages: Set<String>
+    /// The association files' findings, kept aside as the pages go by (there are few).
+    private var aside: [String: [Finding]] = [:]
+
+    init() {
+        report = nil
+        files = []
+        filePages = []
+    }
+
+    init(_ report: Report) {
+        self.report = report
+        files = report.associationFiles.filter { $0.status == "ok" || $0.status == "invalid" }
+        filePages = Set(files.map(\.page))
+    }
+
+    /// The suites' openings with their counts. `failures` counts failing test cases, as
+    /// JUnit does.
+    func prologue(to out: inout ByteBuffer) {
+        guard let report else { return }
         let cases = report.pages + files
         let failing = cases.filter { report.pagesWithErrors.contains($0.page) }.count
         let skipped = cases.filter { !$0.isOK && !report.pagesWithErrors.contains($0.page) }.count
@@ -26,45 +46,18 @@ public enum JUnitXML {
         out.append(utf8: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             + "<testsuites name=\"linkaudit\" \(counts)>\n"
             + "  <testsuite name=\"linkaudit\" \(counts)>\n")
-        writeCases(report, files, to: &out)
-        out.append("  </testsuite>\n</testsuites>\n")
     }
 
-    /// The cases: pages in order, then association files.
-    private static func writeCases(_ report: Report, _ files: [PageStats], to out: inout ByteBuffer) {
-        if let fragments = report.fragments, fragments.formats.junit, files.isEmpty {
-            // The cases were rendered page by page (`PageFragments`).
-            for page in report.pages {
-                out.append(fragments.bytes(.junit, page: page.page) ?? [])
-                out.drainIfFull()
-            }
-            return
-        }
-        let filePages = Set(files.map(\.page))
-        var aside: [String: [Finding]] = [:]
-        var groups = PageGroups(report.findings.makeIterator())
-        func keepAside(_ group: (page: String, findings: [Finding])) {
-            if filePages.contains(group.page) { aside[group.page, default: []] += group.findings }
-        }
-        for page in report.pages {
-            while let group = groups.peek, group.page < page.page {
-                keepAside(group)
-                groups.advance()
-            }
-            var findings: [Finding] = []
-            if let group = groups.peek, group.page == page.page {
-                findings = group.findings
-                keepAside(group)
-                groups.advance()
-            }
-            appendCase(page, findings, to: &out)
-            out.drainIfFull()
-        }
-        while let group = groups.peek {
-            keepAside(group)
-            groups.advance()
-        }
-        for file in files { appendCase(file, aside[file.page] ?? [], to: &out) }
+    /// An input page's case; an association file's findings are kept for its case at the end.
+    mutating func page(_ page: PageStats?, _ findings: [Finding], to out: inout ByteBuffer) {
+        if let first = findings.first, filePages.contains(first.page) { aside[first.page, default: []] += findings }
+        if let page { Self.appendCase(page, findings, to: &out) }
+    }
+
+    /// The association files' cases, then the suites' ends.
+    func epilogue(listed: Bool, to out: inout ByteBuffer) {
+        for file in files { Self.appendCase(file, aside[file.page] ?? [], to: &out) }
+        out.append("  </testsuite>\n</testsuites>\n")
     }
 
     /// One page's (or association file's) case: a failure per active error finding.
@@ -171,32 +164,5 @@ public enum JUnitXML {
             out.append(0x3D)
             XMLEscape.appendText(outcome.outcome, to: &out)
         }
-    }
-}
-
-/// Findings in report order taken a page at a time.
-private struct PageGroups {
-    private var findings: ReportFindings.Iterator
-    private var following: Finding?
-    private(set) var peek: (page: String, findings: [Finding])?
-
-    init(_ findings: ReportFindings.Iterator) {
-        self.findings = findings
-        following = self.findings.next()
-        advance()
-    }
-
-    mutating func advance() {
-        guard let first = following else {
-            peek = nil
-            return
-        }
-        var group = [first]
-        following = findings.next()
-        while let next = following, next.page == first.page {
-            group.append(next)
-            following = findings.next()
-        }
-        peek = (first.page, group)
     }
 }

@@ -9,12 +9,26 @@ import WHATWGURL
 ///
 /// Printed straight into the file's bytes by `PrettyJSON` (the layout SARIF shares):
 /// building a tree of values per finding cost more than the printing itself.
-public enum FindingsJSON {
+public struct FindingsJSON: ListingFormat {
     public static func render(_ report: Report) -> String {
         ReportFiles.render(.json, report)
     }
 
-    static func write(_ report: Report, to out: inout ByteBuffer) {
+    static let fragment = FragmentFormat.json
+    /// The whole file's report (nil for page shares alone).
+    private let report: Report?
+
+    init() {
+        report = nil
+    }
+
+    init(_ report: Report) {
+        self.report = report
+    }
+
+    /// The tool and the totals, up to the `findings` array.
+    func prologue(to out: inout ByteBuffer) {
+        guard let report else { return }
         out.append("{")
         PrettyJSON.key("tool", first: true, indent: 2, to: &out)
         out.append("{")
@@ -22,37 +36,36 @@ public enum FindingsJSON {
         PrettyJSON.member("version", report.toolVersion, indent: 4, to: &out)
         PrettyJSON.close(0x7D, indent: 2, to: &out)
         PrettyJSON.key("summary", indent: 2, to: &out)
-        appendSummary(report, to: &out)
+        Self.appendSummary(report, to: &out)
         PrettyJSON.key("findings", indent: 2, to: &out)
-        var any = false
-        if let fragments = report.fragments, fragments.formats.json {
-            // The objects were rendered page by page (`PageFragments`).
-            for page in report.pages {
-                guard let bytes = fragments.bytes(.json, page: page.page), !bytes.isEmpty else { continue }
-                out.append(any ? 0x2C : 0x5B)
-                PrettyJSON.newline(comma: false, indent: findingIndent, to: &out)
-                out.append(bytes)
-                out.drainIfFull()
-                any = true
-            }
-        } else {
-            for finding in report.findings {
-                out.append(any ? 0x2C : 0x5B)
-                PrettyJSON.newline(comma: false, indent: findingIndent, to: &out)
-                appendFinding(finding, to: &out)
-                out.drainIfFull()
-                any = true
-            }
+    }
+
+    /// `[` or `,`, then the line a page's first object starts on.
+    func joint(first: Bool, to out: inout ByteBuffer) {
+        out.append(first ? 0x5B : 0x2C)
+        PrettyJSON.newline(comma: false, indent: Self.findingIndent, to: &out)
+    }
+
+    /// The page's objects, each after a comma but the first, on lines of their own.
+    func page(_ page: PageStats?, _ findings: [Finding], to out: inout ByteBuffer) {
+        for (i, finding) in findings.enumerated() {
+            if i > 0 { PrettyJSON.newline(comma: true, indent: Self.findingIndent, to: &out) }
+            Self.appendFinding(finding, to: &out)
         }
-        if any { PrettyJSON.close(0x5D, indent: 2, to: &out) } else { out.append("[]") }
+    }
+
+    /// The end of `findings`, then the fixed findings, schemes and intent packages.
+    func epilogue(listed: Bool, to out: inout ByteBuffer) {
+        guard let report else { return }
+        if listed { PrettyJSON.close(0x5D, indent: 2, to: &out) } else { out.append("[]") }
         if report.summary.baseline != nil {
             PrettyJSON.key("fixed", indent: 2, to: &out)
-            appendArray(report.fixed, to: &out, appendFinding)
+            Self.appendArray(report.fixed, to: &out, Self.appendFinding)
         }
         PrettyJSON.key("schemes", indent: 2, to: &out)
-        appendArray(report.inventory.schemes, to: &out, appendEntry)
+        Self.appendArray(report.inventory.schemes, to: &out, Self.appendEntry)
         PrettyJSON.key("intentPackages", indent: 2, to: &out)
-        appendArray(report.inventory.packages, to: &out, appendEntry)
+        Self.appendArray(report.inventory.packages, to: &out, Self.appendEntry)
         PrettyJSON.close(0x7D, indent: 0, to: &out)
         out.append(0x0A)
     }

@@ -7,7 +7,7 @@ import WHATWGURL
 /// RFC 4180 (CRLF line ends, every field quoted when it holds a comma, a quote, CR or
 /// LF), UTF-8, a header row, rows in report order. Fixed findings (with a baseline) are
 /// rows too, marked `fixed` in the `baseline` column.
-public enum FindingsCSV {
+public struct FindingsCSV: ListingFormat {
     public static let header = ["page", "line", "source", "trigger", "frame", "url", "code", "severity",
                                 "profiles", "outcomes", "message", "baseline", "suppressed"]
 
@@ -15,22 +15,25 @@ public enum FindingsCSV {
         ReportFiles.render(.csv, report)
     }
 
-    static func write(_ report: Report, to out: inout ByteBuffer) {
-        out.append(utf8: row(header))
-        if let fragments = report.fragments, fragments.formats.csv {
-            // The rows were rendered page by page (`PageFragments`).
-            for page in report.pages {
-                out.append(fragments.bytes(.csv, page: page.page) ?? [])
-                out.drainIfFull()
-            }
-            return
-        }
-        var scratch = ByteBuffer()
-        for finding in report.rows {
-            appendRow(finding, to: &out, scratch: &scratch)
-            out.drainIfFull()
-        }
+    static let fragment = FragmentFormat.csv
+    static let listsFixed = true
+
+    init() {}
+
+    init(_ report: Report) {}
+
+    func prologue(to out: inout ByteBuffer) {
+        out.append(utf8: Self.row(Self.header))
     }
+
+    /// The page's rows.
+    func page(_ page: PageStats?, _ findings: [Finding], to out: inout ByteBuffer) {
+        guard !findings.isEmpty else { return }
+        var scratch = ByteBuffer()
+        for finding in findings { Self.appendRow(finding, to: &out, scratch: &scratch) }
+    }
+
+    func epilogue(listed: Bool, to out: inout ByteBuffer) {}
 
     static func row(_ cells: [String]) -> String {
         cells.map { field(neutralised($0)) }.joined(separator: ",") + "\r\n"

@@ -8,19 +8,42 @@ import WHATWGURL
 /// finding located at the page's file (or its URL when it has none) and line. With a
 /// baseline, results carry `baselineState` and fixed findings appear as `absent`;
 /// suppressed findings carry an external suppression with its reason. No timestamps.
-public enum FindingsSARIF {
+public struct FindingsSARIF: ListingFormat {
     public static let schema = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
     public static func render(_ report: Report) -> String {
         ReportFiles.render(.sarif, report)
     }
 
-    static func write(_ report: Report, to out: inout ByteBuffer) {
-        let known = Checks.all.map(\.code)
-        let codes = known + report.findingCodes.subtracting(known).sorted()
-        let ruleIndex = Dictionary(uniqueKeysWithValues: codes.enumerated().map { ($1, $0) })
+    static let fragment = FragmentFormat.sarif
+    static let listsFixed = true
+    /// The whole file's report (nil for page shares alone).
+    private let report: Report?
+    /// Every code's rule, in rule order: the known codes, then the run's unknown ones.
+    private let codes: [String]
+    private let ruleIndex: [String: Int]
+    /// Writes results between joints made once (see `SARIFResult`).
+    private let writer = SARIFResult()
+
+    /// Page shares list only findings of known codes, whose rule indexes stay put
+    /// (`PageFragments` checks).
+    init() {
+        report = nil
+        codes = Self.knownCodes
+        ruleIndex = Self.knownRuleIndex
+    }
+
+    init(_ report: Report) {
+        self.report = report
+        codes = Self.knownCodes + report.findingCodes.subtracting(Self.knownCodes).sorted()
+        ruleIndex = Dictionary(uniqueKeysWithValues: codes.enumerated().map { ($1, $0) })
+    }
+
+    /// The log, the run and the tool with its rules, up to the `results` array.
+    func prologue(to out: inout ByteBuffer) {
+        guard let report else { return }
         out.append("{")
-        PrettyJSON.member("$schema", schema, first: true, indent: 2, to: &out)
+        PrettyJSON.member("$schema", Self.schema, first: true, indent: 2, to: &out)
         PrettyJSON.member("version", "2.1.0", indent: 2, to: &out)
         PrettyJSON.key("runs", indent: 2, to: &out)
         out.append("[")
@@ -36,46 +59,38 @@ public enum FindingsSARIF {
         out.append("[")
         for (i, code) in codes.enumerated() {
             PrettyJSON.newline(comma: i > 0, indent: 12, to: &out)
-            appendRule(code, report: report, to: &out)
+            Self.appendRule(code, report: report, to: &out)
         }
         PrettyJSON.close(0x5D, indent: 10, to: &out)
         PrettyJSON.close(0x7D, indent: 8, to: &out)
         PrettyJSON.close(0x7D, indent: 6, to: &out)
         PrettyJSON.key("results", indent: 6, to: &out)
-        var any = false
-        if let fragments = report.fragments, fragments.formats.sarif {
-            // The results were rendered page by page (`PageFragments`).
-            for page in report.pages {
-                guard let bytes = fragments.bytes(.sarif, page: page.page), !bytes.isEmpty else { continue }
-                out.append(any ? 0x2C : 0x5B)
-                PrettyJSON.newline(comma: false, indent: resultIndent, to: &out)
-                out.append(bytes)
-                out.drainIfFull()
-                any = true
-            }
-        } else {
-            // A key's findings are all on one page, and a page's findings come together:
-            // occurrences are counted page by page.
-            var occurrences: [FindingKey: Int] = [:]
-            var page: String?
-            let writer = SARIFResult()
-            for finding in report.rows {
-                if finding.page != page {
-                    occurrences.removeAll(keepingCapacity: true)
-                    page = finding.page
-                }
-                let key = finding.key
-                let occurrence = counted(&occurrences[key, default: 0])
-                out.append(any ? 0x2C : 0x5B)
-                PrettyJSON.newline(comma: false, indent: resultIndent, to: &out)
-                writer.write(finding, ruleIndex: ruleIndex[finding.code]!, level: level(finding.severity),
-                             fingerprint: fingerprint(key, occurrence), baselineState: finding.baseline.map(baselineState),
-                             artifactURI: artifactURI(finding), to: &out, indent: resultIndent)
-                out.drainIfFull()
-                any = true
-            }
+    }
+
+    /// `[` or `,`, then the line a page's first result starts on.
+    func joint(first: Bool, to out: inout ByteBuffer) {
+        out.append(first ? 0x5B : 0x2C)
+        PrettyJSON.newline(comma: false, indent: Self.resultIndent, to: &out)
+    }
+
+    /// The page's results, joined as the results array joins them. A key's findings are
+    /// all on one page: occurrences are counted page by page.
+    func page(_ page: PageStats?, _ findings: [Finding], to out: inout ByteBuffer) {
+        var occurrences: [FindingKey: Int] = [:]
+        for (i, finding) in findings.enumerated() {
+            if i > 0 { PrettyJSON.newline(comma: true, indent: Self.resultIndent, to: &out) }
+            let key = finding.key
+            let occurrence = Self.counted(&occurrences[key, default: 0])
+            writer.write(finding, ruleIndex: ruleIndex[finding.code]!, level: Self.level(finding.severity),
+                         fingerprint: Self.fingerprint(key, occurrence),
+                         baselineState: finding.baseline.map(Self.baselineState),
+                         artifactURI: Self.artifactURI(finding), to: &out, indent: Self.resultIndent)
         }
-        if any { PrettyJSON.close(0x5D, indent: 6, to: &out) } else { out.append("[]") }
+    }
+
+    /// The end of `results`, the run and the log.
+    func epilogue(listed: Bool, to out: inout ByteBuffer) {
+        if listed { PrettyJSON.close(0x5D, indent: 6, to: &out) } else { out.append("[]") }
         PrettyJSON.close(0x7D, indent: 4, to: &out)
         PrettyJSON.close(0x5D, indent: 2, to: &out)
         PrettyJSON.close(0x7D, indent: 0, to: &out)
@@ -88,6 +103,7 @@ public enum FindingsSARIF {
     /// Rule indexes of the known codes (a run with others puts its unknown codes' rules
     /// after them, so its results are rendered at the end).
     static let knownRuleIndex = Dictionary(uniqueKeysWithValues: Checks.all.enumerated().map { ($1.code, $0) })
+    private static let knownCodes = Checks.all.map(\.code)
 
     static func level(_ severity: Severity) -> String {
         switch severity {
