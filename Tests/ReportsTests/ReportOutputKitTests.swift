@@ -1,12 +1,5 @@
 import XCTest
-@testable import Checks
-@testable import Extraction
-@testable import LinkAudit
-@testable import LinkAuditModel
-@testable import Policies
 @testable import Reports
-@testable import WHATWGURL
-import TestSupport
 
 /// The output kit's fast paths give the bytes of their plain versions: JSON strings
 /// escaped eight bytes at a time as a byte at a time (and as the String-based escaping

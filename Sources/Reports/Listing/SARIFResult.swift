@@ -89,35 +89,82 @@ final class SARIFResult {
 
         init(indent: Int) {
             self.indent = indent
-            // A line break and the indent `depth` spaces deeper than the result's braces.
-            func at(_ depth: Int) -> String { "\n" + String(repeating: " ", count: indent + depth) }
-            func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
-            ruleId = bytes("{" + at(2) + "\"ruleId\": ")
-            ruleIndex = bytes("," + at(2) + "\"ruleIndex\": ")
-            level = bytes("," + at(2) + "\"level\": ")
-            message = bytes("," + at(2) + "\"message\": {" + at(4) + "\"text\": ")
-            locations = bytes(at(2) + "}," + at(2) + "\"locations\": [" + at(4) + "{" + at(6) + "\"physicalLocation\": {"
-                + at(8) + "\"artifactLocation\": {" + at(10) + "\"uri\": ")
-            region = bytes(at(8) + "}," + at(8) + "\"region\": {" + at(10) + "\"startLine\": ")
+            // Printed by PrettyJSON at the depths below the result's braces, once.
+            func joint(_ body: (inout ByteBuffer) -> Void) -> [UInt8] {
+                var out = ByteBuffer()
+                body(&out)
+                return out.bytes
+            }
+            let i = indent
+            ruleId = joint { $0.append("{"); PrettyJSON.key("ruleId", first: true, indent: i + 2, to: &$0) }
+            ruleIndex = joint { PrettyJSON.key("ruleIndex", indent: i + 2, to: &$0) }
+            level = joint { PrettyJSON.key("level", indent: i + 2, to: &$0) }
+            message = joint {
+                PrettyJSON.key("message", indent: i + 2, to: &$0)
+                $0.append("{")
+                PrettyJSON.key("text", first: true, indent: i + 4, to: &$0)
+            }
+            locations = joint {
+                PrettyJSON.close(0x7D, indent: i + 2, to: &$0)
+                PrettyJSON.key("locations", indent: i + 2, to: &$0)
+                $0.append("[")
+                PrettyJSON.newline(comma: false, indent: i + 4, to: &$0)
+                $0.append("{")
+                PrettyJSON.key("physicalLocation", first: true, indent: i + 6, to: &$0)
+                $0.append("{")
+                PrettyJSON.key("artifactLocation", first: true, indent: i + 8, to: &$0)
+                $0.append("{")
+                PrettyJSON.key("uri", first: true, indent: i + 10, to: &$0)
+            }
+            region = joint {
+                PrettyJSON.close(0x7D, indent: i + 8, to: &$0)
+                PrettyJSON.key("region", indent: i + 8, to: &$0)
+                $0.append("{")
+                PrettyJSON.key("startLine", first: true, indent: i + 10, to: &$0)
+            }
             // Closes the artifact location or the region (whichever came last), the
             // physical location, the location and the list.
-            fingerprint = bytes(at(8) + "}" + at(6) + "}" + at(4) + "}" + at(2) + "]," + at(2)
-                + "\"partialFingerprints\": {" + at(4) + "\"linkaudit/v1\": ")
-            fingerprintEnd = bytes(at(2) + "}")
-            baselineState = bytes("," + at(2) + "\"baselineState\": ")
-            suppression = bytes("," + at(2) + "\"suppressions\": [" + at(4) + "{" + at(6) + "\"kind\": \"external\","
-                + at(6) + "\"status\": \"accepted\"," + at(6) + "\"justification\": ")
-            suppressionEnd = bytes(at(4) + "}" + at(2) + "]")
-            page = bytes("," + at(2) + "\"properties\": {" + at(4) + "\"page\": ")
-            url = bytes("," + at(4) + "\"url\": ")
-            source = bytes("," + at(4) + "\"source\": ")
-            trigger = bytes("," + at(4) + "\"trigger\": ")
-            frame = bytes("," + at(4) + "\"frame\": ")
-            profiles = bytes("," + at(4) + "\"profiles\": [")
-            outcomes = bytes("]," + at(4) + "\"outcomes\": ")
-            outcomeIndent = bytes(at(6))
-            outcomesEnd = bytes(at(4) + "}")
-            close = bytes(at(2) + "}" + at(0) + "}")
+            fingerprint = joint {
+                PrettyJSON.close(0x7D, indent: i + 8, to: &$0)
+                PrettyJSON.close(0x7D, indent: i + 6, to: &$0)
+                PrettyJSON.close(0x7D, indent: i + 4, to: &$0)
+                PrettyJSON.close(0x5D, indent: i + 2, to: &$0)
+                PrettyJSON.key("partialFingerprints", indent: i + 2, to: &$0)
+                $0.append("{")
+                PrettyJSON.key("linkaudit/v1", first: true, indent: i + 4, to: &$0)
+            }
+            fingerprintEnd = joint { PrettyJSON.close(0x7D, indent: i + 2, to: &$0) }
+            baselineState = joint { PrettyJSON.key("baselineState", indent: i + 2, to: &$0) }
+            suppression = joint {
+                PrettyJSON.key("suppressions", indent: i + 2, to: &$0)
+                $0.append("[")
+                PrettyJSON.newline(comma: false, indent: i + 4, to: &$0)
+                $0.append("{")
+                PrettyJSON.member("kind", "external", first: true, indent: i + 6, to: &$0)
+                PrettyJSON.member("status", "accepted", indent: i + 6, to: &$0)
+                PrettyJSON.key("justification", indent: i + 6, to: &$0)
+            }
+            suppressionEnd = joint {
+                PrettyJSON.close(0x7D, indent: i + 4, to: &$0)
+                PrettyJSON.close(0x5D, indent: i + 2, to: &$0)
+            }
+            page = joint {
+                PrettyJSON.key("properties", indent: i + 2, to: &$0)
+                $0.append("{")
+                PrettyJSON.key("page", first: true, indent: i + 4, to: &$0)
+            }
+            url = joint { PrettyJSON.key("url", indent: i + 4, to: &$0) }
+            source = joint { PrettyJSON.key("source", indent: i + 4, to: &$0) }
+            trigger = joint { PrettyJSON.key("trigger", indent: i + 4, to: &$0) }
+            frame = joint { PrettyJSON.key("frame", indent: i + 4, to: &$0) }
+            profiles = joint { PrettyJSON.key("profiles", indent: i + 4, to: &$0); $0.append("[") }
+            outcomes = joint { $0.append("]"); PrettyJSON.key("outcomes", indent: i + 4, to: &$0) }
+            outcomeIndent = joint { PrettyJSON.newline(comma: false, indent: i + 6, to: &$0) }
+            outcomesEnd = joint { PrettyJSON.close(0x7D, indent: i + 4, to: &$0) }
+            close = joint {
+                PrettyJSON.close(0x7D, indent: i + 2, to: &$0)
+                PrettyJSON.close(0x7D, indent: i, to: &$0)
+            }
         }
     }
 }
