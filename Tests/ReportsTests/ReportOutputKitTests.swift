@@ -95,6 +95,16 @@ final class ReportOutputKitTests: XCTestCase {
         XCTAssertEqual(String(decoding: drain.bytes, as: UTF8.self), expected)
     }
 
+    func testTruncateTakesBackWhatWasWrittenLast() {
+        var out = ByteBuffer(capacity: 64)
+        out.append("[1")
+        let mark = out.count
+        out.append(",\n    ")
+        out.truncate(to: mark)
+        out.append("]")
+        XCTAssertEqual(out.text, "[1]")
+    }
+
     func testWithoutADrainEverythingStays() {
         var out = ByteBuffer(capacity: 64)
         out.append(utf8: String(repeating: "a", count: ByteBuffer.drainSize * 3))

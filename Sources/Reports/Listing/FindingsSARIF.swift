@@ -24,6 +24,8 @@ public struct FindingsSARIF: ListingFormat {
     private let ruleIndex: [String: Int]
     /// Writes results between joints made once (see `SARIFResult`).
     private let writer = SARIFResult()
+    /// Occurrences of each key on the current page (kept from page to page for its capacity).
+    private var occurrences: [FindingKey: Int] = [:]
 
     /// Page shares list only findings of known codes, whose rule indexes stay put
     /// (`PageFragments` checks).
@@ -75,8 +77,8 @@ public struct FindingsSARIF: ListingFormat {
 
     /// The page's results, joined as the results array joins them. A key's findings are
     /// all on one page: occurrences are counted page by page.
-    func page(_ page: PageStats?, _ findings: [Finding], to out: inout ByteBuffer) {
-        var occurrences: [FindingKey: Int] = [:]
+    mutating func page(_ page: PageStats?, _ findings: [Finding], to out: inout ByteBuffer) {
+        occurrences.removeAll(keepingCapacity: true)
         for (i, finding) in findings.enumerated() {
             if i > 0 { PrettyJSON.newline(comma: true, indent: Self.resultIndent, to: &out) }
             let key = finding.key

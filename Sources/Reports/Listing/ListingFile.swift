@@ -12,31 +12,34 @@ enum ListingFile {
         var listed = false
         if let fragments = report.fragments, fragments.formats.contains(Format.fragment) {
             for page in report.pages {
-                guard let share = fragments.bytes(Format.fragment, page: page.page) else { continue }
-                share.withUnsafeBufferPointer { stitch($0, format, listed: &listed, to: &out) }
+                guard let share = fragments.bytes(Format.fragment, page: page.page), !share.isEmpty else { continue }
+                format.joint(first: !listed, to: &out)
+                out.append(share)
+                listed = true
+                out.drainIfFull()
             }
         } else {
-            var share = ByteBuffer(capacity: 1 << 14)
-            let pages = report.pages
-            let findings = Format.listsFixed ? AnyIterator(report.rows.makeIterator())
-                                             : AnyIterator(report.findings.makeIterator())
-            PageGroups.walk(pages, findings) { page, findings in
-                share.removeAll()
-                format.page(page, findings, to: &share)
-                stitch(share.written, format, listed: &listed, to: &out)
+            // Each share straight after its joint; the joint is taken back when the share
+            // comes out empty (no copy of the share through a buffer of its own).
+            func render(_ page: PageStats?, _ findings: [Finding]) {
+                let start = out.count
+                format.joint(first: !listed, to: &out)
+                let shareStart = out.count
+                format.page(page, findings, to: &out)
+                guard out.count > shareStart else {
+                    out.truncate(to: start)
+                    return
+                }
+                listed = true
+                out.drainIfFull()
+            }
+            if Format.listsFixed {
+                PageGroups.walk(report.pages, report.rows.makeIterator(), render)
+            } else {
+                PageGroups.walk(report.pages, report.findings.makeIterator(), render)
             }
         }
         format.epilogue(listed: listed, to: &out)
-    }
-
-    /// One page's share after the joint it needs, if it is not empty.
-    private static func stitch<Format: ListingFormat>(_ share: UnsafeBufferPointer<UInt8>, _ format: Format,
-                                                      listed: inout Bool, to out: inout ByteBuffer) {
-        guard !share.isEmpty else { return }
-        format.joint(first: !listed, to: &out)
-        out.append(share)
-        listed = true
-        out.drainIfFull()
     }
 }
 
@@ -76,11 +79,12 @@ enum PageGroups {
                                                               _ findings: inout Findings)
         where Findings.Element == Finding {
         group.removeAll(keepingCapacity: true)
-        guard let first = next else { return }
+        guard let first = next.take() else { return }
+        let page = first.page
         group.append(first)
         next = findings.next()
-        while let following = next, following.page == first.page {
-            group.append(following)
+        while next?.page == page {
+            group.append(next.take()!)
             next = findings.next()
         }
     }

@@ -82,6 +82,12 @@ struct ByteBuffer: ~Copyable {
         text.withUTF8 { append($0) }
     }
 
+    /// Takes back what was written after the first `count` bytes (not drained yet).
+    mutating func truncate(to count: Int) {
+        precondition(count >= 0 && count <= self.count, "truncating past what was written")
+        self.count = count
+    }
+
     /// Empties the buffer, keeping its memory.
     mutating func removeAll() {
         count = 0
