@@ -31,14 +31,11 @@ public enum Audit {
         let crawler = try Crawler.start(options, profiles: classifier.profiles)
         defer { crawler?.close() }
         let associations = SiteAssociationFetch.start(options, crawler: crawler)
-        // With several workers the listing formats are rendered page by page on them where
-        // they can be (see PageFragments: with one, the files render side by side at the end
-        // on threads of their own, which is faster); findings past the bound spill beside
-        // the reports (FindingSpill).
-        let fragments = streaming || options.jobs < 2
-            ? .none
-            : FragmentFormats.listing(options.formats, baseline: options.baseline != nil,
-                                      liveCrawl: crawler != nil || associations != nil)
+        // The listing formats are rendered page by page on the workers where they can be
+        // (PageFragments); findings past the bound spill beside the reports (FindingSpill).
+        let fragments = FragmentFormats.listing(options.formats, workers: options.jobs, streaming: streaming,
+                                                baseline: options.baseline != nil,
+                                                liveCrawl: crawler != nil || associations != nil)
         var report = ReportAccumulator(rules: options.rules,
                                        spill: SpillLimits(directory: options.outDir, batchBytes: options.spillBytes),
                                        fragments: fragments)
@@ -89,8 +86,9 @@ public enum Audit {
                 if streaming { pages.flush() } else { report.add(page: record, navigations: []) }
             }
         }
-        links.close()
-        pages.close()
+        // Renamed into place now that they are whole (a run that stops before leaves none).
+        try links.commit()
+        try pages.commit()
         if !streaming {
             summary.report = try report.finish(into: options.outDir, formats: options.formats, baseline: options.baseline,
                                                toolVersion: options.toolVersion)

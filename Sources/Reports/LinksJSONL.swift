@@ -53,18 +53,12 @@ extension Navigation {
 
 extension Verdict {
     package var jsonBytes: [UInt8] {
-        var out: [UInt8] = []
-        writeJSON(to: &out)
-        return out
+        var json = JSONText(capacity: 128)
+        writeJSON(to: &json)
+        return json.bytes
     }
 
     /// `{"outcome":…,"reason":…}` with the details flattened after them, keys sorted.
-    func writeJSON(to out: inout [UInt8]) {
-        var json = JSONText(capacity: 128)
-        writeJSON(to: &json)
-        out.append(contentsOf: json.bytes)
-    }
-
     func writeJSON(to json: inout JSONText) {
         json.open()
         json.field("outcome", outcome.rawValue)
@@ -90,7 +84,7 @@ extension PageRecord {
         json.field("warning", warning)
         json.field("httpStatus", httpStatus)
         json.field("association", association)
-        if let problems { json.raw("problems", JSONText.array(problems.map(JSONText.string))) }
+        if let problems { json.strings("problems", problems) }
         return json.closed()
     }
 

@@ -4,9 +4,10 @@ import LinkAuditModel
 import Policies
 import WHATWGURL
 
-/// Writes report files: each format streams its file through a `ReportSink`, side by side
-/// with the others (each reads the findings in its own pass), to a temporary name renamed
-/// into place, so a reader never sees half a report.
+/// Writes report files: each format streams its file into a `ByteBuffer` drained into an
+/// `AtomicFile`, side by side with the others (each reads the findings in its own pass),
+/// and the files are renamed into place only once all were written, so a reader never
+/// sees half a report or reports that disagree.
 enum ReportFiles {
     /// Writes every format but `jsonl` into `outDir`; returns the paths, in format order.
     /// `readFailure` tells, after the passes, whether the findings could all be read back:
@@ -15,39 +16,41 @@ enum ReportFiles {
                       readFailure: () -> String?) throws -> [String] {
         try createDirectory(outDir)
         let chosen = formats.sorted().filter { $0 != .jsonl }
-        let sinks = WrittenSinks()
+        let files = WrittenFiles()
         DispatchQueue.concurrentPerform(iterations: chosen.count) { i in
             do {
-                let sink = try ReportSink(path: outDir + "/" + chosen[i].fileName)
-                sinks.add(sink)
-                write(chosen[i], report, to: sink)
-                try sink.finish()
+                let file = try AtomicFile(path: outDir + "/" + chosen[i].fileName)
+                files.add(file)
+                var out = ByteBuffer(capacity: ByteBuffer.drainSize * 2, drain: file)
+                write(chosen[i], report, to: &out)
+                out.drainAll()
+                try file.close()
             } catch {
-                sinks.fail(error)
+                files.fail(error)
             }
         }
-        if let error = sinks.failure ?? readFailure().map(LinkAuditError.io) {
-            sinks.discardAll()
+        if let error = files.failure ?? readFailure().map(LinkAuditError.io) {
+            files.discardAll()
             throw error
         }
-        try sinks.commitAll()
+        try files.commitAll()
         return chosen.map { outDir + "/" + $0.fileName }
     }
 
     /// One format's file as text, in memory.
     static func render(_ format: ReportFormat, _ report: Report) -> String {
-        let sink = ReportSink()
-        write(format, report, to: sink)
-        return sink.text
+        var out = ByteBuffer(capacity: ByteBuffer.drainSize)
+        write(format, report, to: &out)
+        return out.text
     }
 
-    static func write(_ format: ReportFormat, _ report: Report, to sink: ReportSink) {
+    static func write(_ format: ReportFormat, _ report: Report, to out: inout ByteBuffer) {
         switch format {
-        case .csv: FindingsCSV.write(report, to: sink)
-        case .md: SummaryMarkdown.write(report, to: sink)
-        case .sarif: FindingsSARIF.write(report, to: sink)
-        case .junit: JUnitXML.write(report, to: sink)
-        case .json: FindingsJSON.write(report, to: sink)
+        case .csv: ListingFile.write(FindingsCSV.self, report, to: &out)
+        case .md: SummaryMarkdown.write(report, to: &out)
+        case .sarif: ListingFile.write(FindingsSARIF.self, report, to: &out)
+        case .junit: ListingFile.write(JUnitXML.self, report, to: &out)
+        case .json: ListingFile.write(FindingsJSON.self, report, to: &out)
         case .jsonl: break
         }
     }
@@ -61,15 +64,15 @@ enum ReportFiles {
     }
 }
 
-/// The sinks of the formats being written side by side, and the first error.
-private final class WrittenSinks: @unchecked Sendable {
+/// The files of the formats being written side by side, and the first error.
+private final class WrittenFiles: @unchecked Sendable {
     private let lock = NSLock()
-    private var sinks: [ReportSink] = []
+    private var files: [AtomicFile] = []
     private(set) var failure: Error?
 
-    func add(_ sink: ReportSink) {
+    func add(_ file: AtomicFile) {
         lock.lock()
-        sinks.append(sink)
+        files.append(file)
         lock.unlock()
     }
 
@@ -80,11 +83,11 @@ private final class WrittenSinks: @unchecked Sendable {
     }
 
     func discardAll() {
-        for sink in sinks { sink.discard() }
+        for file in files { file.discard() }
     }
 
     /// Renames every file into place only once all were written.
     func commitAll() throws {
-        for sink in sinks { try sink.commit() }
+        for file in files { try file.commit() }
     }
 }

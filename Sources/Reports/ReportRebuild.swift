@@ -144,33 +144,24 @@ public struct ReportRebuild {
     }
 }
 
-/// The merged `links.jsonl` and `pages.jsonl`, written beside their final names and
-/// renamed at the end: the output folder may be an input's own.
+/// The merged `links.jsonl` and `pages.jsonl`, renamed into place at the end (`LineWriter`
+/// writes them under temporary names): the output folder may be an input's own.
 private final class MergedJSONL {
     let links: LineWriter
     let pages: LineWriter
-    private let outDir: String
 
     init(outDir: String) throws {
-        self.outDir = outDir
-        links = try LineWriter(path: outDir + "/.links.jsonl.partial")
-        pages = try LineWriter(path: outDir + "/.pages.jsonl.partial")
+        links = try LineWriter(path: outDir + "/links.jsonl")
+        pages = try LineWriter(path: outDir + "/pages.jsonl")
     }
 
     func discard() {
-        links.close()
-        pages.close()
-        for name in ["links.jsonl", "pages.jsonl"] { unlink(outDir + "/." + name + ".partial") }
+        links.discard()
+        pages.discard()
     }
 
     func commit() throws {
-        links.close()
-        pages.close()
-        for name in ["links.jsonl", "pages.jsonl"] {
-            let final = outDir + "/" + name
-            guard rename(outDir + "/." + name + ".partial", final) == 0 else {
-                throw LinkAuditError.io("cannot write \(final)")
-            }
-        }
+        try links.commit()
+        try pages.commit()
     }
 }

@@ -13,8 +13,8 @@ public enum SummaryMarkdown {
     static let rowLimit = 25
 
     /// Only totals and bounded lists: the summary is rendered whole.
-    static func write(_ report: Report, to sink: ReportSink) {
-        sink.append(render(report))
+    static func write(_ report: Report, to out: inout ByteBuffer) {
+        out.append(utf8: render(report))
     }
 
     public static func render(_ report: Report) -> String {

@@ -33,6 +33,6 @@ public enum ExplainOutput {
     }
 
     private static func string(_ value: String) -> String {
-        String(decoding: JSONText.string(value), as: UTF8.self)
+        String(decoding: JSONString.bytes(value), as: UTF8.self)
     }
 }

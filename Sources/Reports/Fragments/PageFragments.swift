@@ -5,9 +5,10 @@ import WHATWGURL
 
 /// One page's share of each report file that lists findings — its CSV rows, its
 /// findings.json objects, its SARIF results, its JUnit test case — rendered by the worker
-/// that read the page. At the end the files are put together from these in page order
-/// (`FragmentStore`), so most of a report is written on every core while pages are still
-/// being read, instead of by one thread per format after the last page.
+/// that read the page, by the format's own `ListingFormat.page`. At the end the files are
+/// put together from these in page order (`FragmentStore`, `ListingFile`), so most of a
+/// report is written on every core while pages are still being read, instead of by one
+/// thread per format after the last page.
 ///
 /// A page's findings in report order are its own findings sorted (the report's order
 /// is by page first), and every per-finding value these formats print depends on the
@@ -28,63 +29,21 @@ struct PageFragments: Sendable {
         page = record.page
         var findings = part.pageFindings + part.findings
         guard findings.allSatisfy({ $0.page == record.page }) else { return nil }
+        if formats.sarif, !findings.allSatisfy({ FindingsSARIF.knownRuleIndex[$0.code] != nil }) { return nil }
         // Stable, as the report's own sort: ties keep the order the page gave them.
         findings.sort(by: Finding.ordered)
-        if formats.csv { bytes[FragmentFormat.csv.rawValue] = Self.csv(findings) }
-        if formats.json { bytes[FragmentFormat.json.rawValue] = Self.json(findings) }
-        if formats.sarif {
-            guard let sarif = Self.sarif(findings) else { return nil }
-            bytes[FragmentFormat.sarif.rawValue] = sarif
+        let stats = PageStats(page: record.page, file: record.file, status: record.status, navigations: part.navigations)
+        func render<Format: ListingFormat>(_: Format.Type) {
+            guard formats.contains(Format.fragment) else { return }
+            var format = Format()
+            var out = ByteBuffer(capacity: 4096)
+            format.page(stats, findings, to: &out)
+            bytes[Format.fragment.rawValue] = out.bytes
         }
-        if formats.junit {
-            let stats = PageStats(page: record.page, file: record.file, status: record.status,
-                                  navigations: part.navigations)
-            bytes[FragmentFormat.junit.rawValue] = Self.staged { JUnitXML.appendCase(stats, findings, to: &$0) }
-        }
-    }
-
-    /// The CSV rows.
-    private static func csv(_ findings: [Finding]) -> [UInt8] {
-        var scratch: [UInt8] = []
-        return staged { out in
-            for finding in findings { FindingsCSV.appendRow(finding, to: &out, scratch: &scratch) }
-        }
-    }
-
-    /// findings.json's objects, each after a comma but the first, on lines of their own
-    /// at the `findings` array's indent.
-    private static func json(_ findings: [Finding]) -> [UInt8] {
-        staged { out in
-            for (i, finding) in findings.enumerated() {
-                if i > 0 { PrettyLayout.newline(comma: true, indent: FindingsJSON.findingIndent, to: &out) }
-                FindingsJSON.appendFinding(finding, to: &out)
-            }
-        }
-    }
-
-    /// The SARIF results, joined as the results array joins them.
-    private static func sarif(_ findings: [Finding]) -> [UInt8]? {
-        var out: [UInt8] = []
-        var occurrences: [FindingKey: Int] = [:]
-        let writer = SARIFResult()
-        let separator = Array(",\n".utf8) + Array(repeating: 0x20, count: FindingsSARIF.resultIndent)
-        for (i, finding) in findings.enumerated() {
-            guard let ruleIndex = FindingsSARIF.knownRuleIndex[finding.code] else { return nil }
-            if i > 0 { out += separator }
-            let key = finding.key
-            occurrences[key, default: 0] += 1
-            writer.write(finding, ruleIndex: ruleIndex, level: FindingsSARIF.level(finding.severity),
-                         fingerprint: FindingsSARIF.fingerprint(key, occurrences[key]!), baselineState: nil,
-                         artifactURI: FindingsSARIF.artifactURI(finding), to: &out, indent: FindingsSARIF.resultIndent)
-        }
-        return out
-    }
-
-    /// What `body` stages, as bytes.
-    private static func staged(_ body: (inout ByteStage) -> Void) -> [UInt8] {
-        let sink = ReportSink()
-        ByteStage.writing(to: sink, body)
-        return sink.bytes
+        render(FindingsCSV.self)
+        render(FindingsJSON.self)
+        render(FindingsSARIF.self)
+        render(JUnitXML.self)
     }
 }
 
@@ -101,11 +60,15 @@ package struct FragmentFormats: Sendable, Equatable {
 
     var isEmpty: Bool { self == .none }
 
-    /// The listing formats among `formats` — when the run has no baseline (a finding's
-    /// baseline state is known only once every finding is in) and every page record
-    /// comes from a worker (a live crawl's association files are added by the writer).
-    package static func listing(_ formats: Set<ReportFormat>, baseline: Bool, liveCrawl: Bool) -> FragmentFormats {
-        guard !baseline, !liveCrawl else { return .none }
+    /// The listing formats among `formats` that a run renders page by page on its
+    /// workers: only with several workers (with one, the files render side by side at the
+    /// end on threads of their own, which is faster), when reports are written at all (not
+    /// when streaming), when the run has no baseline (a finding's baseline state is known
+    /// only once every finding is in) and when every page record comes from a worker (a
+    /// live crawl's association files are added by the writer).
+    package static func listing(_ formats: Set<ReportFormat>, workers: Int, streaming: Bool, baseline: Bool,
+                                liveCrawl: Bool) -> FragmentFormats {
+        guard workers >= 2, !streaming, !baseline, !liveCrawl else { return .none }
         return FragmentFormats(csv: formats.contains(.csv), json: formats.contains(.json),
                                sarif: formats.contains(.sarif), junit: formats.contains(.junit))
     }

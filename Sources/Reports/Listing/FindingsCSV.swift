@@ -7,34 +7,33 @@ import WHATWGURL
 /// RFC 4180 (CRLF line ends, every field quoted when it holds a comma, a quote, CR or
 /// LF), UTF-8, a header row, rows in report order. Fixed findings (with a baseline) are
 /// rows too, marked `fixed` in the `baseline` column.
-public enum FindingsCSV {
+public struct FindingsCSV: ListingFormat {
     public static let header = ["page", "line", "source", "trigger", "frame", "url", "code", "severity",
                                 "profiles", "outcomes", "message", "baseline", "suppressed"]
 
     public static func render(_ report: Report) -> String {
-        let sink = ReportSink()
-        write(report, to: sink)
-        return sink.text
+        ReportFiles.render(.csv, report)
     }
 
-    static func write(_ report: Report, to out: ReportSink) {
-        out.append(row(header))
-        var scratch: [UInt8] = []
-        ByteStage.writing(to: out) { stage in
-            if let fragments = report.fragments, fragments.formats.csv {
-                // The rows were rendered page by page (`PageFragments`).
-                for page in report.pages {
-                    stage.put(fragments.bytes(.csv, page: page.page) ?? [])
-                    stage.flush()
-                }
-                return
-            }
-            for finding in report.rows {
-                appendRow(finding, to: &stage, scratch: &scratch)
-                stage.flush()
-            }
-        }
+    static let fragment = FragmentFormat.csv
+    static let listsFixed = true
+
+    init() {}
+
+    init(_ report: Report) {}
+
+    func prologue(to out: inout ByteBuffer) {
+        out.append(utf8: Self.row(Self.header))
     }
+
+    /// The page's rows.
+    func page(_ page: PageStats?, _ findings: [Finding], to out: inout ByteBuffer) {
+        guard !findings.isEmpty else { return }
+        var scratch = ByteBuffer()
+        for finding in findings { Self.appendRow(finding, to: &out, scratch: &scratch) }
+    }
+
+    func epilogue(listed: Bool, to out: inout ByteBuffer) {}
 
     static func row(_ cells: [String]) -> String {
         cells.map { field(neutralised($0)) }.joined(separator: ",") + "\r\n"
@@ -43,96 +42,86 @@ public enum FindingsCSV {
     /// A finding's row, cell by cell straight into the file's bytes (`row` does the same
     /// to strings): this runs for every finding. `scratch` holds the joined cells
     /// (profiles, outcome pairs), reused from row to row.
-    static func appendRow(_ finding: Finding, to out: inout ByteStage, scratch: inout [UInt8]) {
+    static func appendRow(_ finding: Finding, to out: inout ByteBuffer, scratch: inout ByteBuffer) {
         appendCell(finding.page, to: &out)
-        out.put(0x2C)
-        if let line = finding.line { out.put(decimal: line) }
-        out.put(0x2C)
+        out.append(0x2C)
+        if let line = finding.line { out.append(decimal: line) }
+        out.append(0x2C)
         appendCell(finding.source, to: &out)
-        out.put(0x2C)
+        out.append(0x2C)
         appendCell(finding.trigger, to: &out)
-        out.put(0x2C)
+        out.append(0x2C)
         appendCell(finding.frame, to: &out)
-        out.put(0x2C)
+        out.append(0x2C)
         appendCell(finding.url, to: &out)
-        out.put(0x2C)
+        out.append(0x2C)
         appendCell(finding.code, to: &out)
-        out.put(0x2C)
-        out.put(severity: finding.severity)
-        out.put(0x2C)
+        out.append(0x2C)
+        out.append(severity: finding.severity)
+        out.append(0x2C)
         // The profiles, then the `outcomePairs`, joined by spaces and put together as bytes
         // (interpolating each pair cost more than the rest of the row).
-        scratch.removeAll(keepingCapacity: true)
+        scratch.removeAll()
         for (i, profile) in finding.profiles.enumerated() {
             if i > 0 { scratch.append(0x20) }
-            scratch.append(contentsOf: profile.utf8)
+            scratch.append(utf8: profile)
         }
-        scratch.withUnsafeBufferPointer { appendCell(bytes: $0, to: &out) }
-        out.put(0x2C)
-        scratch.removeAll(keepingCapacity: true)
+        appendCell(bytes: scratch.written, to: &out)
+        out.append(0x2C)
+        scratch.removeAll()
         for (i, outcome) in finding.outcomes.enumerated() {
             if i > 0 { scratch.append(0x20) }
-            scratch.append(contentsOf: outcome.profile.utf8)
+            scratch.append(utf8: outcome.profile)
             scratch.append(0x3D)
-            scratch.append(contentsOf: outcome.outcome.utf8)
+            scratch.append(utf8: outcome.outcome)
         }
-        scratch.withUnsafeBufferPointer { appendCell(bytes: $0, to: &out) }
-        out.put(0x2C)
+        appendCell(bytes: scratch.written, to: &out)
+        out.append(0x2C)
         appendCell(finding.message, to: &out)
-        out.put(0x2C)
+        out.append(0x2C)
         if let baseline = finding.baseline { appendCell(baseline.rawValue, to: &out) }
-        out.put(0x2C)
+        out.append(0x2C)
         if let suppressed = finding.suppressed { appendCell(suppressed, to: &out) }
-        out.put(0x0D)
-        out.put(0x0A)
+        out.append(0x0D)
+        out.append(0x0A)
     }
 
     /// `field(neutralised(cell))`, appended.
-    private static func appendCell(_ cell: String, to out: inout ByteStage) {
+    static func appendCell(_ cell: String, to out: inout ByteBuffer) {
         var cell = cell
         cell.withUTF8 { appendCell(bytes: $0, to: &out) }
     }
 
-    private static func appendCell(bytes: UnsafeBufferPointer<UInt8>, to out: inout ByteStage) {
+    private static func appendCell(bytes: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer) {
         let quoted = needsQuotes(bytes)
-        if quoted { out.put(0x22) }
-        if startsRisky(bytes) { out.put(0x27) }
+        if quoted { out.append(0x22) }
+        if startsRisky(bytes) { out.append(0x27) }
         guard quoted else {
-            out.put(bytes)
+            out.append(bytes)
             return
         }
         var start = 0
         for (i, byte) in bytes.enumerated() where byte == 0x22 {
-            out.put(UnsafeBufferPointer(rebasing: bytes[start...i]))
-            out.put(0x22)  // a quote inside a quoted cell is doubled
+            out.append(UnsafeBufferPointer(rebasing: bytes[start...i]))
+            out.append(0x22)  // a quote inside a quoted cell is doubled
             start = i + 1
         }
-        out.put(UnsafeBufferPointer(rebasing: bytes[start...]))
-        out.put(0x22)
+        out.append(UnsafeBufferPointer(rebasing: bytes[start...]))
+        out.append(0x22)
     }
 
-    /// Whether a cell holds a comma, a quote, CR or LF. Eight bytes at a time (the
-    /// classic has-zero-byte test on each byte XORed with the one looked for).
-    private static func needsQuotes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let start = bytes.baseAddress else { return false }
-        let raw = UnsafeRawPointer(start)
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        @inline(__always) func has(_ word: UInt64, _ byte: UInt64) -> Bool {
-            let x = word ^ (ones &* byte)
-            return (x &- ones) & ~x & highs != 0
-        }
-        var i = 0
-        while i + 8 <= bytes.count {
-            let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            if has(word, 0x2C) || has(word, 0x22) || has(word, 0x0A) || has(word, 0x0D) { return true }
-            i += 8
-        }
-        while i < bytes.count {
-            let b = bytes[i]
-            if b == 0x2C || b == 0x22 || b == 0x0A || b == 0x0D { return true }
-            i += 1
-        }
-        return false
+    /// Whether a cell holds a comma, a quote, CR or LF: eight bytes at a time.
+    static func needsQuotes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        EightBytes.contains(bytes, word: { word in
+            EightBytes.equal(0x2C, in: word) | EightBytes.equal(0x22, in: word)
+                | EightBytes.equal(0x0A, in: word) | EightBytes.equal(0x0D, in: word) != 0
+        }, byte: quoted)
+    }
+
+    /// Whether one byte makes a cell quoted: a comma, a quote, CR or LF.
+    @inline(__always)
+    private static func quoted(_ byte: UInt8) -> Bool {
+        byte == 0x2C || byte == 0x22 || byte == 0x0A || byte == 0x0D
     }
 
     /// Whether the first character is one `neutralised` guards (ASCII, or the full-width
@@ -162,7 +151,7 @@ public enum FindingsCSV {
     /// runs for every cell of every finding).
     static func field(_ cell: String) -> String {
         let utf8 = cell.utf8
-        guard utf8.contains(where: { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }) else { return cell }
+        guard utf8.contains(where: quoted) else { return cell }
         var out: [UInt8] = [0x22]
         out.reserveCapacity(utf8.count + 8)
         for byte in utf8 {

@@ -8,17 +8,17 @@ import WHATWGURL
 /// U+FFFD, so no page content can make the file unparsable.
 enum XMLEscape {
     /// Character data: `&`, `<`, `>` and CR become references; tabs and line breaks stay.
-    static func appendText(_ value: String, to out: inout ByteStage) {
+    static func appendText(_ value: String, to out: inout ByteBuffer) {
         append(value, mask: textMask, to: &out)
     }
 
     /// Attribute values also escape quotes and keep tabs and line breaks as character
     /// references (a parser would fold literal ones to spaces).
-    static func appendAttribute(_ value: String, to out: inout ByteStage) {
+    static func appendAttribute(_ value: String, to out: inout ByteBuffer) {
         append(value, mask: attributeMask, to: &out)
     }
 
-    static func append(_ value: String, attribute: Bool, to out: inout ByteStage) {
+    static func append(_ value: String, attribute: Bool, to out: inout ByteBuffer) {
         append(value, mask: attribute ? attributeMask : textMask, to: &out)
     }
 
@@ -37,7 +37,7 @@ enum XMLEscape {
     }
 
     /// Copies runs of clean bytes whole; the table keeps the scan to one load per byte.
-    private static func append(_ value: String, mask: UInt8, to out: inout ByteStage) {
+    private static func append(_ value: String, mask: UInt8, to out: inout ByteBuffer) {
         var value = value
         needsWork.withUnsafeBufferPointer { table in
             value.withUTF8 { bytes in
@@ -55,24 +55,24 @@ enum XMLEscape {
                         i += 1
                         continue
                     }
-                    out.put(UnsafeBufferPointer(rebasing: bytes[start..<i]))
+                    out.append(UnsafeBufferPointer(rebasing: bytes[start..<i]))
                     i += 1
                     switch b {
-                    case 0x26: out.put("&amp;")
-                    case 0x3C: out.put("&lt;")
-                    case 0x3E: out.put("&gt;")
-                    case 0x22: out.put("&quot;")
-                    case 0x0D: out.put("&#13;")
-                    case 0x09: out.put("&#9;")
-                    case 0x0A: out.put("&#10;")
+                    case 0x26: out.append("&amp;")
+                    case 0x3C: out.append("&lt;")
+                    case 0x3E: out.append("&gt;")
+                    case 0x22: out.append("&quot;")
+                    case 0x0D: out.append("&#13;")
+                    case 0x09: out.append("&#9;")
+                    case 0x0A: out.append("&#10;")
                     case 0xEF:
-                        out.put("\u{FFFD}")
+                        out.append("\u{FFFD}")
                         i += 2
-                    default: out.put("\u{FFFD}")  // other C0 controls
+                    default: out.append("\u{FFFD}")  // other C0 controls
                     }
                     start = i
                 }
-                out.put(UnsafeBufferPointer(rebasing: bytes[start..<count]))
+                out.append(UnsafeBufferPointer(rebasing: bytes[start..<count]))
             }
         }
     }

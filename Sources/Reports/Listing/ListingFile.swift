@@ -1,0 +1,91 @@
+import LinkAuditModel
+
+/// Puts a listing format's file together: its prologue, the pages' shares in page order,
+/// its epilogue. This is where it is decided whether the shares come from the page
+/// fragments the workers rendered (when the report has them for this format: see
+/// `ReportAccumulator.report` and `FragmentFormats.listing`) or are rendered here from the
+/// findings; either way each share comes from the format's own `page`.
+enum ListingFile {
+    static func write<Format: ListingFormat>(_: Format.Type, _ report: Report, to out: inout ByteBuffer) {
+        var format = Format(report)
+        format.prologue(to: &out)
+        var listed = false
+        if let fragments = report.fragments, fragments.formats.contains(Format.fragment) {
+            for page in report.pages {
+                guard let share = fragments.bytes(Format.fragment, page: page.page), !share.isEmpty else { continue }
+                format.joint(first: !listed, to: &out)
+                out.append(share)
+                listed = true
+                out.drainIfFull()
+            }
+        } else {
+            // Each share straight after its joint; the joint is taken back when the share
+            // comes out empty (no copy of the share through a buffer of its own).
+            func render(_ page: PageStats?, _ findings: [Finding]) {
+                let start = out.count
+                format.joint(first: !listed, to: &out)
+                let shareStart = out.count
+                format.page(page, findings, to: &out)
+                guard out.count > shareStart else {
+                    out.truncate(to: start)
+                    return
+                }
+                listed = true
+                out.drainIfFull()
+            }
+            if Format.listsFixed {
+                PageGroups.walk(report.pages, report.rows.makeIterator(), render)
+            } else {
+                PageGroups.walk(report.pages, report.findings.makeIterator(), render)
+            }
+        }
+        format.epilogue(listed: listed, to: &out)
+    }
+}
+
+/// A report's findings a page at a time, beside its input pages.
+enum PageGroups {
+    /// Calls `body` in page order with every input page and its findings (none for a page
+    /// without), and with the findings of each page that is not an input (nil page)
+    /// where it falls in that order. Both lists are in page order.
+    static func walk<Findings: IteratorProtocol>(_ pages: [PageStats], _ findings: Findings,
+                                                 _ body: (PageStats?, [Finding]) -> Void)
+        where Findings.Element == Finding {
+        var findings = findings
+        var next = findings.next()
+        var group: [Finding] = []
+        var index = 0
+        while index < pages.count || next != nil {
+            // The next group's page, unless an input page comes first.
+            if let first = next, index == pages.count || first.page < pages[index].page {
+                takeGroup(&group, &next, &findings)
+                body(nil, group)
+                continue
+            }
+            let page = pages[index]
+            index += 1
+            if let first = next, first.page == page.page {
+                takeGroup(&group, &next, &findings)
+                body(page, group)
+            } else {
+                body(page, [])
+            }
+        }
+    }
+
+    /// Moves the findings of `next`'s page into `group`, leaving `next` at the first
+    /// finding of the following page.
+    private static func takeGroup<Findings: IteratorProtocol>(_ group: inout [Finding], _ next: inout Finding?,
+                                                              _ findings: inout Findings)
+        where Findings.Element == Finding {
+        group.removeAll(keepingCapacity: true)
+        guard let first = next.take() else { return }
+        let page = first.page
+        group.append(first)
+        next = findings.next()
+        while next?.page == page {
+            group.append(next.take()!)
+            next = findings.next()
+        }
+    }
+}

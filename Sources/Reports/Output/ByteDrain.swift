@@ -1,0 +1,45 @@
+import Glibc
+
+/// Where a `ByteBuffer`'s bytes go when it drains: a report file (`AtomicFile`) or a
+/// stream (`StreamOutput`). A write that fails is remembered, not thrown or trapped on:
+/// the owner reports it when it closes the output.
+protocol ByteDrain: AnyObject {
+    func write(_ bytes: UnsafeRawBufferPointer)
+}
+
+/// The write loop both drains share.
+enum DescriptorWrite {
+    /// Writes every byte to `descriptor`, retrying short and interrupted writes; returns
+    /// the error number of a failure, 0 when all went out.
+    static func all(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32 {
+        var done = 0
+        while done < bytes.count {
+            let n = Glibc.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
+            if n > 0 {
+                done += n
+            } else if n < 0, errno == EINTR {
+                continue
+            } else {
+                return n < 0 ? errno : EIO
+            }
+        }
+        return 0
+    }
+}
+
+/// A descriptor written as a stream and never renamed or closed here: standard output in
+/// the streaming mode (`--jsonl-out -`), where records go out as pages are done.
+final class StreamOutput: ByteDrain {
+    let descriptor: Int32
+    /// The error number of the first failed write (0: none); later writes are skipped.
+    private(set) var failure: Int32 = 0
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    func write(_ bytes: UnsafeRawBufferPointer) {
+        guard failure == 0 else { return }
+        failure = DescriptorWrite.all(bytes, to: descriptor)
+    }
+}

@@ -1,0 +1,132 @@
+/// Compact JSON with a fixed key order, so `links.jsonl` reads the same on every run and
+/// diffs well: the JSON writer of the JSON Lines files (`PrettyJSON` is the indented one
+/// of findings.json and SARIF; both escape with `JSONString`). It writes UTF-8 bytes
+/// straight into one `ByteBuffer` — a whole page's lines go into the same one — with no
+/// intermediate arrays: this is the hot path of every run (Foundation's encoder sorts or
+/// shuffles keys, and is slow).
+struct JSONText: ~Copyable {
+    private var out: ByteBuffer
+    private var first = true
+
+    /// A buffer holding one open object (`closed()` ends it).
+    init() {
+        out = ByteBuffer(capacity: 256)
+        out.append(0x7B)
+    }
+
+    /// An empty buffer for many objects, each written between `open()` and `close()`.
+    init(capacity: Int) {
+        out = ByteBuffer(capacity: capacity)
+    }
+
+    /// What has been written so far.
+    var bytes: [UInt8] { out.bytes }
+
+    mutating func open() {
+        out.append(0x7B)
+        first = true
+    }
+
+    /// Ends the innermost open object; a key written next belongs to the enclosing one.
+    mutating func close() {
+        out.append(0x7D)
+        first = false
+    }
+
+    mutating func newline() {
+        out.append(0x0A)
+    }
+
+    /// An array of objects under `name`; `element` writes each one's fields.
+    mutating func objects<Item>(_ name: StaticString, _ items: [Item], _ element: (inout JSONText, Item) -> Void) {
+        key(name)
+        out.append(0x5B)
+        for (i, item) in items.enumerated() {
+            if i > 0 { out.append(0x2C) }
+            open()
+            element(&self, item)
+            close()
+        }
+        out.append(0x5D)
+    }
+
+    /// An array of strings under `name`.
+    mutating func strings(_ name: StaticString, _ items: [String]) {
+        key(name)
+        out.append(0x5B)
+        for (i, item) in items.enumerated() {
+            if i > 0 { out.append(0x2C) }
+            out.append(jsonString: item)
+        }
+        out.append(0x5D)
+    }
+
+    mutating func key(_ name: StaticString) {
+        let comma = !first
+        first = false
+        out.write(maxBytes: name.utf8CodeUnitCount + 4) { start in
+            var p = start
+            if comma {
+                p.pointee = 0x2C
+                p += 1
+            }
+            p.pointee = 0x22
+            (p + 1).update(from: name.utf8Start, count: name.utf8CodeUnitCount)
+            p += 1 + name.utf8CodeUnitCount
+            p[0] = 0x22
+            p[1] = 0x3A
+            return p + 2 - start
+        }
+    }
+
+    mutating func key(_ name: String) {
+        if !first { out.append(0x2C) }
+        first = false
+        out.append(jsonString: name)
+        out.append(0x3A)
+    }
+
+    mutating func field(_ name: StaticString, _ value: String) {
+        key(name)
+        out.append(jsonString: value)
+    }
+
+    mutating func field(_ name: StaticString, _ value: String?) {
+        guard let value else { return }
+        field(name, value)
+    }
+
+    mutating func field(_ name: StaticString, _ value: Int) {
+        key(name)
+        out.append(decimal: value)
+    }
+
+    mutating func field(_ name: StaticString, _ value: Int?) {
+        guard let value else { return }
+        field(name, value)
+    }
+
+    mutating func field(_ name: StaticString, _ value: Bool?) {
+        guard let value else { return }
+        key(name)
+        out.append(value ? "true" : "false")
+    }
+
+    /// A string-keyed field (keys that are data, such as profile names).
+    mutating func field(dynamic name: String, _ value: String) {
+        key(name)
+        out.append(jsonString: value)
+    }
+
+    /// A value already serialised as JSON.
+    mutating func raw(_ name: StaticString, _ json: [UInt8]) {
+        key(name)
+        out.append(json)
+    }
+
+    /// The bytes with the object opened by `init()` closed.
+    mutating func closed() -> [UInt8] {
+        out.append(0x7D)
+        return out.bytes
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import XCTest
+@testable import LinkAuditModel
+@testable import Reports
+import TestSupport
+
+/// Report files appear at their final names whole or not at all: written under a
+/// temporary name, renamed by `commit`; a writer dropped or discarded before that, or
+/// whose writes failed, leaves nothing behind, and failures are thrown, not trapped on.
+final class ReportAtomicFileTests: XCTestCase {
+    func testNothingAtTheFinalNameUntilCommit() throws {
+        let dir = TempDir()
+        let path = dir.path + "/links.jsonl"
+        let file = try AtomicFile(path: path)
+        var out = ByteBuffer(capacity: 64, drain: file)
+        out.append(utf8: String(repeating: "x", count: ByteBuffer.drainSize + 10))
+        out.drainIfFull()
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path), "half a file at the final name")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: file.temporaryPath))
+        XCTAssertEqual((file.temporaryPath as NSString).deletingLastPathComponent, dir.path, "beside it, for an atomic rename")
+        out.append("end")
+        out.drainAll()
+        try file.commit()
+        XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), String(repeating: "x", count: ByteBuffer.drainSize + 10) + "end")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["links.jsonl"])
+    }
+
+    func testAnAbandonedWriterRemovesItsTemporaryFile() throws {
+        let dir = TempDir()
+        dir.write("pages.jsonl", "the previous run's file\n")
+        do {
+            let writer = try LineWriter(path: dir.path + "/pages.jsonl")
+            writer.write(line: Array("{\"page\":\"a\"}".utf8))
+            writer.flush()
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).count, 2)
+            // An interrupted run: the writer goes away without `commit`.
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["pages.jsonl"])
+        XCTAssertEqual(try String(contentsOfFile: dir.path + "/pages.jsonl", encoding: .utf8), "the previous run's file\n")
+
+        let discarded = try AtomicFile(path: dir.path + "/findings.csv")
+        Array("a,b".utf8).withUnsafeBytes { discarded.write($0) }
+        discarded.discard()
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["pages.jsonl"])
+        XCTAssertThrowsError(try discarded.commit(), "a discarded file cannot be committed")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["pages.jsonl"])
+    }
+
+    func testAFolderThatCannotBeWrittenIsAnError() {
+        XCTAssertThrowsError(try AtomicFile(path: "/nonexistent-linkaudit-folder/findings.csv")) { error in
+            XCTAssertEqual(error as? LinkAuditError, .io("cannot write /nonexistent-linkaudit-folder/findings.csv"))
+        }
+    }
+
+    func testAFailedWriteIsThrownAndLeavesNothing() throws {
+        let dir = TempDir()
+        let path = dir.path + "/findings.sarif"
+        try withFileSizeLimit(1_000) {
+            let file = try AtomicFile(path: path)
+            var out = ByteBuffer(capacity: 64, drain: file)
+            out.append(utf8: String(repeating: "r", count: 5_000))
+            out.drainAll()
+            XCTAssertThrowsError(try file.commit()) { error in
+                XCTAssertTrue("\(error)".hasPrefix("cannot write \(path)"), "\(error)")
+            }
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), [])
+    }
+
+    func testAFailedStreamIsThrown() throws {
+        let descriptor = open("/dev/null", O_RDONLY)
+        defer { close(descriptor) }
+        let writer = LineWriter(handle: FileHandle(fileDescriptor: descriptor, closeOnDealloc: false))
+        writer.write(line: Array("{}".utf8))
+        writer.flush()
+        XCTAssertThrowsError(try writer.commit())
+    }
+
+    /// Runs `body` with files limited to `bytes` (writes past it fail with EFBIG instead
+    /// of raising SIGXFSZ), then lifts the limit again.
+    private func withFileSizeLimit(_ bytes: Int, _ body: () throws -> Void) throws {
+        var saved = rlimit()
+        getrlimit(Int32(RLIMIT_FSIZE.rawValue), &saved)
+        let handler = signal(SIGXFSZ, SIG_IGN)
+        var limited = saved
+        limited.rlim_cur = rlim_t(bytes)
+        setrlimit(Int32(RLIMIT_FSIZE.rawValue), &limited)
+        defer {
+            setrlimit(Int32(RLIMIT_FSIZE.rawValue), &saved)
+            signal(SIGXFSZ, handler)
+        }
+        try body()
+    }
+}
