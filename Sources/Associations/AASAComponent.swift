@@ -1,4 +1,3 @@
-import LinkAuditModel
 import WHATWGURL
 
 /// One rule of an `applinks` detail: a `components` entry, or a legacy `paths` string

@@ -1,4 +1,3 @@
-import LinkAuditModel
 import WHATWGURL
 
 /// What an AASA says about one URL for one app. No verdict (nil / absent) means no rule

@@ -1,5 +1,4 @@
 import LinkAuditModel
-import WHATWGURL
 
 /// Reads an `apple-app-site-association` body into an `AppSiteAssociation` and the list of
 /// problems a validator should report. Parts the platform would reject are reported as

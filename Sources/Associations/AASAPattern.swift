@@ -1,5 +1,3 @@
-import LinkAuditModel
-import WHATWGURL
 
 /// One AASA URL pattern (a `/`, `?` or `#` value, a query item's value, or a legacy `paths`
 /// entry), compiled for matching.

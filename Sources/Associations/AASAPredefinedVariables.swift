@@ -1,5 +1,3 @@
-import LinkAuditModel
-import WHATWGURL
 
 // The substitution variables Apple predefines for AASA patterns.
 //

@@ -1,5 +1,4 @@
 import LinkAuditModel
-import WHATWGURL
 
 /// Reads `components` and legacy `paths` into `AASAComponent`s, compiling their patterns
 /// with the file's substitution variables and the flags inherited from `defaults`.

@@ -1,4 +1,3 @@
-import LinkAuditModel
 import WHATWGURL
 
 /// An Android app as Digital Asset Links names one: package name and the SHA-256

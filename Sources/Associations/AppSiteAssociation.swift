@@ -1,5 +1,3 @@
-import LinkAuditModel
-import WHATWGURL
 
 /// A site's `apple-app-site-association` file as iOS reads it (Docs/PLATFORM.md §E.1): the `applinks`
 /// section that decides which https links open which apps, plus the `webcredentials` and

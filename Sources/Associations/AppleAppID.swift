@@ -1,5 +1,3 @@
-import LinkAuditModel
-import WHATWGURL
 
 /// An Apple application identifier, `<Application Identifier Prefix>.<Bundle Identifier>`:
 /// the team ID Apple assigns (ten upper-case letters or digits) and the app's bundle ID.

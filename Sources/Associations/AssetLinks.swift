@@ -1,4 +1,3 @@
-import LinkAuditModel
 import WHATWGURL
 
 /// A site's `assetlinks.json` (Digital Asset Links statement list) as Android verification

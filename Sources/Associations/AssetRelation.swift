@@ -1,5 +1,3 @@
-import LinkAuditModel
-import WHATWGURL
 
 /// Why a Digital Asset Links value (relation, site, package, fingerprint) was refused, in
 /// words that include the phrase Google's compatibility suite looks for.

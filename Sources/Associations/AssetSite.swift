@@ -1,4 +1,3 @@
-import LinkAuditModel
 import WHATWGURL
 
 /// A web site as Digital Asset Links names one: scheme, host and port, nothing else

@@ -1,5 +1,4 @@
 import LinkAuditModel
-import WHATWGURL
 
 /// One thing wrong with a site's association file (`apple-app-site-association` or
 /// `assetlinks.json`), as a one-line reason. The crawl turns errors into

@@ -1,4 +1,3 @@
-import LinkAuditModel
 import WHATWGURL
 
 /// The HTTP facts about one fetch of an association file, as the crawler records them.

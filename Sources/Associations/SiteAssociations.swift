@@ -1,5 +1,3 @@
-import LinkAuditModel
-import WHATWGURL
 
 /// The association files a live crawl fetched, by host: what decides whether an `https`
 /// link is a Universal Link (the host's `apple-app-site-association`) or a verified App

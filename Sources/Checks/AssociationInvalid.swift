@@ -1,6 +1,4 @@
 import Associations
-import LinkAuditModel
-import Policies
 import WHATWGURL
 
 extension Checks {

@@ -1,7 +1,3 @@
-import Associations
-import LinkAuditModel
-import Policies
-import WHATWGURL
 
 extension Checks {
     /// `file:` and `content:` links are refused to protect local files.

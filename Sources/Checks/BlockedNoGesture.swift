@@ -1,7 +1,4 @@
-import Associations
 import LinkAuditModel
-import Policies
-import WHATWGURL
 
 extension Checks {
     /// The profiles' reasons for refusing a navigation that came without a user gesture.

@@ -1,7 +1,6 @@
 import Associations
 import LinkAuditModel
 import Policies
-import WHATWGURL
 
 /// A finding code: what it means, why it hurts users, what to do, and the HTML examples
 /// that must (and must not) raise it. One file per code under `Checks/`; its test method

@@ -1,7 +1,5 @@
-import Associations
 import LinkAuditModel
 import Policies
-import WHATWGURL
 
 /// Runs the checks over one classified page: each navigation with verdicts gets the
 /// findings its verdicts raise. Navigations that share a key (`ClassifiedPage.sharing`)

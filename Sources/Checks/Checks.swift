@@ -1,7 +1,3 @@
-import Associations
-import LinkAuditModel
-import Policies
-import WHATWGURL
 
 /// Every finding code linkaudit reports, in the order the reference lists them.
 public enum Checks {

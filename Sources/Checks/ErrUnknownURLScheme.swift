@@ -1,7 +1,4 @@
-import Associations
-import LinkAuditModel
 import Policies
-import WHATWGURL
 
 extension Checks {
     /// A plain Android WebView loads a deep link itself and shows its error page.

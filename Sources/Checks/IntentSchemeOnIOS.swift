@@ -1,7 +1,4 @@
-import Associations
-import LinkAuditModel
 import Policies
-import WHATWGURL
 
 extension Checks {
     /// `intent:` is an Android convention: no iOS runtime opens it.

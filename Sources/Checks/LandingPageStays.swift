@@ -1,7 +1,4 @@
-import Associations
-import LinkAuditModel
 import Policies
-import WHATWGURL
 
 extension Checks {
     /// The PayerMax guide's Android client keeps host-only App Link handlers in the WebView.

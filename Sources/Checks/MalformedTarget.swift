@@ -1,7 +1,4 @@
-import Associations
 import LinkAuditModel
-import Policies
-import WHATWGURL
 
 extension Checks {
     /// The profiles' reasons for a target that does not parse.

@@ -1,7 +1,4 @@
-import Associations
-import LinkAuditModel
 import Policies
-import WHATWGURL
 
 extension Checks {
     /// The strict iOS delegate's validators reject the deep link.

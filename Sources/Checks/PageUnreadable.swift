@@ -1,7 +1,3 @@
-import Associations
-import LinkAuditModel
-import Policies
-import WHATWGURL
 
 extension Checks {
     /// An input page could not be read: it is reported, never dropped.

@@ -1,7 +1,5 @@
-import Associations
 import LinkAuditModel
 import Policies
-import WHATWGURL
 
 extension Checks {
     /// The profiles' reasons for an app link kept in the web view because it is same-host.

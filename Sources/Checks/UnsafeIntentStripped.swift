@@ -1,7 +1,4 @@
-import Associations
-import LinkAuditModel
 import Policies
-import WHATWGURL
 
 extension Checks {
     /// Parts of an `intent:` that the runtime removes before launching.

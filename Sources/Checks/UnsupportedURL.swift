@@ -1,7 +1,4 @@
-import Associations
-import LinkAuditModel
 import Policies
-import WHATWGURL
 
 extension Checks {
     /// WKWebView cannot load a custom scheme; the load fails and nothing happens.

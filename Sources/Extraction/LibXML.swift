@@ -1,6 +1,4 @@
 import CLibXML2
-import LinkAuditModel
-import WHATWGURL
 
 /// libxml2's global state must be set up once before parses run on several threads;
 /// each parse then gets its own context.

@@ -1,5 +1,3 @@
-import LinkAuditModel
-import WHATWGURL
 
 /// The value of `<meta http-equiv=refresh content=…>` (and of a `Refresh` HTTP header),
 /// parsed by the HTML Standard's "shared declarative refresh steps"

@@ -1,12 +1,8 @@
-import Associations
-import Checks
-import Extraction
 import Foundation
 import LinkAuditModel
 import PageSources
 import Policies
 import Reports
-import WHATWGURL
 
 /// The `audit` job: collect the pages, read, extract and classify them in parallel, and
 /// write `pages.jsonl` and `links.jsonl` in input order.

@@ -1,8 +1,4 @@
-import Associations
-import Checks
-import Extraction
 import Foundation
-import LinkAuditModel
 import PageSources
 import Policies
 import Reports

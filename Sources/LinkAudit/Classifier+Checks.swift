@@ -1,11 +1,6 @@
-import Associations
 import Checks
-import Extraction
 import LinkAuditModel
-import PageSources
 import Policies
-import Reports
-import WHATWGURL
 
 extension Classifier {
     /// The whole classify stage as the audit runs it: every profile's verdicts, then the

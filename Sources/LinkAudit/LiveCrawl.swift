@@ -1,11 +1,5 @@
-import Associations
-import Checks
-import Extraction
-import LinkAuditModel
 import PageSources
 import Policies
-import Reports
-import WHATWGURL
 
 // The live crawl's parts as an audit starts and sums them up.
 

@@ -1,13 +1,5 @@
-import Associations
-import Checks
 import Dispatch
-import Extraction
 import Foundation
-import LinkAuditModel
-import PageSources
-import Policies
-import Reports
-import WHATWGURL
 
 /// Runs `work` over `count` items on `workers` threads and hands the results to `emit`
 /// in input order, one at a time. At most `window` results wait for an earlier one, so

@@ -1,11 +1,5 @@
-import Associations
-import Checks
-import Extraction
 import LinkAuditModel
 import PageSources
-import Policies
-import Reports
-import WHATWGURL
 
 /// The stream of pages to read: files one by one, and the pages inside each archive as
 /// its records are reached, then the pages of the live crawl as they are fetched. Pulled by

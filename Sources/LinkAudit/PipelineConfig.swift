@@ -1,12 +1,7 @@
-import Associations
-import Checks
-import Extraction
 import Foundation
 import LinkAuditModel
-import PageSources
 import Policies
 import Reports
-import WHATWGURL
 
 /// A pipeline config (`linkaudit run Pipelines/<name>.json`): what to read, how to
 /// classify it and what to report, in one strict JSON file. Paths inside it (inputs, the

@@ -1,9 +1,5 @@
-import Associations
-import Checks
-import Extraction
 import Foundation
 import LinkAuditModel
-import PageSources
 import Policies
 import Reports
 import WHATWGURL

@@ -1,5 +1,4 @@
 import Foundation
-import WHATWGURL
 
 /// Decodes a configuration file (pipeline config, device profile, report config, explain
 /// request) after a strict syntax check: Foundation's parser on Linux lets a trailing comma

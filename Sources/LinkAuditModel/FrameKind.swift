@@ -1,4 +1,3 @@
-import WHATWGURL
 
 /// Which browsing context a navigation targets.
 public enum FrameKind: String, Codable, Sendable, CaseIterable {

@@ -1,4 +1,3 @@
-import WHATWGURL
 
 /// Errors that stop a command; each carries a one-line message naming what is wrong
 /// (the flag, the file, the field).

@@ -1,4 +1,3 @@
-import WHATWGURL
 
 /// A runtime as a web server tells it apart: its platform, and whether pages show in an
 /// app's web view or in the platform's own browser. Checkout pages differ by it

@@ -1,4 +1,3 @@
-import WHATWGURL
 
 /// How bad a finding is: `--fail-on` and the report formats rank findings by it.
 public enum Severity: String, Codable, Sendable, Comparable, CaseIterable {

@@ -1,4 +1,3 @@
-import WHATWGURL
 
 /// How a navigation is started. The policies map each trigger to the platform inputs
 /// (`hasGesture`, `isRedirect`, `WKNavigationType`), so the names are a contract:

@@ -1,4 +1,3 @@
-import WHATWGURL
 
 /// What one runtime profile does with one navigation.
 public struct Verdict: Codable, Sendable, Hashable {

@@ -1,8 +1,5 @@
-import Checks
 import Foundation
 import LinkAuditModel
-import Policies
-import WHATWGURL
 
 /// A previous run's findings, to tell what is new, what is fixed and what persists.
 /// Findings match on page + normalised URL + code (`Finding.key`), never on line numbers,

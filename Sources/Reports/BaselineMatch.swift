@@ -1,7 +1,3 @@
-import Checks
-import LinkAuditModel
-import Policies
-import WHATWGURL
 
 /// A baseline ready to be compared with findings as they stream by in report order.
 /// Each current finding takes the next unmatched baseline finding of its key (page +

@@ -1,7 +1,3 @@
-import Checks
-import LinkAuditModel
-import Policies
-import WHATWGURL
 
 /// Deep links as pages write them (`gopay://pay?order=123`, `mailto:a@b.example`) are
 /// already in the URL Standard's serialised form, save the scheme's case: for a

@@ -1,6 +1,3 @@
-import Checks
-import LinkAuditModel
-import Policies
 import WHATWGURL
 
 /// The URL form a baseline matches findings on. Checkout pages render fresh order ids,

@@ -1,7 +1,4 @@
 import Checks
-import LinkAuditModel
-import Policies
-import WHATWGURL
 
 /// The finding-code reference, built from the checks' own documentation: a terminal
 /// listing for `linkaudit checks` and Markdown for `linkaudit checks --markdown`.

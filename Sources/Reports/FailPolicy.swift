@@ -1,7 +1,4 @@
-import Checks
 import LinkAuditModel
-import Policies
-import WHATWGURL
 
 /// When a run fails a CI job (`--fail-on`, `--fail-on-new`): exit 1 when active findings
 /// at or above the level exist — only new ones when gating on a baseline — and 0

@@ -1,7 +1,4 @@
-import Checks
 import LinkAuditModel
-import Policies
-import WHATWGURL
 
 /// One finding: a check that fired on a navigation (or on a page that could not be read),
 /// with what a reader needs to find it, judge it and filter it. Every report format is

@@ -1,7 +1,5 @@
 import Checks
 import LinkAuditModel
-import Policies
-import WHATWGURL
 
 /// Turns the classify stage's output into finding rows: one per `FindingRef` of a
 /// navigation, and the page-scope ones of each page record (`PAGE_UNREADABLE`,

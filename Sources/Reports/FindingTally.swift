@@ -1,7 +1,4 @@
-import Checks
 import LinkAuditModel
-import Policies
-import WHATWGURL
 
 /// The counts a report needs from its current findings, kept as findings are added so
 /// that the findings themselves can go to disk: totals, by code and profile, by page, and

@@ -1,7 +1,3 @@
-import Checks
-import LinkAuditModel
-import Policies
-import WHATWGURL
 
 /// A shell-style pattern for suppressions: `*` matches any run of characters (slashes
 /// included, so `https://shop.example/legacy/*` covers a whole subtree) and `?` one

@@ -1,8 +1,5 @@
-import Checks
 import Foundation
 import LinkAuditModel
-import Policies
-import WHATWGURL
 
 /// Reads a JSON Lines file line by line in 1 MiB chunks, so a links.jsonl of millions of
 /// records never has to fit in memory. Blank lines are skipped; a trailing CR is dropped.

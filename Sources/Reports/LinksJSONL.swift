@@ -1,7 +1,4 @@
-import Checks
 import LinkAuditModel
-import Policies
-import WHATWGURL
 
 /// The records of `links.jsonl` and `pages.jsonl`, one JSON object per line. Field order
 /// is the contract's: page, line, source, trigger, frame, delayMs, raw, url, scheme, …

@@ -1,8 +1,5 @@
-import Checks
 import Foundation
 import LinkAuditModel
-import Policies
-import WHATWGURL
 
 /// Reads `links.jsonl` and `pages.jsonl` back into `Navigation` and `PageRecord`, for
 /// `linkaudit report` and baselines. A malformed line is reported as one line naming

@@ -1,7 +1,3 @@
-import Checks
-import LinkAuditModel
-import Policies
-import WHATWGURL
 
 /// Escaping for text that comes from audited pages (URLs, page addresses, read errors)
 /// before it goes into `summary.md`: it must not end a table cell, open a code span,

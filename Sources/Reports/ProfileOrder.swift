@@ -1,7 +1,4 @@
-import Checks
-import LinkAuditModel
 import Policies
-import WHATWGURL
 
 /// The order profiles are listed in: Android first, then iOS, each from the plainest
 /// runtime to the browser, as Docs/PLATFORM.md §P.1 lists them. Names it does not know (a newer

@@ -1,7 +1,5 @@
 import Checks
 import LinkAuditModel
-import Policies
-import WHATWGURL
 
 /// Everything the reporters write from, assembled once at the end of a run: totals in
 /// memory, the findings themselves read back in order (from disk when they were spilled)

@@ -1,8 +1,5 @@
-import Checks
 import Foundation
 import LinkAuditModel
-import Policies
-import WHATWGURL
 
 /// Collects findings and counts page by page while a run streams, then writes the
 /// reports. Memory grows with pages, never with navigations or findings: a navigation

@@ -1,8 +1,6 @@
 import Checks
 import Foundation
 import LinkAuditModel
-import Policies
-import WHATWGURL
 
 /// The report section of a configuration file (`--config FILE`), strict like every
 /// config here: a misspelt key is an error naming it, never a setting silently ignored.

@@ -1,8 +1,5 @@
-import Checks
 import Foundation
 import LinkAuditModel
-import Policies
-import WHATWGURL
 
 /// Writes report files: each format streams its file into a `ByteBuffer` drained into an
 /// `AtomicFile`, side by side with the others (each reads the findings in its own pass),

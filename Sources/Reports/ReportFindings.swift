@@ -1,7 +1,3 @@
-import Checks
-import LinkAuditModel
-import Policies
-import WHATWGURL
 
 /// A report's current findings in report order, each marked new or persisting when there
 /// is a baseline. Iterating reads them again from the spilled runs: formats written side

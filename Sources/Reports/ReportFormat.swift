@@ -1,7 +1,4 @@
-import Checks
 import LinkAuditModel
-import Policies
-import WHATWGURL
 
 /// The outputs a run can write (`--format`). `jsonl` is `links.jsonl` + `pages.jsonl`:
 /// `audit` streams them while it reads pages and `report` rewrites them when it merges

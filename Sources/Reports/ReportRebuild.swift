@@ -1,8 +1,5 @@
-import Checks
 import Foundation
 import LinkAuditModel
-import Policies
-import WHATWGURL
 
 /// `linkaudit report`: rebuilds every report from one or more runs' `links.jsonl` (and the
 /// `pages.jsonl` beside each) without crawling again. Several inputs merge partial runs:

@@ -1,7 +1,5 @@
 import Checks
 import LinkAuditModel
-import Policies
-import WHATWGURL
 
 /// How findings are judged in one run: severity overrides (`--severity CODE=level` and the
 /// config's `severity`) and suppressions (the config's `suppress`).

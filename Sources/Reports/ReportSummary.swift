@@ -1,7 +1,4 @@
-import Checks
 import LinkAuditModel
-import Policies
-import WHATWGURL
 
 /// The totals of a report: what the end-of-run line prints and what `FailPolicy` gates on.
 /// Counts of findings leave out suppressed and fixed ones (they are counted apart).

@@ -1,7 +1,6 @@
 import Checks
 import LinkAuditModel
 import Policies
-import WHATWGURL
 
 /// Every non-web scheme and every `intent://` target package seen, with how many links
 /// use it and on which pages: the list of apps a site expects a WebView to launch.

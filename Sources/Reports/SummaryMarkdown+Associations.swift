@@ -1,7 +1,3 @@
-import Checks
-import LinkAuditModel
-import Policies
-import WHATWGURL
 
 /// The summary's section on the association files of a live crawl: the files that exist,
 /// worst first, and how many hosts have none. Only written when the run fetched some.

@@ -1,7 +1,4 @@
 import Checks
-import LinkAuditModel
-import Policies
-import WHATWGURL
 
 /// The summary's sections about codes, pages, schemes and the checks' own documentation.
 extension SummaryMarkdown {

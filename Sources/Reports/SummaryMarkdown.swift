@@ -1,7 +1,4 @@
-import Checks
 import LinkAuditModel
-import Policies
-import WHATWGURL
 
 /// `summary.md`: a report a manager can read on its own (GitHub-flavoured Markdown).
 /// It leads with what is new when there is a baseline, then totals, findings by code

@@ -1,7 +1,4 @@
-import Checks
 import LinkAuditModel
-import Policies
-import WHATWGURL
 
 /// A page's verdict sets rendered once each. The classifier shares one set among every
 /// navigation decided alike (a page's hundreds of ordinary links), so the writer keeps the

@@ -1,11 +1,4 @@
-import Checks
-import Extraction
-import LinkAudit
 import LinkAuditModel
-import PageSources
-import Policies
-import Reports
-import WHATWGURL
 
 /// A small option parser: `--flag value`, `--flag=value`, boolean `--flag`, positionals.
 /// Unknown flags are errors that name the flag.

@@ -1,11 +1,6 @@
-import Checks
-import Extraction
 import Foundation
 import LinkAudit
 import LinkAuditModel
-import PageSources
-import Policies
-import Reports
 import WHATWGURL
 
 /// `linkaudit audit <inputs…>`

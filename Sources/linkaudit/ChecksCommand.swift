@@ -1,11 +1,5 @@
-import Checks
-import Extraction
-import LinkAudit
 import LinkAuditModel
-import PageSources
-import Policies
 import Reports
-import WHATWGURL
 
 /// `linkaudit checks [--markdown]`: the finding codes, from the checks' own files.
 enum ChecksCommand {

@@ -1,11 +1,5 @@
-import Checks
-import Extraction
-import LinkAudit
 import LinkAuditModel
-import PageSources
 import Policies
-import Reports
-import WHATWGURL
 
 /// The classification flags shared by `audit` and `explain`: `--profiles`, `--device`, `--entry`.
 enum ClassifyFlags {

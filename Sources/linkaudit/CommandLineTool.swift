@@ -1,12 +1,6 @@
-import Checks
 import Extraction
 import Foundation
-import LinkAudit
 import LinkAuditModel
-import PageSources
-import Policies
-import Reports
-import WHATWGURL
 
 /// Dispatches subcommands. Exit codes: 0 done, 1 findings at the `--fail-on` level,
 /// 2 usage or configuration error (with a one-line message naming the flag or file).

@@ -1,12 +1,7 @@
-import Checks
-import Extraction
 import Foundation
 import LinkAudit
 import LinkAuditModel
-import PageSources
 import Policies
-import Reports
-import WHATWGURL
 
 /// `linkaudit explain [--profile NAME] [--device FILE]`: one navigation as JSON on stdin,
 /// every profile's verdict as JSON on stdout.

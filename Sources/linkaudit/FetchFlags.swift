@@ -1,12 +1,7 @@
-import Checks
-import Extraction
 import Foundation
 import LinkAudit
 import LinkAuditModel
 import PageSources
-import Policies
-import Reports
-import WHATWGURL
 
 /// The live-crawl flags of `audit`: `--urls`, politeness, limits, scope, safety.
 enum FetchFlags {

@@ -1,12 +1,6 @@
-import Checks
-import Extraction
 import Foundation
-import LinkAudit
 import LinkAuditModel
-import PageSources
-import Policies
 import Reports
-import WHATWGURL
 
 /// `linkaudit report <links.jsonl | run folder>...`: rebuilds the reports of one or more
 /// earlier runs (merging partial ones) without crawling again.

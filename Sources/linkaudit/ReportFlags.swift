@@ -1,12 +1,6 @@
-import Checks
-import Extraction
 import Foundation
 import LinkAudit
-import LinkAuditModel
-import PageSources
-import Policies
 import Reports
-import WHATWGURL
 
 /// The report flags `audit` shares with `report`: `--format`, `--config`, `--severity`,
 /// `--baseline`, `--fail-on`, `--fail-on-new`. Returns the exit-code policy.

@@ -1,12 +1,6 @@
-import Checks
-import Extraction
 import Foundation
 import LinkAudit
 import LinkAuditModel
-import PageSources
-import Policies
-import Reports
-import WHATWGURL
 
 /// `linkaudit run <config.json>`: a ready pipeline (inputs, profiles, devices, reports)
 /// from one file. Everything in it is checked before any work starts.

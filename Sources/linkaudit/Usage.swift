@@ -1,11 +1,4 @@
-import Checks
-import Extraction
-import LinkAudit
-import LinkAuditModel
-import PageSources
 import Policies
-import Reports
-import WHATWGURL
 
 /// The `--help` text: the contract of the command line.
 enum Usage {

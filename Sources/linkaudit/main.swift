@@ -1,12 +1,4 @@
-import Checks
-import Extraction
 import Foundation
-import LinkAudit
-import LinkAuditModel
-import PageSources
-import Policies
-import Reports
-import WHATWGURL
 
 // The command line only: parse arguments, call the library, map errors to exit codes.
 setvbuf(stdout, nil, _IOFBF, 1 << 16)

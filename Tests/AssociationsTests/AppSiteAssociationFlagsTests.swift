@@ -1,11 +1,7 @@
 import XCTest
 @testable import Associations
-@testable import LinkAudit
-@testable import LinkAuditModel
-@testable import PageSources
 @testable import Policies
 @testable import WHATWGURL
-import TestSupport
 
 /// `caseSensitive`, `percentEncoded`, the three `defaults` levels, wildcards and
 /// substitution variables, on inline files.

@@ -1,12 +1,6 @@
 import Foundation
 import XCTest
-@testable import Associations
-@testable import LinkAudit
 @testable import LinkAuditModel
-@testable import PageSources
-@testable import Policies
-@testable import WHATWGURL
-import TestSupport
 
 /// Google's Digital Asset Links compatibility suite (`Fixtures/assetlinks/google-
 /// digitalassetlinks/compatibility-tests/v1`), as far as it is about parsing one statement

@@ -1,11 +1,6 @@
 import XCTest
 @testable import Associations
-@testable import LinkAudit
-@testable import LinkAuditModel
-@testable import PageSources
-@testable import Policies
 @testable import WHATWGURL
-import TestSupport
 
 /// The serving rules, judged on the HTTP facts the crawler records.
 final class AssociationServingTests: XCTestCase {

@@ -1,9 +1,6 @@
 import Foundation
 @testable import Associations
-@testable import LinkAudit
 @testable import LinkAuditModel
-@testable import PageSources
-@testable import Policies
 @testable import WHATWGURL
 import TestSupport
 

@@ -1,11 +1,5 @@
 import XCTest
-@testable import Associations
-@testable import LinkAudit
 @testable import LinkAuditModel
-@testable import PageSources
-@testable import Policies
-@testable import WHATWGURL
-import TestSupport
 
 /// The strict JSON reader both association files go through.
 final class StrictJSONTests: XCTestCase {

@@ -1,4 +1,3 @@
-import TestSupport
 /// A reader for the protobuf text format as the Digital Asset Links compatibility suite
 /// writes its `.pb` test groups: `name: value` and `name { … }` / `name: { … }` fields,
 /// single- or double-quoted strings (adjacent ones concatenated), enum identifiers,

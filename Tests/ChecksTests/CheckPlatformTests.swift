@@ -1,8 +1,6 @@
 import XCTest
 @testable import Checks
 @testable import LinkAuditModel
-@testable import Policies
-import TestSupport
 
 /// Platform-specific checks take a profile's platform from the registry, not from its
 /// name: a name the registry does not know (a newer version's) has no platform.

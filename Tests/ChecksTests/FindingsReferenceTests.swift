@@ -1,9 +1,5 @@
 import XCTest
 @testable import Checks
-@testable import Extraction
-@testable import LinkAudit
-@testable import LinkAuditModel
-@testable import Policies
 @testable import Reports
 import TestSupport
 

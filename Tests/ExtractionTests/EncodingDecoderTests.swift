@@ -1,8 +1,5 @@
 import XCTest
 @testable import Extraction
-@testable import LinkAuditModel
-@testable import WHATWGURL
-import TestSupport
 
 /// Decoding details: UTF-8 repair, single-byte tables, the odd encodings.
 final class EncodingDecoderTests: XCTestCase {

@@ -1,8 +1,5 @@
 import XCTest
 @testable import Extraction
-@testable import LinkAuditModel
-@testable import WHATWGURL
-import TestSupport
 
 /// The meta prescan's corner cases, and the label table.
 final class EncodingPrescanTests: XCTestCase {

@@ -1,8 +1,5 @@
 import XCTest
 @testable import Extraction
-@testable import LinkAuditModel
-@testable import WHATWGURL
-import TestSupport
 
 /// Real pages in legacy encodings: sniffed by BOM, meta charset, http-equiv or transport,
 /// then decoded back to the original text.

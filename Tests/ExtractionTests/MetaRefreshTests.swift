@@ -1,7 +1,5 @@
 import XCTest
 @testable import Extraction
-@testable import LinkAuditModel
-@testable import WHATWGURL
 import TestSupport
 
 /// `Fixtures/refresh/cases.json`: 69 cases from WPT's meta refresh `parsing.html` plus 14

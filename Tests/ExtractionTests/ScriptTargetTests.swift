@@ -1,7 +1,4 @@
 import XCTest
-@testable import Extraction
-@testable import LinkAuditModel
-@testable import WHATWGURL
 import TestSupport
 
 /// What counts as a script navigation target, and what does not.

@@ -1,7 +1,5 @@
 import XCTest
-@testable import Extraction
 @testable import LinkAuditModel
-@testable import WHATWGURL
 import TestSupport
 
 /// One test per trigger, and the script constructs that decide between them.

@@ -1,7 +1,4 @@
 import XCTest
-@testable import Extraction
-@testable import LinkAuditModel
-@testable import WHATWGURL
 import TestSupport
 
 /// Links are resolved as browsers resolve them (WHATWG URL), against the first

@@ -1,9 +1,5 @@
 import XCTest
-@testable import LinkAudit
 @testable import LinkAuditModel
-@testable import Policies
-@testable import Reports
-import TestSupport
 
 final class ModelTests: XCTestCase {
     func testTriggerNamesAreTheContract() {

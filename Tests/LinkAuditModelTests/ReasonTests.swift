@@ -1,7 +1,6 @@
 import Foundation
 import XCTest
 @testable import LinkAuditModel
-@testable import Policies
 
 /// A reason is its code on the wire, and any code read back is carried.
 final class ReasonTests: XCTestCase {

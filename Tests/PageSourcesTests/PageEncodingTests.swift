@@ -1,9 +1,5 @@
 import XCTest
-@testable import Extraction
-@testable import LinkAuditModel
 @testable import PageSources
-@testable import WHATWGURL
-import TestSupport
 
 /// Pages in the wallets' markets' encodings are decoded before extraction, so a link's
 /// non-ASCII text comes out right (percent-encoded as UTF-8 in the resolved URL).

@@ -1,12 +1,4 @@
 import XCTest
-@testable import Associations
-@testable import Extraction
-@testable import LinkAudit
-@testable import LinkAuditModel
-@testable import PageSources
-@testable import Policies
-@testable import Reports
-@testable import WHATWGURL
 import TestSupport
 
 /// One test per `source` the extractor reports.

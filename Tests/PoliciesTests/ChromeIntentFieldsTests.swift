@@ -1,12 +1,5 @@
 import XCTest
-@testable import Associations
-@testable import Checks
-@testable import Extraction
-@testable import LinkAudit
-@testable import LinkAuditModel
 @testable import Policies
-@testable import WHATWGURL
-import TestSupport
 
 /// What Chrome takes from a parsed intent (Docs/PLATFORM.md §B.2), checked against the Chromium vectors.
 final class ChromeIntentFieldsTests: XCTestCase {

@@ -1,12 +1,6 @@
 import Foundation
 import XCTest
-@testable import Associations
-@testable import Checks
-@testable import Extraction
-@testable import LinkAudit
-@testable import LinkAuditModel
 @testable import Policies
-@testable import WHATWGURL
 import TestSupport
 
 final class DeviceProfileTests: XCTestCase {

@@ -1,8 +1,6 @@
 import Foundation
-@testable import LinkAuditModel
 @testable import Policies
 import TestSupport
-@testable import WHATWGURL
 
 /// `Fixtures/intent/cases.json`, read into expectations the intent tests can compare against.
 struct IntentCase {

@@ -1,12 +1,5 @@
 import XCTest
-@testable import Associations
-@testable import Checks
-@testable import Extraction
-@testable import LinkAudit
-@testable import LinkAuditModel
 @testable import Policies
-@testable import WHATWGURL
-import TestSupport
 
 /// The PayerMax guide client's `openIntentUri` after parsing, and WebView's no-client path.
 final class IntentSanitizerTests: XCTestCase {

@@ -1,12 +1,5 @@
 import XCTest
-@testable import Associations
-@testable import Checks
-@testable import Extraction
-@testable import LinkAudit
-@testable import LinkAuditModel
 @testable import Policies
-@testable import WHATWGURL
-import TestSupport
 
 /// The public vectors in `Fixtures/intent/cases.json` (see `Fixtures/SOURCES.md`).
 final class IntentVectorTests: XCTestCase {

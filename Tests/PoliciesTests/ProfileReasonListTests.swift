@@ -1,5 +1,4 @@
 import XCTest
-import TestSupport
 
 /// Each profile's doc comment lists the reasons it gives (an index a reader scans before
 /// opening the `Reason+….swift` files, where each code is declared and explained). The

@@ -1,7 +1,5 @@
 import XCTest
-@testable import LinkAuditModel
 @testable import Policies
-import TestSupport
 
 /// The one list of profiles: what it says of each profile is what the profile says.
 final class ProfileRegistryTests: XCTestCase {

@@ -1,7 +1,6 @@
 import XCTest
 @testable import Policies
 @testable import Reports
-import TestSupport
 
 /// Reports list profiles in the registry's order; names it does not know follow, sorted.
 final class ProfileOrderTests: XCTestCase {

@@ -1,11 +1,6 @@
 import XCTest
-@testable import Checks
-@testable import Extraction
-@testable import LinkAudit
 @testable import LinkAuditModel
-@testable import Policies
 @testable import Reports
-@testable import WHATWGURL
 import TestSupport
 
 /// Two runs of the demo fixture where the checkout page changed: the DANA link went, a

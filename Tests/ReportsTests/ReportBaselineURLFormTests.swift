@@ -1,12 +1,6 @@
 import XCTest
-@testable import Checks
-@testable import Extraction
-@testable import LinkAudit
-@testable import LinkAuditModel
-@testable import Policies
 @testable import Reports
 @testable import WHATWGURL
-import TestSupport
 
 /// The byte-level normaliser (and its in-place reading of plain deep links) gives the
 /// same normal form as the String-based algorithm it replaced, kept here as the reference.

@@ -1,11 +1,6 @@
 import XCTest
-@testable import Checks
-@testable import Extraction
-@testable import LinkAudit
 @testable import LinkAuditModel
-@testable import Policies
 @testable import Reports
-@testable import WHATWGURL
 import TestSupport
 
 /// `--fail-on error|warning|never` and `--fail-on-new`: exit 1 or 0 from the summary;

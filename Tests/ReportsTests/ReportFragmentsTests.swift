@@ -1,12 +1,8 @@
 import XCTest
-@testable import Checks
-@testable import Extraction
 @testable import LinkAudit
-@testable import LinkAuditModel
 @testable import PageSources
 @testable import Policies
 @testable import Reports
-@testable import WHATWGURL
 import TestSupport
 
 /// The listing formats put together from page fragments rendered on the workers

@@ -1,11 +1,5 @@
 import XCTest
-@testable import Checks
-@testable import Extraction
-@testable import LinkAudit
-@testable import LinkAuditModel
-@testable import Policies
 @testable import Reports
-@testable import WHATWGURL
 import TestSupport
 
 /// Every format rendered from the demo-site fixture and compared with its golden file.

@@ -1,11 +1,5 @@
 import XCTest
-@testable import Checks
-@testable import Extraction
-@testable import LinkAudit
-@testable import LinkAuditModel
-@testable import Policies
 @testable import Reports
-@testable import WHATWGURL
 import TestSupport
 
 /// Hostile URLs and page addresses come out inert: no spreadsheet formula in the CSV, no

@@ -3,13 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import XCTest
-@testable import Checks
-@testable import Extraction
-@testable import LinkAudit
-@testable import LinkAuditModel
-@testable import Policies
 @testable import Reports
-@testable import WHATWGURL
 import TestSupport
 
 /// junit.xml parses with an XML parser and has the right counts.

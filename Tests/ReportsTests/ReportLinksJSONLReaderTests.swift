@@ -1,11 +1,6 @@
 import XCTest
-@testable import Checks
-@testable import Extraction
-@testable import LinkAudit
 @testable import LinkAuditModel
-@testable import Policies
 @testable import Reports
-@testable import WHATWGURL
 import TestSupport
 
 /// links.jsonl and pages.jsonl read back exactly as they were written; a malformed line

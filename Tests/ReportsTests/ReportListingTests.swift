@@ -1,5 +1,4 @@
 import XCTest
-@testable import Checks
 @testable import LinkAuditModel
 @testable import Reports
 import TestSupport

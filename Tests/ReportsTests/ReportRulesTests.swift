@@ -1,11 +1,6 @@
 import XCTest
-@testable import Checks
-@testable import Extraction
-@testable import LinkAudit
 @testable import LinkAuditModel
-@testable import Policies
 @testable import Reports
-@testable import WHATWGURL
 import TestSupport
 
 /// Severity overrides, suppressions, the config file and `--format`: each bad value is a

@@ -1,12 +1,8 @@
 import Foundation
 import XCTest
 @testable import Checks
-@testable import Extraction
-@testable import LinkAudit
 @testable import LinkAuditModel
-@testable import Policies
 @testable import Reports
-@testable import WHATWGURL
 import TestSupport
 
 /// findings.sarif against SARIF 2.1.0: the official OASIS schema through

@@ -1,11 +1,6 @@
 import XCTest
-@testable import Checks
-@testable import Extraction
 @testable import LinkAudit
-@testable import LinkAuditModel
-@testable import Policies
 @testable import Reports
-@testable import WHATWGURL
 import TestSupport
 
 /// Findings past the memory bound go to disk in sorted runs and come back through a

@@ -1,13 +1,6 @@
 import XCTest
-import Associations
-import Checks
-import Extraction
-import LinkAudit
 import LinkAuditModel
-import PageSources
 import Policies
-import Reports
-import WHATWGURL
 
 extension XCTestCase {
     /// Runs each row through `profile` and checks outcome, reason and the listed details

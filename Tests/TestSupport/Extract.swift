@@ -1,12 +1,5 @@
-import Associations
-import Checks
 import Extraction
-import LinkAudit
 import LinkAuditModel
-import PageSources
-import Policies
-import Reports
-import WHATWGURL
 
 /// Extraction shortcuts for tests: a page served at a fixed checkout URL.
 package enum Extract {

@@ -1,12 +1,5 @@
-import Associations
-import Checks
-import Extraction
-import LinkAudit
 import LinkAuditModel
-import PageSources
-import Policies
 import Reports
-import WHATWGURL
 
 /// Links an attacker controls, on a page whose own address is hostile too: each one
 /// raises a finding, so it reaches every report format.

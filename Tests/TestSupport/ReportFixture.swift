@@ -1,12 +1,5 @@
-import Associations
-import Checks
-import Extraction
-import LinkAudit
 import LinkAuditModel
-import PageSources
-import Policies
 import Reports
-import WHATWGURL
 
 /// A slice of the demo site's audit with verdicts and findings set by hand, so report
 /// tests do not depend on the runtime profiles (which evolve on their own). Two runs:

@@ -1,6 +1,5 @@
 import XCTest
 @testable import WHATWGURL
-import TestSupport
 
 /// The building blocks behind WebURL: percent-encode sets, Punycode, IP addresses.
 final class WebURLComponentsTests: XCTestCase {

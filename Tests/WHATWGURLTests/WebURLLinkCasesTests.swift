@@ -1,6 +1,5 @@
 import XCTest
 @testable import WHATWGURL
-import TestSupport
 
 /// The link shapes linkaudit relies on: each asserts what a browser resolves and which
 /// scheme it sees, for both `WebURL.parse` and the hot-path `WebURL.schemeOf`.

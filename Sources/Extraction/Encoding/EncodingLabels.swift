@@ -1,5 +1,3 @@
-import LinkAuditModel
-import WHATWGURL
 
 /// The WHATWG Encoding Standard's label table (https://encoding.spec.whatwg.org/#names-and-labels):
 /// every label browsers accept in `charset=`, mapped to the encoding's name. Any other

@@ -1,5 +1,3 @@
-import LinkAuditModel
-import WHATWGURL
 
 /// Decides a page's encoding the way browsers do before parsing: the HTML Standard's
 /// encoding sniffing algorithm

@@ -1,6 +1,4 @@
 import Glibc
-import LinkAuditModel
-import WHATWGURL
 
 /// Decoding through glibc's iconv, turning each malformed sequence into U+FFFD as a
 /// browser's decoder does, instead of stopping where iconv stops.

@@ -1,5 +1,3 @@
-import LinkAuditModel
-import WHATWGURL
 
 /// The HTML Standard's "prescan a byte stream to determine its encoding"
 /// (https://html.spec.whatwg.org/multipage/parsing.html#prescan-a-byte-stream-to-determine-its-encoding),

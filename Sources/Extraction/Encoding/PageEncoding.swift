@@ -1,5 +1,3 @@
-import LinkAuditModel
-import WHATWGURL
 
 /// The character encoding a page is decoded with, and what decided it.
 public struct PageEncoding: Equatable, Sendable {

@@ -1,6 +1,4 @@
 import Glibc
-import LinkAuditModel
-import WHATWGURL
 
 /// The Encoding Standard's single-byte encodings (windows-125x, ISO-8859-x, KOI8, …).
 /// Their decoders are a lookup table for bytes 0x80–0xFF; ours are built once from glibc's

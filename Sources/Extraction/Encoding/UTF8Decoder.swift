@@ -1,5 +1,3 @@
-import LinkAuditModel
-import WHATWGURL
 
 /// UTF-8 pages: validated where they lie, and copied only when something must change.
 /// Malformed bytes become U+FFFD exactly as the Encoding Standard's UTF-8 decoder does:

@@ -1,6 +1,4 @@
 import CLibXML2
-import LinkAuditModel
-import WHATWGURL
 
 /// A start tag's attributes as libxml2 hands them to SAX: a NULL-terminated array of
 /// name/value pairs. Names are already lower-cased and entities in values decoded.

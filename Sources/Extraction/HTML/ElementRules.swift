@@ -1,4 +1,3 @@
-import LinkAuditModel
 import WHATWGURL
 
 /// What each element contributes: the navigation it can start, with its source, its

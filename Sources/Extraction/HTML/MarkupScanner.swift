@@ -1,5 +1,3 @@
-import LinkAuditModel
-import WHATWGURL
 
 /// Recognises, byte by byte, the markup `TextRunCompactor` may step over, mirroring how
 /// libxml2 2.9.14's HTML parser (push mode, recovery on) delimits it. Each scan returns

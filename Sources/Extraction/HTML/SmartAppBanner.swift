@@ -1,5 +1,3 @@
-import LinkAuditModel
-import WHATWGURL
 
 /// Apple's Smart App Banner: `<meta name="apple-itunes-app" content="app-id=…, app-argument=…">`.
 /// The app argument is the deep link Safari hands the app; without one the banner only

@@ -1,6 +1,4 @@
 import CLibXML2
-import LinkAuditModel
-import WHATWGURL
 
 /// The elements the extractor acts on, recognised from libxml2's lower-cased C string
 /// without making a Swift `String` for each of the page's many other elements.

@@ -1,5 +1,3 @@
-import LinkAuditModel
-import WHATWGURL
 
 /// Shrinks the text between tags before libxml2 sees it. The extractor never reads that
 /// text (no `characters` handler), yet libxml2's `htmlParseCharData` decodes it character

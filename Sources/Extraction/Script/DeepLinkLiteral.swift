@@ -1,4 +1,3 @@
-import LinkAuditModel
 import WHATWGURL
 
 /// Whether a string literal in a script is an absolute deep link worth reporting even

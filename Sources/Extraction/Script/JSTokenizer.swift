@@ -1,5 +1,3 @@
-import LinkAuditModel
-import WHATWGURL
 
 /// A small JavaScript tokenizer: just enough structure to find navigations in inline
 /// scripts (identifiers, string and template literals, numbers, punctuation), skipping

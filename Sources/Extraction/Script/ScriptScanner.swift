@@ -1,5 +1,3 @@
-import LinkAuditModel
-import WHATWGURL
 
 /// Finds navigations in one piece of script (an inline `<script>`, an event-handler
 /// attribute, a `javascript:` URL body): assignments to `location`, calls to

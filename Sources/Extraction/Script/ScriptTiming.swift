@@ -1,5 +1,4 @@
 import LinkAuditModel
-import WHATWGURL
 
 /// When a piece of script runs relative to the user: the input the policies need
 /// (a gesture or not, and how long after the tap or the load). Script is placed by

@@ -1,5 +1,3 @@
-import LinkAuditModel
-import WHATWGURL
 
 /// What the scanner found in one piece of script, before it is placed on the page:
 /// the extractor decides each effect's trigger from where the script sits and, for a

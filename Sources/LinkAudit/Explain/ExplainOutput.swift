@@ -1,11 +1,5 @@
-import Associations
-import Checks
-import Extraction
 import LinkAuditModel
-import PageSources
-import Policies
 import Reports
-import WHATWGURL
 
 /// The answer `linkaudit explain` prints: the navigation as classified, one verdict per
 /// profile (outcome, reason, details) and the findings they raise, pretty-printed JSON

@@ -1,11 +1,7 @@
-import Associations
 import Checks
-import Extraction
 import Foundation
 import LinkAuditModel
-import PageSources
 import Policies
-import Reports
 import WHATWGURL
 
 /// A `linkaudit explain` request: one navigation, either in the extraction's terms

@@ -1,7 +1,4 @@
-import Associations
-import Extraction
 import Foundation
-import LinkAuditModel
 import WHATWGURL
 
 /// One association-file response as fetched or as kept on disk.

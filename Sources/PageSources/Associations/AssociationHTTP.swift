@@ -1,7 +1,5 @@
 import Associations
-import Extraction
 import Foundation
-import LinkAuditModel
 import WHATWGURL
 
 /// GETs one association file as the platforms do — once, no redirect followed — through

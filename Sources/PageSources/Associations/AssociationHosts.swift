@@ -1,5 +1,4 @@
 import Associations
-import Extraction
 import LinkAuditModel
 import WHATWGURL
 

@@ -1,8 +1,4 @@
-import Associations
-import Extraction
 import Foundation
-import LinkAuditModel
-import WHATWGURL
 
 /// RFC 9111 as a private cache reads one stored response: whether it may be stored, and
 /// how long it stays fresh. `Cache-Control: max-age` wins over `Expires` (taken relative to

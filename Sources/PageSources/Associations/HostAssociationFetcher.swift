@@ -1,6 +1,4 @@
 import Associations
-import Extraction
-import LinkAuditModel
 import WHATWGURL
 
 /// A host's two association files, fetched as the platforms fetch them: over HTTPS, once,

@@ -1,8 +1,6 @@
 import Associations
-import Extraction
 import Foundation
 import LinkAuditModel
-import WHATWGURL
 
 /// The association files of a live crawl: each host's fetched once per run, the first time
 /// a page needs it, on a thread of its own (the parse worker that asked waits, so its

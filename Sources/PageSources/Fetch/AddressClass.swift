@@ -1,7 +1,3 @@
-import Associations
-import Extraction
-import LinkAuditModel
-import WHATWGURL
 
 /// What kind of network an IP address belongs to, for the private-address guard: a page
 /// on the public web must not make the crawler reach the machine it runs on, its LAN, or

@@ -1,5 +1,3 @@
-import Associations
-import Extraction
 import Glibc
 import LinkAuditModel
 import WHATWGURL

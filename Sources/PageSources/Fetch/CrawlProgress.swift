@@ -1,8 +1,4 @@
-import Associations
-import Extraction
 import Foundation
-import LinkAuditModel
-import WHATWGURL
 
 /// The progress line on stderr while a crawl runs (only when stderr is a terminal and
 /// `--quiet` is not given): pages done and queued, errors, rate, time left at that rate.

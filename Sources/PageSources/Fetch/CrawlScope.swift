@@ -1,5 +1,3 @@
-import Associations
-import Extraction
 import Foundation
 import LinkAuditModel
 import WHATWGURL

@@ -1,6 +1,3 @@
-import Associations
-import Extraction
-import LinkAuditModel
 import WHATWGURL
 
 /// The form a URL is fetched and deduplicated in. The WHATWG parser already lower-cases the

@@ -1,7 +1,4 @@
-import Associations
-import Extraction
 import Foundation
-import LinkAuditModel
 import WHATWGURL
 
 /// One HTTP request made as the crawl makes them all: the private-address guard first

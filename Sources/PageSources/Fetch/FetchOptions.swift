@@ -1,8 +1,5 @@
-import Associations
-import Extraction
 import Foundation
 import LinkAuditModel
-import WHATWGURL
 
 /// How URL inputs are fetched and crawled (`linkaudit audit https://…`).
 public struct FetchOptions: Sendable {

@@ -1,8 +1,4 @@
-import Associations
 import Dispatch
-import Extraction
-import LinkAuditModel
-import WHATWGURL
 
 /// Where the fetcher's callbacks run. Not the global queue: on Linux its threads are as
 /// many as the cores, and the audit's parse workers block there waiting for the next

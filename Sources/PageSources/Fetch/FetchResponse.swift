@@ -1,6 +1,3 @@
-import Associations
-import Extraction
-import LinkAuditModel
 import WHATWGURL
 
 /// One HTTP exchange as the fetcher saw it. Redirects are not followed at this level: a 3xx

@@ -1,6 +1,3 @@
-import Associations
-import Extraction
-import LinkAuditModel
 import WHATWGURL
 
 /// One page of a live crawl, ready to be read: one HTTP response — a hop of a redirect

@@ -1,7 +1,4 @@
-import Associations
-import Extraction
 import LinkAuditModel
-import WHATWGURL
 
 extension PageReader {
     /// Reads a fetched page like an archived one: its HTML when it was served as a page,

@@ -1,9 +1,6 @@
-import Associations
-import Extraction
 import Foundation
 import FoundationNetworking
 import LinkAuditModel
-import WHATWGURL
 
 #if canImport(FoundationNetworking)
 #endif

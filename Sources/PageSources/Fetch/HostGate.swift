@@ -1,8 +1,4 @@
-import Associations
-import Extraction
 import Foundation
-import LinkAuditModel
-import WHATWGURL
 
 /// Politeness: at most `total` requests in flight, at most `perHost` to one host, and
 /// request starts to one host spaced by `delay`. Waiters start in the order they came,

@@ -1,6 +1,3 @@
-import Associations
-import Extraction
-import LinkAuditModel
 import WHATWGURL
 
 /// What comes after a response in a chain the crawler follows itself. An `http(s)`

@@ -1,7 +1,3 @@
-import Associations
-import Extraction
-import LinkAuditModel
-import WHATWGURL
 
 /// The registrable domain ("eTLD+1") of a host: what "the same site" means for the crawl.
 /// A small built-in suffix list, not the full Public Suffix List: every single-label TLD,

@@ -1,8 +1,4 @@
-import Associations
-import Extraction
 import Foundation
-import LinkAuditModel
-import WHATWGURL
 
 /// When to try a request again: timeouts, dropped connections, 429 and 5xx (bar 501 and
 /// 505, which say the server will never do it). Waits double from `baseDelay` up to

@@ -1,7 +1,4 @@
-import Associations
-import Extraction
 import Foundation
-import LinkAuditModel
 import WHATWGURL
 
 /// robots.txt as RFC 9309 reads it: groups of `user-agent` lines and their `allow` /

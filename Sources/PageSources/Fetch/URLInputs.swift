@@ -1,8 +1,5 @@
-import Associations
-import Extraction
 import Foundation
 import LinkAuditModel
-import WHATWGURL
 
 /// URL inputs: `https://…` on the command line and `--urls FILE` (one URL a line, `#`
 /// comments and blank lines passed over).

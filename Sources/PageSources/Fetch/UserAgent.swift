@@ -1,7 +1,4 @@
-import Associations
-import Extraction
 import LinkAuditModel
-import WHATWGURL
 
 /// `--user-agent`: a preset or a literal string. Checkout pages serve different HTML (and
 /// `intent://` to Android, custom schemes to iOS) by user agent, so the preset follows the

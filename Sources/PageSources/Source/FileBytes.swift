@@ -1,8 +1,5 @@
-import Associations
-import Extraction
 import Glibc
 import LinkAuditModel
-import WHATWGURL
 
 /// Reads a page file straight into the byte array the reader works on: one open, fstat
 /// and read, where `Data(contentsOf:)` plus a conversion to `[UInt8]` copied every page

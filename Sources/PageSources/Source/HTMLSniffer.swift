@@ -1,7 +1,3 @@
-import Associations
-import Extraction
-import LinkAuditModel
-import WHATWGURL
 
 /// Content sniffing for files with no telling extension, after the WHATWG MIME Sniffing
 /// Standard: the "text/html" patterns and the "binary data byte" test.

@@ -1,8 +1,4 @@
-import Associations
-import Extraction
 import Foundation
-import LinkAuditModel
-import WHATWGURL
 
 /// Turns the command line's inputs (folders, files, `-` for a list of paths on stdin)
 /// into the pages to audit, in a stable order (inputs as given, folders sorted).

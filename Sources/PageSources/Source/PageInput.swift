@@ -1,7 +1,3 @@
-import Associations
-import Extraction
-import LinkAuditModel
-import WHATWGURL
 
 /// One page to audit, before it is read: where its bytes are and the URL it is served at.
 public struct PageInput: Sendable, Equatable {

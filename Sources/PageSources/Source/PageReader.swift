@@ -1,8 +1,6 @@
-import Associations
 import Extraction
 import Foundation
 import LinkAuditModel
-import WHATWGURL
 
 /// Reads one page: checks size and content, decodes it to UTF-8 and extracts its
 /// navigations. Never throws: a page that cannot be read becomes a record with the

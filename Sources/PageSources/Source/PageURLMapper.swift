@@ -1,7 +1,4 @@
-import Associations
-import Extraction
 import Foundation
-import LinkAuditModel
 import WHATWGURL
 
 /// Gives a file in a site dump the URL it is served at: under `--base-url`, from a

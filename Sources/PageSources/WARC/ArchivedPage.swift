@@ -1,4 +1,3 @@
-import Associations
 import Extraction
 import LinkAuditModel
 import WHATWGURL

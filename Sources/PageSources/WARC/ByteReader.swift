@@ -1,7 +1,3 @@
-import Associations
-import Extraction
-import LinkAuditModel
-import WHATWGURL
 
 /// Line- and length-oriented reading over a `ByteSource`, with bytes that can be pushed
 /// back (to resynchronise after a record whose Content-Length lied).

@@ -1,9 +1,6 @@
-import Associations
 import CZlib
-import Extraction
 import Foundation
 import LinkAuditModel
-import WHATWGURL
 
 /// A stream of bytes read in chunks: a plain file, or a gzip file inflated on the fly.
 protocol ByteSource: AnyObject {

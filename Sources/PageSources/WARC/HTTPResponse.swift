@@ -1,7 +1,3 @@
-import Associations
-import Extraction
-import LinkAuditModel
-import WHATWGURL
 
 /// An archived HTTP response: status, headers and the body as the browser would see it
 /// (chunked transfer coding removed, gzip/deflate content coding undone).

@@ -1,8 +1,4 @@
-import Associations
 import CZlib
-import Extraction
-import LinkAuditModel
-import WHATWGURL
 
 /// Undoes an HTTP body's gzip or deflate content coding in memory. `deflate` is sent as
 /// zlib-wrapped by the standard and raw by some servers: both are accepted.

@@ -1,7 +1,3 @@
-import Associations
-import Extraction
-import LinkAuditModel
-import WHATWGURL
 
 /// Reads WARC records one at a time from a `.warc` or `.warc.gz` (per-record members or
 /// whole-file gzip) without loading the file. Damage is reported and reading goes on:

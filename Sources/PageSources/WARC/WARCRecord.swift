@@ -1,7 +1,3 @@
-import Associations
-import Extraction
-import LinkAuditModel
-import WHATWGURL
 
 /// One WARC record: its named fields and, when asked for, its content block.
 public struct WARCRecord {

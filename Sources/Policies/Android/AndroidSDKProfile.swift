@@ -1,6 +1,4 @@
-import Associations
 import LinkAuditModel
-import WHATWGURL
 
 /// `android-sdk`: the PayerMax guide's `DeepLinkWebViewClient` (Kotlin; the Java copy is the same) behind
 /// the Chromium filters that decide whether it is asked at all (Docs/PLATFORM.md §A.1; the client: §P.2).

@@ -1,6 +1,4 @@
-import Associations
 import LinkAuditModel
-import WHATWGURL
 
 /// `android-webview-noclient`: the app sets no `WebViewClient`, so WebView "asks Activity
 /// Manager" (`AwContentsClient.sendBrowsingIntent`, Docs/PLATFORM.md §A.4) for every navigation that

@@ -1,6 +1,4 @@
-import Associations
 import LinkAuditModel
-import WHATWGURL
 
 /// `android-webview`: the app sets a `WebViewClient` and keeps the default
 /// `shouldOverrideUrlLoading`, which returns false — so whether WebView asks (Docs/PLATFORM.md §A.1)

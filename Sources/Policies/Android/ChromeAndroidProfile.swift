@@ -1,6 +1,4 @@
-import Associations
 import LinkAuditModel
-import WHATWGURL
 
 /// `chrome-android`: Chrome for Android's external navigation (`ExternalNavigationHandler` and
 /// `RedirectHandler`, Docs/PLATFORM.md §B.1–B.2, rules 10–15) on the device's apps.

@@ -1,6 +1,4 @@
-import Associations
 import LinkAuditModel
-import WHATWGURL
 
 /// What Chrome's `ExternalNavigationHandler.shouldOverrideUrlLoadingInternal` answers for one
 /// navigation (Docs/PLATFORM.md §B.1–B.2, rules 10–15), in its order of checks.

@@ -1,6 +1,4 @@
-import Associations
 import LinkAuditModel
-import WHATWGURL
 
 /// Chrome's `RedirectHandler` view of a navigation (Docs/PLATFORM.md §B.1): which navigation chain it
 /// belongs to, how that chain started and how old it is.

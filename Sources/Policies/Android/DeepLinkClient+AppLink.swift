@@ -1,6 +1,4 @@
-import Associations
 import LinkAuditModel
-import WHATWGURL
 
 /// The PayerMax guide's https path: `openAppLink`, `hasNonBrowserHandler`, `isLandingPageHandler` and
 /// `findBestNonBrowserActivity`.

@@ -1,6 +1,4 @@
-import Associations
 import LinkAuditModel
-import WHATWGURL
 
 /// The PayerMax guide's non-web paths: `openCustomScheme` and `openIntentUri`.
 extension DeepLinkClient {

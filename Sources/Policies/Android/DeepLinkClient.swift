@@ -1,6 +1,4 @@
-import Associations
 import LinkAuditModel
-import WHATWGURL
 
 /// What one of the guide client's methods returned — true: the app took the URL and WebView
 /// stops; false: WebView loads it — and what the user sees.

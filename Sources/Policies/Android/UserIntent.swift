@@ -1,6 +1,3 @@
-import Associations
-import LinkAuditModel
-import WHATWGURL
 
 /// The PayerMax guide client's user-intent rule (`DeepLinkWebViewClient.shouldOverrideUrlLoading` with
 /// its `UserActivationTracker`): a gesture or a server redirect counts by itself; otherwise the

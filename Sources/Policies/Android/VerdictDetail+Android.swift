@@ -1,6 +1,4 @@
-import Associations
 import LinkAuditModel
-import WHATWGURL
 
 /// Detail keys the Android profiles add to the shared `VerdictDetail` set.
 extension VerdictDetail {

@@ -1,6 +1,3 @@
-import Associations
-import LinkAuditModel
-import WHATWGURL
 
 /// The filters in front of `shouldOverrideUrlLoading` (Chromium
 /// `AwContentBrowserClient::ShouldOverrideUrlLoading`, Docs/PLATFORM.md §A.1): navigations WebView

@@ -1,6 +1,4 @@
-import Associations
 import LinkAuditModel
-import WHATWGURL
 
 /// What Android WebView shows when it loads a URL itself (the client returned false or was
 /// never asked): web and in-page schemes load; a scheme its network stack does not handle

@@ -1,6 +1,3 @@
-import Associations
-import LinkAuditModel
-import WHATWGURL
 
 /// How the app hosts the page and what the simulator assumes where a page does not say.
 /// Every field is a documented assumption the report can name; all are settable from

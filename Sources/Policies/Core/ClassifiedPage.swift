@@ -1,6 +1,4 @@
-import Associations
 import LinkAuditModel
-import WHATWGURL
 
 /// One page's navigations with their verdicts, as the policy stage hands them to the
 /// checks.

@@ -1,6 +1,4 @@
-import Associations
 import LinkAuditModel
-import WHATWGURL
 
 /// The one table that turns an extracted navigation into what each platform's code is
 /// asked (Docs/PLATFORM.md §A.2 for Android, §D.1/§D.3 for WebKit). Every row is an assumption a

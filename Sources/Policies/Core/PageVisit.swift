@@ -1,6 +1,4 @@
-import Associations
 import LinkAuditModel
-import WHATWGURL
 
 /// What happens on one page visit, in which order, on the page's clock: the part of
 /// classification that is neither a profile's policy nor a cache.

@@ -1,5 +1,3 @@
-import Associations
-import LinkAuditModel
 import WHATWGURL
 
 /// What the Android WebView hands `shouldOverrideUrlLoading` (and the filters in front

@@ -1,6 +1,3 @@
-import Associations
-import LinkAuditModel
-import WHATWGURL
 
 /// Settings of the reference clients' profiles, each named after the client's own option. Defaults are
 /// the clients' defaults (Docs/PLATFORM.md §P.2–P.4).

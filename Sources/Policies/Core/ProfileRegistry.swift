@@ -1,6 +1,4 @@
-import Associations
 import LinkAuditModel
-import WHATWGURL
 
 /// Every runtime profile, by its fixed name: the one list the command line, pipelines,
 /// `explain`, the checks (a profile's platform), the crawl (its user agent) and the reports

@@ -1,6 +1,4 @@
-import Associations
 import LinkAuditModel
-import WHATWGURL
 
 /// One runtime's navigation policy: what a WebView (with or without the app's client)
 /// or a system browser does with a navigation. Implementations are pure: no I/O, no

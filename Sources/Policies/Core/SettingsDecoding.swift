@@ -1,6 +1,3 @@
-import Associations
-import LinkAuditModel
-import WHATWGURL
 
 /// Decoding for settings and options from configuration JSON (pipeline configs, explain
 /// requests): every key is optional and defaults to the reference clients' value, an unknown key is an

@@ -1,6 +1,3 @@
-import Associations
-import LinkAuditModel
-import WHATWGURL
 
 /// What `Context.startActivity` does with an implicit intent whose handlers are `candidates`
 /// (from `AndroidResolution`), with the Android 11 launch flags of Docs/PLATFORM.md §B.5.

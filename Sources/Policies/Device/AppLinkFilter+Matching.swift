@@ -1,6 +1,4 @@
 import Associations
-import LinkAuditModel
-import WHATWGURL
 
 /// `IntentFilter.matchData` for the VIEW intents a page can produce (no MIME type), on the
 /// parts Android's `Uri` reads: scheme as written, decoded host, decoded path (Docs/PLATFORM.md §C.1;

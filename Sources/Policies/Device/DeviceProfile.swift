@@ -1,7 +1,6 @@
 import Associations
 import Foundation
 import LinkAuditModel
-import WHATWGURL
 
 /// The device a navigation runs on: which apps and browsers are installed, which links
 /// they handle and which hosts they verify. Read from a documented JSON file

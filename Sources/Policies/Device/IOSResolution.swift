@@ -1,5 +1,4 @@
 import Associations
-import LinkAuditModel
 import WHATWGURL
 
 /// How an iOS device resolves what `UIApplication.open` is handed: custom schemes by the

@@ -1,5 +1,4 @@
 import Associations
-import LinkAuditModel
 import WHATWGURL
 
 // How a device's installed apps meet the association files: the operating system's side

@@ -1,6 +1,4 @@
-import Associations
 import LinkAuditModel
-import WHATWGURL
 
 /// An app on the device and the links it takes: custom schemes, Android App Link
 /// intent filters, iOS Universal Link associations.

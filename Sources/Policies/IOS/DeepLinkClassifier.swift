@@ -1,6 +1,3 @@
-import Associations
-import LinkAuditModel
-import WHATWGURL
 
 /// The PayerMax guide's iOS `DeepLinkClassifier` (Docs/PLATFORM.md §P.3): a pure function of the navigation, the options
 /// and the interaction state. Both of the guide's implementations are here; where the

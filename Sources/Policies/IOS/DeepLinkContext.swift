@@ -1,4 +1,3 @@
-import Associations
 import LinkAuditModel
 import WHATWGURL
 

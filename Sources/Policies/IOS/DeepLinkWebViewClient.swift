@@ -1,5 +1,3 @@
-import Associations
-import LinkAuditModel
 import WHATWGURL
 
 /// The client state the PayerMax guide's iOS SDK keeps between callbacks, as a value.

@@ -1,5 +1,3 @@
-import Associations
-import LinkAuditModel
 import WHATWGURL
 
 /// Foundation's view of a URL path, which the reference clients' Swift code compares: `URL.path` is

@@ -1,5 +1,3 @@
-import Associations
-import LinkAuditModel
 import WHATWGURL
 
 /// `UIApplication.open(_:options:completionHandler:)` as the reference clients call it, answered at

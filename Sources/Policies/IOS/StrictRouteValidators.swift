@@ -1,5 +1,3 @@
-import Associations
-import LinkAuditModel
 import WHATWGURL
 
 /// The strict iOS delegate's validators, fail-closed: any path, key or value outside the allowlists

@@ -1,6 +1,3 @@
-import Associations
-import LinkAuditModel
-import WHATWGURL
 
 /// The data and package of an `android-app://package[/scheme[/host[/path]]]` URI
 /// (the `android-app:` branch at the end of `Intent.parseUriInternal`).

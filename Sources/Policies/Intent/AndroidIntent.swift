@@ -1,6 +1,3 @@
-import Associations
-import LinkAuditModel
-import WHATWGURL
 
 /// The fields of an `android.content.Intent` that `Intent.parseUri` can set, as a value.
 public struct AndroidIntent: Equatable, Sendable {

@@ -1,6 +1,3 @@
-import Associations
-import LinkAuditModel
-import WHATWGURL
 
 /// `android.net.Uri.decode` / `Uri.encode`, with Android's exact quirks.
 ///

@@ -1,6 +1,3 @@
-import Associations
-import LinkAuditModel
-import WHATWGURL
 
 /// The parts `android.net.Uri` (its string-backed form) reads out of a data URI.
 ///

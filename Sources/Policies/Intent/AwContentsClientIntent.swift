@@ -1,6 +1,3 @@
-import Associations
-import LinkAuditModel
-import WHATWGURL
 
 /// What Android WebView does with an `intent:` (or any) URL when the app set *no*
 /// `WebViewClient` (`AwContentsClient.sendBrowsingIntent`, Docs/PLATFORM.md §A.4): parse with

@@ -1,6 +1,3 @@
-import Associations
-import LinkAuditModel
-import WHATWGURL
 
 /// Chrome's checks on `S.browser_fallback_url` (`GURL(url).isValid() && isHttpOrHttps`) and its
 /// Play Store recognition, approximated without a full URL parser: the URL parser's cleaning

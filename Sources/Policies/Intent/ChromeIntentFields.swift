@@ -1,6 +1,3 @@
-import Associations
-import LinkAuditModel
-import WHATWGURL
 
 /// What Chrome for Android (`ExternalNavigationHandler`, Docs/PLATFORM.md §B.2) takes from a parsed intent:
 /// the sanitized intent it resolves and launches, the fallback URL it will honour, and the

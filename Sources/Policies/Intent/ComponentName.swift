@@ -1,6 +1,3 @@
-import Associations
-import LinkAuditModel
-import WHATWGURL
 
 /// `ComponentName.unflattenFromString` and `flattenToString`, kept as a `pkg/cls` string.
 enum ComponentName {

@@ -1,6 +1,3 @@
-import Associations
-import LinkAuditModel
-import WHATWGURL
 
 /// One typed extra from an `intent:` URI (`S.key=…`, `i.key=…`…), as Android's `Bundle` holds it.
 public enum IntentExtra: Sendable, CustomStringConvertible {

@@ -1,6 +1,3 @@
-import Associations
-import LinkAuditModel
-import WHATWGURL
 
 /// `android.content.Intent` flag values used by the parser and by the launch policies
 /// (values from AOSP `Intent.java`).

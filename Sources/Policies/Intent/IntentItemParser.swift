@@ -1,6 +1,3 @@
-import Associations
-import LinkAuditModel
-import WHATWGURL
 
 /// The `#Intent;key=value;…;end` loop, applied to the intent or, after `SEL;`, to its selector.
 struct IntentItemParser {

@@ -1,6 +1,3 @@
-import Associations
-import LinkAuditModel
-import WHATWGURL
 
 /// What the PayerMax guide's `DeepLinkWebViewClient.openIntentUri` does with a parsed intent before
 /// `startActivity`: read and drop `S.browser_fallback_url`, keep only `ALLOWED_INTENT_FLAGS`

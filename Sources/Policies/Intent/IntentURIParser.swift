@@ -1,6 +1,3 @@
-import Associations
-import LinkAuditModel
-import WHATWGURL
 
 /// A model of Android's `Intent.parseUri(uri, flags)` (AOSP `Intent.parseUriInternal`).
 ///

@@ -1,6 +1,3 @@
-import Associations
-import LinkAuditModel
-import WHATWGURL
 
 /// The grammar `Double.parseDouble` / `Float.parseFloat` accept (JDK `FloatingDecimal`), checked
 /// here so Swift's more lenient parser (which takes `inf`, `nan`, `0x1.8` without exponent…)

@@ -1,6 +1,3 @@
-import Associations
-import LinkAuditModel
-import WHATWGURL
 
 /// Java's number and boolean parsers as `Intent.parseUri` calls them.
 ///

@@ -1,6 +1,3 @@
-import Associations
-import LinkAuditModel
-import WHATWGURL
 
 /// Java `String` operations over UTF-16 code units.
 ///

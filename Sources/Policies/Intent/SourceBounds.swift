@@ -1,6 +1,3 @@
-import Associations
-import LinkAuditModel
-import WHATWGURL
 
 /// `Intent.getSourceBounds()`: a `Rect` read from `sourceBounds=left top right bottom`.
 public struct SourceBounds: Equatable, Sendable {

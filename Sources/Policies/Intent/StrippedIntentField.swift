@@ -1,6 +1,3 @@
-import Associations
-import LinkAuditModel
-import WHATWGURL
 
 /// Something a launch policy removed from a page's intent before starting it — the detail an
 /// `UNSAFE_INTENT_STRIPPED` finding reports.

@@ -1,7 +1,3 @@
-import Checks
-import LinkAuditModel
-import Policies
-import WHATWGURL
 
 /// The pages' report fragments (`PageFragments`) between the worker that rendered them
 /// and the end of the run: appended to an unlinked temporary file as pages are written

@@ -1,7 +1,3 @@
-import Checks
-import LinkAuditModel
-import Policies
-import WHATWGURL
 
 /// One page's share of each report file that lists findings — its CSV rows, its
 /// findings.json objects, its SARIF results, its JUnit test case — rendered by the worker

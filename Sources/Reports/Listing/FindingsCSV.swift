@@ -1,7 +1,3 @@
-import Checks
-import LinkAuditModel
-import Policies
-import WHATWGURL
 
 /// `findings.csv`: one row per finding for testers who filter and sort in a spreadsheet.
 /// RFC 4180 (CRLF line ends, every field quoted when it holds a comma, a quote, CR or

@@ -1,7 +1,4 @@
-import Checks
 import LinkAuditModel
-import Policies
-import WHATWGURL
 
 /// `findings.json`: the findings as one JSON document for scripts, with the totals.
 /// Keys come in a fixed order and nothing depends on the clock, so two runs over the

@@ -1,7 +1,5 @@
 import Checks
 import LinkAuditModel
-import Policies
-import WHATWGURL
 
 /// `findings.sarif`: SARIF 2.1.0 for code-scanning dashboards. One rule per finding code
 /// (every code linkaudit knows, so rule indexes stay put between runs), one result per

@@ -1,7 +1,3 @@
-import Checks
-import LinkAuditModel
-import Policies
-import WHATWGURL
 
 /// `junit.xml` for any CI: one test case per input page (and association file that a live
 /// crawl found), one `<failure>` per active

@@ -1,4 +1,3 @@
-import LinkAuditModel
 
 /// A report file that lists findings page by page — findings.csv, findings.json,
 /// findings.sarif, junit.xml — told in three parts: what comes before the pages, one

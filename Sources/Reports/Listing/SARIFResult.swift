@@ -1,7 +1,3 @@
-import Checks
-import LinkAuditModel
-import Policies
-import WHATWGURL
 
 /// One SARIF result, written straight into bytes in `PrettyJSON`'s layout. A result
 /// is the same skeleton every time (only its values and a few optional members change),

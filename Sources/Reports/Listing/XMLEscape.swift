@@ -1,7 +1,3 @@
-import Checks
-import LinkAuditModel
-import Policies
-import WHATWGURL
 
 /// XML 1.0 escaping for junit.xml, written straight into the file's bytes: markup
 /// escaped, and characters XML forbids (most C0 controls, U+FFFE/U+FFFF) replaced by

@@ -1,7 +1,4 @@
-import Checks
 import LinkAuditModel
-import Policies
-import WHATWGURL
 
 /// A finding as compact bytes, for the runs a report spills to disk: length-prefixed
 /// UTF-8 fields and LEB128 integers, no keys. Only this program reads them back, in the

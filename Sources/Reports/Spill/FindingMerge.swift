@@ -1,7 +1,3 @@
-import Checks
-import LinkAuditModel
-import Policies
-import WHATWGURL
 
 /// Every finding of a report in report order, from the spilled runs and the batch still
 /// in memory; each iteration reads the runs again, so every report format can take its

@@ -1,8 +1,4 @@
-import Checks
 import Foundation
-import LinkAuditModel
-import Policies
-import WHATWGURL
 
 /// The findings of a run, in the order they were added, held in memory up to a bound and
 /// spilled beyond it: each full batch is sorted into report order and appended to a

@@ -1,8 +1,5 @@
-import Checks
 import Foundation
 import LinkAuditModel
-import Policies
-import WHATWGURL
 
 /// The temporary file a report's sorted runs of findings go to. It is unlinked as soon as
 /// it is created: nothing is left behind when the run ends, fails or is killed, and the

@@ -1,8 +1,5 @@
 import CLibXML2
 @testable import Extraction
-import LinkAuditModel
-import WHATWGURL
-import TestSupport
 
 /// For the equivalence tests: the SAX events the extractor consumes (start tags with
 /// their attributes, end tags, script/style text) with the parser's line at each, from

@@ -1,8 +1,6 @@
 import Foundation
 import XCTest
 @testable import Extraction
-@testable import LinkAuditModel
-@testable import WHATWGURL
 import TestSupport
 
 /// `TextRunCompactor` must leave every SAX event the extractor consumes unchanged: start

@@ -1,4 +1,3 @@
-import TestSupport
 /// Hand-written pages that probe each rule `TextRunCompactor` relies on, and the pieces
 /// the fuzzer splices together.
 enum TextRunSnippets {

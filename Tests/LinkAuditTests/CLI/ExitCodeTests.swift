@@ -1,9 +1,4 @@
 import XCTest
-@testable import LinkAudit
-@testable import LinkAuditModel
-@testable import PageSources
-@testable import Policies
-@testable import Reports
 import TestSupport
 
 /// The exit codes CI gates on, through the real binary: 1 for findings at or above

@@ -1,9 +1,5 @@
 import XCTest
-@testable import LinkAudit
-@testable import LinkAuditModel
-@testable import PageSources
 @testable import Policies
-@testable import Reports
 import TestSupport
 
 final class ExplainCommandTests: XCTestCase {

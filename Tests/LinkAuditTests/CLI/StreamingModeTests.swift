@@ -1,9 +1,4 @@
 import XCTest
-@testable import LinkAudit
-@testable import LinkAuditModel
-@testable import PageSources
-@testable import Policies
-@testable import Reports
 import TestSupport
 
 /// `audit --stdin-inputs --jsonl-out -`: records on stdout as pages finish, nothing else;

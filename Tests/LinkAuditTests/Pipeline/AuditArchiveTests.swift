@@ -1,9 +1,5 @@
 import XCTest
 @testable import LinkAudit
-@testable import LinkAuditModel
-@testable import PageSources
-@testable import Policies
-@testable import Reports
 import TestSupport
 
 /// WARC archives through the whole crawl stage: pages.jsonl counts match the archive.

@@ -1,9 +1,5 @@
 import XCTest
 @testable import LinkAudit
-@testable import LinkAuditModel
-@testable import PageSources
-@testable import Policies
-@testable import Reports
 import TestSupport
 
 /// Shipped configs load; every kind of mistake fails before any work, naming the key and file.

@@ -1,14 +1,6 @@
 import Foundation
-@testable import Associations
 @testable import Checks
-@testable import Extraction
-@testable import LinkAudit
-@testable import LinkAuditModel
-@testable import PageSources
 @testable import Policies
-@testable import Reports
-@testable import WHATWGURL
-import TestSupport
 
 /// A checkout page on 127.0.0.1 that links to wallet hosts (`https://good.test/pay/1`, …),
 /// and those hosts' association files, valid and broken. Each host `name.test` is served

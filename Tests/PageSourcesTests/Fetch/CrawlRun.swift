@@ -1,12 +1,6 @@
 import Foundation
-@testable import Associations
-@testable import Extraction
 @testable import LinkAudit
-@testable import LinkAuditModel
 @testable import PageSources
-@testable import Policies
-@testable import Reports
-@testable import WHATWGURL
 import TestSupport
 
 /// One audit of URL inputs with the test options, and its output files parsed.

@@ -1,13 +1,7 @@
 import XCTest
-@testable import Associations
 @testable import Checks
-@testable import Extraction
 @testable import LinkAudit
-@testable import LinkAuditModel
 @testable import PageSources
-@testable import Policies
-@testable import Reports
-@testable import WHATWGURL
 import TestSupport
 
 /// `--cache DIR` for association files (HTTP freshness and revalidation), the include

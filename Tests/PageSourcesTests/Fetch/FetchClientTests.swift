@@ -1,13 +1,6 @@
 import XCTest
-@testable import Associations
-@testable import Extraction
-@testable import LinkAudit
-@testable import LinkAuditModel
 @testable import PageSources
-@testable import Policies
-@testable import Reports
 @testable import WHATWGURL
-import TestSupport
 
 /// One request at a time against the local server: what the fetcher hands back for each
 /// kind of answer. Nothing here leaves 127.0.0.1.

@@ -1,12 +1,5 @@
 import XCTest
-@testable import Associations
-@testable import Extraction
-@testable import LinkAudit
-@testable import LinkAuditModel
 @testable import PageSources
-@testable import Policies
-@testable import Reports
-@testable import WHATWGURL
 import TestSupport
 
 /// The crawl flags on the command line: one-line errors naming the flag, and a run

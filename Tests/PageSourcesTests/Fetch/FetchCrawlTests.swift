@@ -1,13 +1,5 @@
 import XCTest
-@testable import Associations
-@testable import Extraction
-@testable import LinkAudit
-@testable import LinkAuditModel
 @testable import PageSources
-@testable import Policies
-@testable import Reports
-@testable import WHATWGURL
-import TestSupport
 
 /// URL inputs through the whole audit: pages.jsonl and links.jsonl for redirect chains,
 /// deep-link redirects, failures, depth, budget, duplicates and robots.txt.

@@ -1,13 +1,5 @@
 import XCTest
-@testable import Associations
-@testable import Extraction
-@testable import LinkAudit
-@testable import LinkAuditModel
 @testable import PageSources
-@testable import Policies
-@testable import Reports
-@testable import WHATWGURL
-import TestSupport
 
 /// Politeness: in-flight limits overall and per host, and the delay between request
 /// starts to one host (which must not hold back other hosts).

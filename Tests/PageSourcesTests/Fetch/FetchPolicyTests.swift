@@ -1,13 +1,7 @@
 import XCTest
-@testable import Associations
-@testable import Extraction
-@testable import LinkAudit
-@testable import LinkAuditModel
 @testable import PageSources
 @testable import Policies
-@testable import Reports
 @testable import WHATWGURL
-import TestSupport
 
 /// The fetch policy's pure parts: address classes, the retry schedule, redirect chain
 /// rules, user-agent presets.

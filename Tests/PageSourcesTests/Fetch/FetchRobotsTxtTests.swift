@@ -1,13 +1,5 @@
 import XCTest
-@testable import Associations
-@testable import Extraction
-@testable import LinkAudit
-@testable import LinkAuditModel
 @testable import PageSources
-@testable import Policies
-@testable import Reports
-@testable import WHATWGURL
-import TestSupport
 
 /// robots.txt parsing and matching, after RFC 9309's examples.
 final class FetchRobotsTxtTests: XCTestCase {

@@ -1,13 +1,8 @@
 import XCTest
-@testable import Associations
-@testable import Extraction
 @testable import LinkAudit
 @testable import LinkAuditModel
 @testable import PageSources
-@testable import Policies
-@testable import Reports
 @testable import WHATWGURL
-import TestSupport
 
 /// What the crawl counts as one page (normalisation), one site (registrable domain,
 /// `--scope`) and a link to follow.

@@ -1,6 +1,5 @@
 import Foundation
 import Glibc
-import TestSupport
 
 /// A small HTTP/1.1 server on 127.0.0.1 for the fetch tests: an ephemeral port, one
 /// connection per request (`Connection: close`), responses from a handler. It stops when

@@ -1,13 +1,5 @@
 import Foundation
-@testable import Associations
-@testable import Extraction
-@testable import LinkAudit
-@testable import LinkAuditModel
 @testable import PageSources
-@testable import Policies
-@testable import Reports
-@testable import WHATWGURL
-import TestSupport
 
 /// The merchant site the fetch tests crawl, served by `TestHTTPServer` on 127.0.0.1.
 final class TestSite: @unchecked Sendable {

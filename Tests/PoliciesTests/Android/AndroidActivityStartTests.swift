@@ -1,12 +1,5 @@
 import XCTest
-@testable import Associations
-@testable import Checks
-@testable import Extraction
-@testable import LinkAudit
-@testable import LinkAuditModel
 @testable import Policies
-@testable import WHATWGURL
-import TestSupport
 
 /// `startActivity` with and without the Android 11 flags (Docs/PLATFORM.md §B.5).
 final class AndroidActivityStartTests: XCTestCase {

@@ -1,11 +1,6 @@
-@testable import Associations
-@testable import Checks
-@testable import Extraction
-@testable import LinkAudit
 @testable import LinkAuditModel
 @testable import Policies
 @testable import WHATWGURL
-import TestSupport
 
 /// Builds the requests the Android profiles see, through `InputMapping.android` as the runner
 /// does, so the tests also pin the trigger mapping.

@@ -1,12 +1,5 @@
 import XCTest
-@testable import Associations
-@testable import Checks
-@testable import Extraction
-@testable import LinkAudit
-@testable import LinkAuditModel
 @testable import Policies
-@testable import WHATWGURL
-import TestSupport
 
 /// AOSP `PatternMatcher` as intent-filter paths use it (Docs/PLATFORM.md §C.1, rule 16).
 final class AndroidPatternMatcherTests: XCTestCase {

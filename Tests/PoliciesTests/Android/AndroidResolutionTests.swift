@@ -1,12 +1,5 @@
 import XCTest
-@testable import Associations
-@testable import Checks
-@testable import Extraction
-@testable import LinkAudit
-@testable import LinkAuditModel
 @testable import Policies
-@testable import WHATWGURL
-import TestSupport
 
 /// `queryIntentActivities` on device profiles: filters, verification, schemes, intents, order.
 final class AndroidResolutionTests: XCTestCase {

@@ -1,11 +1,6 @@
 import XCTest
-@testable import Associations
-@testable import Checks
-@testable import Extraction
-@testable import LinkAudit
 @testable import LinkAuditModel
 @testable import Policies
-@testable import WHATWGURL
 import TestSupport
 
 /// `android-sdk`: the Chromium filters in front of the PayerMax guide's client, `shouldOverrideUrlLoading`'s

@@ -1,11 +1,5 @@
 import XCTest
-@testable import Associations
-@testable import Checks
-@testable import Extraction
-@testable import LinkAudit
-@testable import LinkAuditModel
 @testable import Policies
-@testable import WHATWGURL
 import TestSupport
 
 /// `android-webview-noclient`: WebView hands navigations to Android itself (Docs/PLATFORM.md §A.4).

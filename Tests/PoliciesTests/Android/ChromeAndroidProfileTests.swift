@@ -1,11 +1,5 @@
 import XCTest
-@testable import Associations
-@testable import Checks
-@testable import Extraction
-@testable import LinkAudit
-@testable import LinkAuditModel
 @testable import Policies
-@testable import WHATWGURL
 import TestSupport
 
 /// `chrome-android`: navigation chains, sub-frames, forms, disallowed schemes, `intent:` and

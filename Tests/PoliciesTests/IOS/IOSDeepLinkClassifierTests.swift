@@ -1,12 +1,6 @@
 import XCTest
-@testable import Associations
-@testable import Checks
-@testable import Extraction
-@testable import LinkAudit
-@testable import LinkAuditModel
 @testable import Policies
 @testable import WHATWGURL
-import TestSupport
 
 /// The PayerMax guide's iOS `DeepLinkClassifier`: every `return` of `classify`,
 /// `shouldCheckUniversalLink` and `isLocalFileNavigation`, in both variants.

@@ -1,12 +1,7 @@
 import XCTest
-@testable import Associations
-@testable import Checks
-@testable import Extraction
-@testable import LinkAudit
 @testable import LinkAuditModel
 @testable import Policies
 @testable import WHATWGURL
-import TestSupport
 
 /// The PayerMax guide's iOS `DeepLinkWebViewClient` callbacks and host entry points, both variants.
 final class IOSDeepLinkWebViewClientTests: XCTestCase {

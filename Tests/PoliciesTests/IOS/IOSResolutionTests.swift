@@ -1,12 +1,6 @@
 import XCTest
 @testable import Associations
-@testable import Checks
-@testable import Extraction
-@testable import LinkAudit
-@testable import LinkAuditModel
 @testable import Policies
-@testable import WHATWGURL
-import TestSupport
 
 /// `canOpen(customScheme:)`, `universalLinkApp(for:)` and the legacy AASA `paths` matcher.
 final class IOSResolutionTests: XCTestCase {

@@ -1,11 +1,6 @@
 import XCTest
-@testable import Associations
-@testable import Checks
-@testable import Extraction
-@testable import LinkAudit
 @testable import LinkAuditModel
 @testable import Policies
-@testable import WHATWGURL
 import TestSupport
 
 /// `safari-ios`: Docs/PLATFORM.md §D.4–D.6 and rule 22.

@@ -1,12 +1,5 @@
 import XCTest
-@testable import Associations
-@testable import Checks
-@testable import Extraction
-@testable import LinkAudit
-@testable import LinkAuditModel
 @testable import Policies
-@testable import WHATWGURL
-import TestSupport
 
 /// The strict iOS delegate's `AppRouteValidator` and `CustomSchemeValidator` with their default lists,
 /// one row per rule.

@@ -1,11 +1,6 @@
-@testable import Associations
-@testable import Checks
-@testable import Extraction
-@testable import LinkAudit
 @testable import LinkAuditModel
 @testable import Policies
 @testable import WHATWGURL
-import TestSupport
 
 /// Builds iOS policy requests the way the classify stage does: the trigger and frame go
 /// through `InputMapping.ios`, so every profile test also pins the mapping.
