@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import LinkAudit
 @testable import Policies
 import TestSupport
 

@@ -66,11 +66,9 @@ public struct DeviceProfile: Codable, Sendable, Equatable {
         playStoreInstalled = try c.decodeIfPresent(Bool.self, forKey: .playStoreInstalled) ?? true
     }
 
-    /// Loads a device file; errors name the file and the field.
-    public static func load(path: String) throws -> DeviceProfile {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw LinkAuditError.usage("\(path): cannot read the device file")
-        }
+    /// Reads a device file's bytes (the caller reads the file: this target does no I/O);
+    /// errors name the file and the field.
+    public static func decode(_ data: Data, file path: String) throws -> DeviceProfile {
         do {
             return try ConfigJSON.decode(DeviceProfile.self, from: data)
         } catch {
