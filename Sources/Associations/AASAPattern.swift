@@ -1,4 +1,3 @@
-
 /// One AASA URL pattern (a `/`, `?` or `#` value, a query item's value, or a legacy `paths`
 /// entry), compiled for matching.
 ///

@@ -1,4 +1,3 @@
-
 // The substitution variables Apple predefines for AASA patterns.
 //
 // Apple's `applinks.SubstitutionVariables` page lists them with examples; the copy read for

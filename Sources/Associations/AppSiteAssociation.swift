@@ -1,4 +1,3 @@
-
 /// A site's `apple-app-site-association` file as iOS reads it (Docs/PLATFORM.md §E.1): the `applinks`
 /// section that decides which https links open which apps, plus the `webcredentials` and
 /// `appclips` sections, kept only so a file that has nothing else is understood.

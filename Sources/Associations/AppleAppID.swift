@@ -1,4 +1,3 @@
-
 /// An Apple application identifier, `<Application Identifier Prefix>.<Bundle Identifier>`:
 /// the team ID Apple assigns (ten upper-case letters or digits) and the app's bundle ID.
 /// `applinks` entries name apps this way; an entry whose ID has another shape can never

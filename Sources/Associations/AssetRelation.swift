@@ -1,4 +1,3 @@
-
 /// Why a Digital Asset Links value (relation, site, package, fingerprint) was refused, in
 /// words that include the phrase Google's compatibility suite looks for.
 public struct AssetLinksValueError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -1,4 +1,3 @@
-
 /// The serving rules both platforms apply before reading an association file, judged on
 /// the HTTP facts of the fetch. A file that breaks an error-level rule is not used at all.
 public enum AASAServing {

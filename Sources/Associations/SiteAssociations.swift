@@ -1,4 +1,3 @@
-
 /// The association files a live crawl fetched, by host: what decides whether an `https`
 /// link is a Universal Link (the host's `apple-app-site-association`) or a verified App
 /// Link (its `assetlinks.json`). On a phone this is the operating system's own state —

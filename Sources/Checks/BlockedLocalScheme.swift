@@ -1,4 +1,3 @@
-
 extension Checks {
     /// `file:` and `content:` links are refused to protect local files.
     static let blockedLocalScheme = Check(

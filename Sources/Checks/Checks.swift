@@ -1,4 +1,3 @@
-
 /// Every finding code linkaudit reports, in the order the reference lists them.
 public enum Checks {
     public static let all: [Check] = [

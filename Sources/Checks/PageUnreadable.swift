@@ -1,4 +1,3 @@
-
 extension Checks {
     /// An input page could not be read: it is reported, never dropped.
     static let pageUnreadable = Check(

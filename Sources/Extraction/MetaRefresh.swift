@@ -1,4 +1,3 @@
-
 /// The value of `<meta http-equiv=refresh content=…>` (and of a `Refresh` HTTP header),
 /// parsed by the HTML Standard's "shared declarative refresh steps"
 /// (https://html.spec.whatwg.org/multipage/document-lifecycle.html#shared-declarative-refresh-steps).

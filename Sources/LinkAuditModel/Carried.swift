@@ -1,4 +1,3 @@
-
 /// A value a record carries from one stage to the next that is not part of the record:
 /// never encoded, and every two are equal, so the record's synthesized `==` compares only
 /// what it writes out. (A navigation carries its parsed target from extraction to

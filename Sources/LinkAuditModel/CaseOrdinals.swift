@@ -1,4 +1,3 @@
-
 /// Equality and hashing by case for the String-backed enums compared and hashed on
 /// the hot path: a raw-value enum otherwise compares and hashes its raw string
 /// (hundreds of instructions a time — measured), and the classifier hashes a trigger and

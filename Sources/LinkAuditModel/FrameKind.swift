@@ -1,4 +1,3 @@
-
 /// Which browsing context a navigation targets.
 public enum FrameKind: String, Codable, Sendable, CaseIterable {
     /// The top-level document of the WebView.

@@ -1,4 +1,3 @@
-
 /// Errors that stop a command; each carries a one-line message naming what is wrong
 /// (the flag, the file, the field).
 public enum LinkAuditError: Error, CustomStringConvertible, Equatable {

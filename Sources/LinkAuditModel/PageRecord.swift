@@ -1,4 +1,3 @@
-
 /// One input page and whether it could be read: the record of `pages.jsonl`.
 /// Every input page gets one, read or not, so nothing is dropped silently.
 public struct PageRecord: Codable, Sendable, Equatable {

@@ -1,4 +1,3 @@
-
 /// The stable code a runtime profile gives for the branch it took (`no-gesture`,
 /// `blocked-scheme`, …): a verdict's `reason` in `links.jsonl`, and what checks match on.
 ///

@@ -1,4 +1,3 @@
-
 /// A runtime as a web server tells it apart: its platform, and whether pages show in an
 /// app's web view or in the platform's own browser. Checkout pages differ by it
 /// (`intent://` for Android, a `wv` user agent for web views), so a crawl fetches pages as

@@ -1,4 +1,3 @@
-
 /// How bad a finding is: `--fail-on` and the report formats rank findings by it.
 public enum Severity: String, Codable, Sendable, Comparable, CaseIterable {
     case info, warning, error

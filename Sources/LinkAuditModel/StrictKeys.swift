@@ -1,4 +1,3 @@
-
 /// Rejects unknown keys in configuration JSON: a misspelt key must be an error that names
 /// it, not a setting silently ignored.
 package enum StrictKeys {

@@ -1,4 +1,3 @@
-
 /// How a navigation is started. The policies map each trigger to the platform inputs
 /// (`hasGesture`, `isRedirect`, `WKNavigationType`), so the names are a contract:
 /// they appear in `links.jsonl` and in `linkaudit explain` requests.

@@ -1,4 +1,3 @@
-
 /// What one runtime profile does with one navigation.
 public struct Verdict: Codable, Sendable, Hashable {
     public var outcome: Outcome

@@ -1,4 +1,3 @@
-
 /// The verdicts of one navigation: profile name → verdict, kept in profile-name order
 /// (the order `links.jsonl` writes them in).
 ///

@@ -1,4 +1,3 @@
-
 /// A baseline ready to be compared with findings as they stream by in report order.
 /// Each current finding takes the next unmatched baseline finding of its key (page +
 /// normalised URL + code) and is `persisting`, or finds none left and is `new`; the

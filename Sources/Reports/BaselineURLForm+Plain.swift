@@ -1,4 +1,3 @@
-
 /// Deep links as pages write them (`gopay://pay?order=123`, `mailto:a@b.example`) are
 /// already in the URL Standard's serialised form, save the scheme's case: for a
 /// non-special scheme the parser keeps an opaque host, path, query and fragment made of

@@ -1,4 +1,3 @@
-
 /// A shell-style pattern for suppressions: `*` matches any run of characters (slashes
 /// included, so `https://shop.example/legacy/*` covers a whole subtree) and `?` one
 /// character; everything else matches itself. No character classes: URLs are full of `[`.

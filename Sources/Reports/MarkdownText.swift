@@ -1,4 +1,3 @@
-
 /// Escaping for text that comes from audited pages (URLs, page addresses, read errors)
 /// before it goes into `summary.md`: it must not end a table cell, open a code span,
 /// start emphasis or a link, or reach the renderer as HTML.

@@ -1,4 +1,3 @@
-
 /// A report's current findings in report order, each marked new or persisting when there
 /// is a baseline. Iterating reads them again from the spilled runs: formats written side
 /// by side each take their own pass.

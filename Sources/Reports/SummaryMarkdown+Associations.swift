@@ -1,4 +1,3 @@
-
 /// The summary's section on the association files of a live crawl: the files that exist,
 /// worst first, and how many hosts have none. Only written when the run fetched some.
 extension SummaryMarkdown {

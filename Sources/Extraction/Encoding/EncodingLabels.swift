@@ -1,4 +1,3 @@
-
 /// The WHATWG Encoding Standard's label table (https://encoding.spec.whatwg.org/#names-and-labels):
 /// every label browsers accept in `charset=`, mapped to the encoding's name. Any other
 /// label is unknown and browsers ignore it, so we do too (e.g. "cp949", "cp932" and

@@ -1,4 +1,3 @@
-
 /// Decides a page's encoding the way browsers do before parsing: the HTML Standard's
 /// encoding sniffing algorithm
 /// (https://html.spec.whatwg.org/multipage/parsing.html#encoding-sniffing-algorithm).

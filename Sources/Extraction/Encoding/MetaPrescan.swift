@@ -1,4 +1,3 @@
-
 /// The HTML Standard's "prescan a byte stream to determine its encoding"
 /// (https://html.spec.whatwg.org/multipage/parsing.html#prescan-a-byte-stream-to-determine-its-encoding),
 /// step by step, including its fallback "get an XML encoding". It only ever looks at ASCII

@@ -1,4 +1,3 @@
-
 /// Turns a page's bytes into UTF-8 the way a browser's decoder reads them, so the HTML
 /// extractor can give libxml2 UTF-8 and tell it to ignore in-page declarations
 /// (HTML_PARSE_IGNORE_ENC).

@@ -1,4 +1,3 @@
-
 /// The character encoding a page is decoded with, and what decided it.
 public struct PageEncoding: Equatable, Sendable {
     /// What the decision rests on, in the order the HTML Standard's encoding sniffing

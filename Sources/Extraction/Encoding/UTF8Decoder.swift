@@ -1,4 +1,3 @@
-
 /// UTF-8 pages: validated where they lie, and copied only when something must change.
 /// Malformed bytes become U+FFFD exactly as the Encoding Standard's UTF-8 decoder does:
 /// one per "maximal subpart" (a lead byte and the continuation bytes that fit it), so

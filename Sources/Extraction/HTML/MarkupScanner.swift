@@ -1,4 +1,3 @@
-
 /// Recognises, byte by byte, the markup `TextRunCompactor` may step over, mirroring how
 /// libxml2 2.9.14's HTML parser (push mode, recovery on) delimits it. Each scan returns
 /// the offset just past the construct, or nil when the bytes are anything the scanner is

@@ -1,4 +1,3 @@
-
 /// Apple's Smart App Banner: `<meta name="apple-itunes-app" content="app-id=…, app-argument=…">`.
 /// The app argument is the deep link Safari hands the app; without one the banner only
 /// leads to the App Store.

@@ -1,4 +1,3 @@
-
 /// Shrinks the text between tags before libxml2 sees it. The extractor never reads that
 /// text (no `characters` handler), yet libxml2's `htmlParseCharData` decodes it character
 /// by character: about half of its time on ordinary pages.

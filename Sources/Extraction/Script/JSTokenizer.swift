@@ -1,4 +1,3 @@
-
 /// A small JavaScript tokenizer: just enough structure to find navigations in inline
 /// scripts (identifiers, string and template literals, numbers, punctuation), skipping
 /// comments and regular expression literals so that their contents are not misread.

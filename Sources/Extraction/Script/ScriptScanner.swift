@@ -1,4 +1,3 @@
-
 /// Finds navigations in one piece of script (an inline `<script>`, an event-handler
 /// attribute, a `javascript:` URL body): assignments to `location`, calls to
 /// `location.assign/replace` and `window.open`, with the boundaries each sits behind,

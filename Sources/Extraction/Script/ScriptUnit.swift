@@ -1,4 +1,3 @@
-
 /// What the scanner found in one piece of script, before it is placed on the page:
 /// the extractor decides each effect's trigger from where the script sits and, for a
 /// function, from where it is called.

@@ -1,4 +1,3 @@
-
 /// What kind of network an IP address belongs to, for the private-address guard: a page
 /// on the public web must not make the crawler reach the machine it runs on, its LAN, or
 /// a cloud metadata service (SSRF).

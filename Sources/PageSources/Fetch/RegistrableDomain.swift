@@ -1,4 +1,3 @@
-
 /// The registrable domain ("eTLD+1") of a host: what "the same site" means for the crawl.
 /// A small built-in suffix list, not the full Public Suffix List: every single-label TLD,
 /// the second-level registries of the markets checkout pages come from (`co.id`, `co.uk`,

@@ -1,4 +1,3 @@
-
 /// Content sniffing for files with no telling extension, after the WHATWG MIME Sniffing
 /// Standard: the "text/html" patterns and the "binary data byte" test.
 public enum HTMLSniffer {

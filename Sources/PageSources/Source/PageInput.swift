@@ -1,4 +1,3 @@
-
 /// One page to audit, before it is read: where its bytes are and the URL it is served at.
 public struct PageInput: Sendable, Equatable {
     public enum Origin: Sendable, Equatable {

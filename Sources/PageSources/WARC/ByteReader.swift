@@ -1,4 +1,3 @@
-
 /// Line- and length-oriented reading over a `ByteSource`, with bytes that can be pushed
 /// back (to resynchronise after a record whose Content-Length lied).
 final class ByteReader {

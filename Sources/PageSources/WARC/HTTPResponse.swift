@@ -1,4 +1,3 @@
-
 /// An archived HTTP response: status, headers and the body as the browser would see it
 /// (chunked transfer coding removed, gzip/deflate content coding undone).
 public struct HTTPResponse {

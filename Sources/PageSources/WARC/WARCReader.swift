@@ -1,4 +1,3 @@
-
 /// Reads WARC records one at a time from a `.warc` or `.warc.gz` (per-record members or
 /// whole-file gzip) without loading the file. Damage is reported and reading goes on:
 /// a truncated record ends the file with a problem, a record whose Content-Length lies is

@@ -1,4 +1,3 @@
-
 /// One WARC record: its named fields and, when asked for, its content block.
 public struct WARCRecord {
     /// Record number in the file, from 1.

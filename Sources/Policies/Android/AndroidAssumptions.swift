@@ -1,4 +1,3 @@
-
 /// The facts Docs/PLATFORM.md marks UNCONFIRMED (its §U lists them) that the Android profiles
 /// rest on, named once so a verdict can cite them and a reader can change them in one place.
 enum AndroidAssumptions {

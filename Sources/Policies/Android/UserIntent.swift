@@ -1,4 +1,3 @@
-
 /// The PayerMax guide client's user-intent rule (`DeepLinkWebViewClient.shouldOverrideUrlLoading` with
 /// its `UserActivationTracker`): a gesture or a server redirect counts by itself; otherwise the
 /// host's activation window — the last touch, key or `loadUrlByUser` less than

@@ -1,4 +1,3 @@
-
 /// The filters in front of `shouldOverrideUrlLoading` (Chromium
 /// `AwContentBrowserClient::ShouldOverrideUrlLoading`, Docs/PLATFORM.md §A.1): navigations WebView
 /// loads itself without asking the app's client — or, with no client, without asking Android.

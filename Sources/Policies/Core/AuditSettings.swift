@@ -1,4 +1,3 @@
-
 /// How the app hosts the page and what the simulator assumes where a page does not say.
 /// Every field is a documented assumption the report can name; all are settable from
 /// a pipeline config and from `linkaudit explain`.

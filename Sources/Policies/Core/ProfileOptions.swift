@@ -1,4 +1,3 @@
-
 /// Settings of the reference clients' profiles, each named after the client's own option. Defaults are
 /// the clients' defaults (Docs/PLATFORM.md §P.2–P.4).
 public struct ProfileOptions: Codable, Sendable, Equatable {

@@ -1,4 +1,3 @@
-
 /// Decoding for settings and options from configuration JSON (pipeline configs, explain
 /// requests): every key is optional and defaults to the reference clients' value, an unknown key is an
 /// error naming it.

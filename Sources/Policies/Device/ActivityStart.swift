@@ -1,4 +1,3 @@
-
 /// What `Context.startActivity` does with an implicit intent whose handlers are `candidates`
 /// (from `AndroidResolution`), with the Android 11 launch flags of Docs/PLATFORM.md §B.5.
 public enum ActivityStart: Equatable, Sendable {

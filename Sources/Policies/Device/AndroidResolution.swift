@@ -1,4 +1,3 @@
-
 /// A pure emulation of `PackageManager.queryIntentActivities(intent, GET_RESOLVED_FILTER)` on a
 /// `DeviceProfile`, for the BROWSABLE VIEW intents a page can start.
 ///

@@ -1,4 +1,3 @@
-
 /// Android's `android.os.PatternMatcher` for the `<data>` path attributes of an intent filter
 /// (Docs/PLATFORM.md §C.1). Matching runs on UTF-16 code units, as Java's `charAt` does, so a path
 /// with non-BMP characters counts the way the platform counts it.

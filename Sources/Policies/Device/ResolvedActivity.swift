@@ -1,4 +1,3 @@
-
 /// One entry of `PackageManager.queryIntentActivities(intent, GET_RESOLVED_FILTER)`: the
 /// handling package and what the PayerMax guide's client and Chrome read off its `ResolveInfo` and
 /// matched `IntentFilter`.

@@ -1,4 +1,3 @@
-
 /// The PayerMax guide's iOS `DeepLinkClassifier` (Docs/PLATFORM.md §P.3): a pure function of the navigation, the options
 /// and the interaction state. Both of the guide's implementations are here; where the
 /// Objective-C one differs, `options.variant == .objc` follows it:

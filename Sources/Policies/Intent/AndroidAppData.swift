@@ -1,4 +1,3 @@
-
 /// The data and package of an `android-app://package[/scheme[/host[/path]]]` URI
 /// (the `android-app:` branch at the end of `Intent.parseUriInternal`).
 enum AndroidAppData {

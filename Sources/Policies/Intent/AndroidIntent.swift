@@ -1,4 +1,3 @@
-
 /// The fields of an `android.content.Intent` that `Intent.parseUri` can set, as a value.
 public struct AndroidIntent: Equatable, Sendable {
     public static let actionView = "android.intent.action.VIEW"

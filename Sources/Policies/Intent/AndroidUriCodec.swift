@@ -1,4 +1,3 @@
-
 /// `android.net.Uri.decode` / `Uri.encode`, with Android's exact quirks.
 ///
 /// `decode` is `UriCodec.decode(s, convertPlus: false, UTF-8, throwOnFailure: false)`:

@@ -1,4 +1,3 @@
-
 /// The parts `android.net.Uri` (its string-backed form) reads out of a data URI.
 ///
 /// Android's `Uri` is deliberately loose: the scheme is whatever precedes the first `:`,

@@ -1,4 +1,3 @@
-
 /// What Android WebView does with an `intent:` (or any) URL when the app set *no*
 /// `WebViewClient` (`AwContentsClient.sendBrowsingIntent`, Docs/PLATFORM.md §A.4): parse with
 /// URI_INTENT_SCHEME, force BROWSABLE, clear component and selector, tag the embedder's

@@ -1,4 +1,3 @@
-
 /// Chrome's checks on `S.browser_fallback_url` (`GURL(url).isValid() && isHttpOrHttps`) and its
 /// Play Store recognition, approximated without a full URL parser: the URL parser's cleaning
 /// (outer C0/space trimmed, tabs and newlines removed), a case-insensitive http/https scheme,

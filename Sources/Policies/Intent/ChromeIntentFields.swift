@@ -1,4 +1,3 @@
-
 /// What Chrome for Android (`ExternalNavigationHandler`, Docs/PLATFORM.md §B.2) takes from a parsed intent:
 /// the sanitized intent it resolves and launches, the fallback URL it will honour, and the
 /// Play Store `market://` URL it opens for an uninstalled `package=`.

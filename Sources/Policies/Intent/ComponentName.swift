@@ -1,4 +1,3 @@
-
 /// `ComponentName.unflattenFromString` and `flattenToString`, kept as a `pkg/cls` string.
 enum ComponentName {
     /// `pkg/cls`, `pkg/.Cls` (class relative to the package). No `/`, or nothing after it,

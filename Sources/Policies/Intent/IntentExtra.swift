@@ -1,4 +1,3 @@
-
 /// One typed extra from an `intent:` URI (`S.key=…`, `i.key=…`…), as Android's `Bundle` holds it.
 public enum IntentExtra: Sendable, CustomStringConvertible {
     case string(String)     // S.

@@ -1,4 +1,3 @@
-
 /// `android.content.Intent` flag values used by the parser and by the launch policies
 /// (values from AOSP `Intent.java`).
 public enum IntentFlags {

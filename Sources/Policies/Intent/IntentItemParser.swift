@@ -1,4 +1,3 @@
-
 /// The `#Intent;key=value;…;end` loop, applied to the intent or, after `SEL;`, to its selector.
 struct IntentItemParser {
     struct OutOfBounds: Error { let reason: String }

@@ -1,4 +1,3 @@
-
 /// What the PayerMax guide's `DeepLinkWebViewClient.openIntentUri` does with a parsed intent before
 /// `startActivity`: read and drop `S.browser_fallback_url`, keep only `ALLOWED_INTENT_FLAGS`
 /// plus NEW_TASK, add BROWSABLE and DEFAULT, clear component and selector.

@@ -1,4 +1,3 @@
-
 /// Why `Intent.parseUri` rejects a URI: the Java exception Android throws, its message, and a
 /// plain-language reason a finding can quote ("unknown key 'x'", "missing end"…).
 ///

@@ -1,4 +1,3 @@
-
 /// A model of Android's `Intent.parseUri(uri, flags)` (AOSP `Intent.parseUriInternal`).
 ///
 /// It follows the platform code step by step, including its accidents, because the question

@@ -1,4 +1,3 @@
-
 /// The grammar `Double.parseDouble` / `Float.parseFloat` accept (JDK `FloatingDecimal`), checked
 /// here so Swift's more lenient parser (which takes `inf`, `nan`, `0x1.8` without exponent…)
 /// only ever sees strings Java would take.

@@ -1,4 +1,3 @@
-
 /// Java's number and boolean parsers as `Intent.parseUri` calls them.
 ///
 /// Exactness matters: `i.x=1.0` or `i.x= 5` is a parse *failure* on Android (the whole link

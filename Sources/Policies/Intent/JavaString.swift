@@ -1,4 +1,3 @@
-
 /// Java `String` operations over UTF-16 code units.
 ///
 /// Android's intent parsers are index arithmetic on Java strings; doing the same arithmetic on

@@ -1,4 +1,3 @@
-
 /// Android's pre-1.0 intent URI format, `Intent.getIntentOld`:
 /// `data#action(A)categories(c1!c2)type(T)launchFlags(N)component(pkg!cls)extras(Sk=v!ik=1)`.
 ///

@@ -1,4 +1,3 @@
-
 /// `Intent.getSourceBounds()`: a `Rect` read from `sourceBounds=left top right bottom`.
 public struct SourceBounds: Equatable, Sendable {
     public var left: Int32

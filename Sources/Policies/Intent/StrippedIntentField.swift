@@ -1,4 +1,3 @@
-
 /// Something a launch policy removed from a page's intent before starting it — the detail an
 /// `UNSAFE_INTENT_STRIPPED` finding reports.
 public enum StrippedIntentField: Equatable, Sendable, CustomStringConvertible {

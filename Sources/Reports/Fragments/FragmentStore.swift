@@ -1,4 +1,3 @@
-
 /// The pages' report fragments (`PageFragments`) between the worker that rendered them
 /// and the end of the run: appended to an unlinked temporary file as pages are written
 /// (memory stays flat however large the run), indexed by page, and read back in page

@@ -1,4 +1,3 @@
-
 /// One page's share of each report file that lists findings — its CSV rows, its
 /// findings.json objects, its SARIF results, its JUnit test case — rendered by the worker
 /// that read the page, by the format's own `ListingFormat.page`. At the end the files are

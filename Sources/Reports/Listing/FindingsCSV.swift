@@ -1,4 +1,3 @@
-
 /// `findings.csv`: one row per finding for testers who filter and sort in a spreadsheet.
 /// RFC 4180 (CRLF line ends, every field quoted when it holds a comma, a quote, CR or
 /// LF), UTF-8, a header row, rows in report order. Fixed findings (with a baseline) are

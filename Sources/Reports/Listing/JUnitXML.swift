@@ -1,4 +1,3 @@
-
 /// `junit.xml` for any CI: one test case per input page (and association file that a live
 /// crawl found), one `<failure>` per active
 /// error finding on it. Warnings and info are listed in the case's `system-out`; a page

@@ -1,4 +1,3 @@
-
 /// Puts a listing format's file together: its prologue, the pages' shares in page order,
 /// its epilogue. This is where it is decided whether the shares come from the page
 /// fragments the workers rendered (when the report has them for this format: see

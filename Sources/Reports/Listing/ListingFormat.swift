@@ -1,4 +1,3 @@
-
 /// A report file that lists findings page by page — findings.csv, findings.json,
 /// findings.sarif, junit.xml — told in three parts: what comes before the pages, one
 /// page's share (its findings in report order), and what comes after. One file per

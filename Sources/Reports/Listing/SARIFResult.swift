@@ -1,4 +1,3 @@
-
 /// One SARIF result, written straight into bytes in `PrettyJSON`'s layout. A result
 /// is the same skeleton every time (only its values and a few optional members change),
 /// so the text between the values — punctuation, line breaks, indents, keys — is made

@@ -1,4 +1,3 @@
-
 /// XML 1.0 escaping for junit.xml, written straight into the file's bytes: markup
 /// escaped, and characters XML forbids (most C0 controls, U+FFFE/U+FFFF) replaced by
 /// U+FFFD, so no page content can make the file unparsable.

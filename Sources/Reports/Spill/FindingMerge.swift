@@ -1,4 +1,3 @@
-
 /// Every finding of a report in report order, from the spilled runs and the batch still
 /// in memory; each iteration reads the runs again, so every report format can take its
 /// own pass (side by side: reads do not share a position).

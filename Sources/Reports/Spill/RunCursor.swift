@@ -1,4 +1,3 @@
-
 /// Reads one spilled run back, a finding at a time, through a buffer of its own (the
 /// file may hold many runs; only this run's range is read).
 struct RunCursor {

@@ -48,4 +48,3 @@ package enum AndroidFixtures {
     }
 }
 
-
