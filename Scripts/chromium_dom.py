@@ -267,10 +267,15 @@ class Chromium:
         return self._wait_reply(ident, time.monotonic() + self.timeout)
 
     def _attach(self):
-        ident = self._send("Target.getTargets", {}, None)
         deadline = time.monotonic() + self.timeout
-        targets = self._wait_reply(ident, deadline)["targetInfos"]
-        page = next(t for t in targets if t["type"] == "page")
+        page = None
+        while page is None:  # the first tab may not exist yet right after start
+            targets = self._wait_reply(self._send("Target.getTargets", {}, None), deadline)["targetInfos"]
+            page = next((t for t in targets if t["type"] == "page"), None)
+            if page is None:
+                if time.monotonic() > deadline:
+                    raise ChromiumError("Chromium opened no page")
+                time.sleep(0.1)
         ident = self._send("Target.attachToTarget", {"targetId": page["targetId"], "flatten": True}, None)
         return self._wait_reply(ident, deadline)["sessionId"]
 
