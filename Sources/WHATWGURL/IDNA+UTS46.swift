@@ -14,8 +14,8 @@ import CIDN2
 //   both are Bidi class ES/ET, which the Bidi rule treats alike. A label holding a real '%'
 //   fails up front: the result would carry that forbidden domain code point anyway.
 // - VerifyDnsLength = false: libidn2 rejects domains over 255 bytes, so each label is a
-//   separate call. A single label whose A-label exceeds 63 bytes still fails (libidn2's
-//   fixed buffers); the conformance tests list those vectors.
+//   separate call; a label whose A-label exceeds its 63-byte buffers is mapped in pieces
+//   and Punycoded here (`lookupInPieces`).
 // - IDNA2008's own code point rules (symbols such as U+2665 or U+2615 are DISALLOWED,
 //   CONTEXTO rules) are not UTS #46: on those errors the label is retried with
 //   IDN2_TRANSITIONAL, which skips them. Transitional mapping differs from
@@ -84,26 +84,75 @@ extension WebURL.IDNA {
         private static func mapAndValidate(_ label: [Unicode.Scalar]) -> [UInt8]? {
             var text = ""
             text.unicodeScalars.reserveCapacity(label.count)
-            for scalar in label {
+            for original in label {
+                guard let scalar = newerUTS46Mapping(original) else { continue }
                 switch scalar.value {
                 case 0x25, 0xFF05, 0xFE6A: return nil  // '%' and what UTS #46 maps to it
                 case 0x2D, 0xFE63, 0xFF0D: text.unicodeScalars.append("%")
                 default: text.unicodeScalars.append(scalar)
                 }
             }
-            let nonTransitional = Int32(IDN2_NONTRANSITIONAL.rawValue | IDN2_NO_ALABEL_ROUNDTRIP.rawValue)
-            var result = lookup(text, flags: nonTransitional)
+            var result = lookupWithRetry(text, label)
             switch result {
-            case .failure(IDN2_DISALLOWED.rawValue), .failure(IDN2_CONTEXTO.rawValue),
-                 .failure(IDN2_CONTEXTO_NO_RULE.rawValue):
-                if label.contains(where: isDeviationOrRightToLeft) { break }
-                result = lookup(text, flags: Int32(IDN2_TRANSITIONAL.rawValue | IDN2_NO_ALABEL_ROUNDTRIP.rawValue))
+            case .failure(IDN2_PUNYCODE_BIG_OUTPUT.rawValue), .failure(IDN2_TOO_BIG_LABEL.rawValue),
+                 .failure(IDN2_TOO_BIG_DOMAIN.rawValue):
+                result = lookupInPieces(text, label)
             default:
                 break
             }
             guard case .success(var bytes) = result else { return nil }
             for index in bytes.indices where bytes[index] == UInt8(ascii: "%") { bytes[index] = UInt8(ascii: "-") }
             return bytes
+        }
+
+        private static func lookupWithRetry(_ text: String, _ label: [Unicode.Scalar]) -> Lookup {
+            let nonTransitional = Int32(IDN2_NONTRANSITIONAL.rawValue | IDN2_NO_ALABEL_ROUNDTRIP.rawValue)
+            let result = lookup(text, flags: nonTransitional)
+            switch result {
+            case .failure(IDN2_DISALLOWED.rawValue), .failure(IDN2_CONTEXTO.rawValue),
+                 .failure(IDN2_CONTEXTO_NO_RULE.rawValue):
+                if label.contains(where: isDeviationOrRightToLeft) { return result }
+                return lookup(text, flags: Int32(IDN2_TRANSITIONAL.rawValue | IDN2_NO_ALABEL_ROUNDTRIP.rawValue))
+            default:
+                return result
+            }
+        }
+
+        /// VerifyDnsLength = false for a label whose A-label exceeds libidn2's 63 bytes: map
+        /// pieces of it (cut only before an ASCII letter or digit, which starts no combining
+        /// sequence, composes with nothing and carries no joining context), decode each
+        /// piece's result back to code points and Punycode the whole label here.
+        private static func lookupInPieces(_ text: String, _ label: [Unicode.Scalar]) -> Lookup {
+            var pieces: [String] = [""]
+            var pieceLength = 0
+            for scalar in text.unicodeScalars {
+                let cuttable = scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar))
+                if pieceLength >= 16 && cuttable {
+                    pieces.append("")
+                    pieceLength = 0
+                }
+                if pieceLength >= 48 { return .failure(IDN2_TOO_BIG_LABEL.rawValue) }
+                pieces[pieces.count - 1].unicodeScalars.append(scalar)
+                pieceLength += 1
+            }
+            var mapped: [UInt32] = []
+            for piece in pieces {
+                guard case .success(let bytes) = lookupWithRetry(piece, label) else {
+                    return .failure(IDN2_TOO_BIG_LABEL.rawValue)
+                }
+                if bytes.contains(UInt8(ascii: ".")) { return .failure(IDN2_DOT_IN_LABEL.rawValue) }
+                if hasACEPrefix(bytes[...]) {
+                    guard let decoded = WebURL.Punycode.decode(bytes.dropFirst(4)) else {
+                        return .failure(IDN2_PUNYCODE_BAD_INPUT.rawValue)
+                    }
+                    mapped.append(contentsOf: decoded)
+                } else {
+                    mapped.append(contentsOf: bytes.map(UInt32.init))
+                }
+            }
+            if mapped.allSatisfy({ $0 < 0x80 }) { return .success(mapped.map { UInt8($0) }) }
+            guard let encoded = WebURL.Punycode.encode(mapped) else { return .failure(IDN2_PUNYCODE_OVERFLOW.rawValue) }
+            return .success(Array("xn--".utf8) + encoded)
         }
 
         private enum Lookup {
@@ -121,6 +170,35 @@ extension WebURL.IDNA {
             defer { idn2_free(output) }
             guard code == IDN2_OK.rawValue, let output else { return .failure(code) }
             return .success(Array(UnsafeBufferPointer(start: output, count: strlen(output))))
+        }
+
+        /// Where UTS #46 changed after the tables in libidn2 2.3.3, the newer mapping (nil:
+        /// ignored) applied before the call. 15.1 dropped the IDNA2008 exceptions it used to
+        /// copy: U+1E9E maps to ß (not "ss"), the Georgian capitals, U+04C0, U+2132, U+2183
+        /// and five CJK compatibility ideographs map to their lower-case or canonical forms
+        /// instead of being disallowed. 16.0 ignores default-ignorable code points it used to
+        /// disallow: the Hangul fillers, U+17B4–U+17B5, U+180E, U+206A–U+206F and the musical
+        /// formatting controls U+1D173–U+1D17A (WPT vectors show U+115F, U+1160, U+FFA0,
+        /// U+17B4, U+180E, U+206B, U+1D175). A fixed list of code points, not a table.
+        private static func newerUTS46Mapping(_ scalar: Unicode.Scalar) -> Unicode.Scalar? {
+            let value: UInt32
+            switch scalar.value {
+            case 0x1E9E: value = 0xDF
+            case 0x10A0...0x10C5: value = scalar.value - 0x10A0 + 0x2D00
+            case 0x10C7: value = 0x2D27
+            case 0x10CD: value = 0x2D2D
+            case 0x04C0: value = 0x04CF
+            case 0x2132: value = 0x214E
+            case 0x2183: value = 0x2184
+            case 0x2F868: value = 0x36FC
+            case 0x2F874: value = 0x5F53
+            case 0x2F91F: value = 0x243AB
+            case 0x2F95F: value = 0x7AEE
+            case 0x2F9BF: value = 0x45D7
+            case 0x115F, 0x1160, 0x3164, 0xFFA0, 0x17B4, 0x17B5, 0x180E, 0x206A...0x206F, 0x1D173...0x1D17A: return nil
+            default: return scalar
+            }
+            return Unicode.Scalar(value)
         }
 
         /// Deviation characters (mapped differently by transitional processing; U+1E9E maps
