@@ -16,9 +16,11 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CIDN2", pkgConfig: "libidn2", providers: [.apt(["libidn2-dev"])]),
+        .systemLibrary(name: "CPSL", pkgConfig: "libpsl", providers: [.apt(["libpsl-dev"])]),
 
-        // WHATWG URL parsing, serialising, IDNA and percent-encoding: no dependencies.
-        .target(name: "WHATWGURL"),
+        // WHATWG URL parsing, serialising, IDNA (UTS #46 through libidn2) and percent-encoding.
+        .target(name: "WHATWGURL", dependencies: ["CIDN2"]),
         // The records every stage passes on: Navigation, PageRecord, Verdict and Reason,
         // VerdictSet, Severity, Trigger, FrameKind, strict JSON reading.
         .target(name: "LinkAuditModel", dependencies: ["WHATWGURL"]),
@@ -29,7 +31,7 @@ let package = Package(
         // Where pages come from: files, WARC archives, the live crawl (robots.txt, the
         // address guard) and the association files of the hosts it meets.
         .target(name: "PageSources",
-                dependencies: ["Extraction", "Associations", "LinkAuditModel", "WHATWGURL", "CZlib"]),
+                dependencies: ["Extraction", "Associations", "LinkAuditModel", "WHATWGURL", "CZlib", "CPSL"]),
         // Navigation → Verdict per runtime profile, with the device: pure, no I/O.
         .target(name: "Policies", dependencies: ["Associations", "LinkAuditModel", "WHATWGURL"]),
         // Verdicts → findings: one file per finding code, with its examples.

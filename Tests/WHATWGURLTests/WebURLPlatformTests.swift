@@ -6,12 +6,8 @@ import TestSupport
 /// Runs every vector of web-platform-tests `url/resources/urltestdata.json` against WebURL.
 final class WebURLPlatformTests: XCTestCase {
     /// Vectors WebURL knowingly gets wrong, by exact input, with the reason. Keep it narrow.
-    static let knownFailures: [String: String] = [
-        // UTS #46 maps MATHEMATICAL BOLD letters to ASCII through NFKC ("loC𝐀𝐋𝐇𝐨𝐬𝐭" is
-        // "localhost"); WebURL's IDNA has no compatibility-mapping tables and Punycodes them.
-        "file://loC\u{1D400}\u{1D40B}\u{1D407}\u{1D428}\u{1D42C}\u{1D42D}/usr/bin":
-            "needs UTS #46 NFKC mapping tables",
-    ]
+    /// (Empty since IDNA goes through libidn2: "loC𝐀𝐋𝐇𝐨𝐬𝐭" now maps to "localhost" by NFKC.)
+    static let knownFailures: [String: String] = [:]
 
     func testWebURLPassesWPTURLTestData() throws {
         let json = try JSONSerialization.jsonObject(with: Fixture.data("url/urltestdata.json"))

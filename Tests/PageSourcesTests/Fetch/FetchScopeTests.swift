@@ -32,6 +32,19 @@ final class FetchScopeTests: XCTestCase {
         for (host, expected) in cases { XCTAssertEqual(RegistrableDomain.of(host), expected, host) }
     }
 
+    /// Cases the old built-in short list got wrong, from the real Public Suffix List (libpsl):
+    /// wildcard and exception rules, private-section suffixes, IDN suffixes.
+    func testRegistrableDomainsFollowThePublicSuffixList() {
+        let cases = [
+            ("a.b.co.uk", "b.co.uk"), ("x.github.io", "x.github.io"), ("github.io", "github.io"),
+            ("a.b.c.kawasaki.jp", "b.c.kawasaki.jp"), ("www.city.kawasaki.jp", "city.kawasaki.jp"),
+            ("shop.example.pvt.k12.ma.us", "example.pvt.k12.ma.us"), ("a.b.ck", "a.b.ck"), ("www.ck", "www.ck"),
+            ("store.myshop.blogspot.co.uk", "myshop.blogspot.co.uk"), ("app.foo.netlify.app", "foo.netlify.app"),
+            ("pay.shop.com.au", "shop.com.au"), ("x.y.xn--55qx5d.cn", "y.xn--55qx5d.cn"),
+        ]
+        for (host, expected) in cases { XCTAssertEqual(RegistrableDomain.of(host), expected, host) }
+    }
+
     func testDefaultScopeIsTheInputsSites() throws {
         let scope = try CrawlScope(patterns: [], seeds: [url("https://www.shop.co.id/checkout")])
         XCTAssertTrue(scope.contains(url("https://pay.shop.co.id/x")))
