@@ -17,6 +17,9 @@ final class DocumentState {
     let scriptsAllowed: Bool
     let depth: Int
     var parser: htmlParserCtxtPtr?
+    /// Input offset just past the last start tag with attributes: the next one's `<` is
+    /// after it (`RawStartTag`).
+    var tagRegionStart = 0
 
     var baseHref: String?
     var baseTarget: String?
@@ -69,8 +72,17 @@ final class DocumentState {
 
     func startElement(_ name: UnsafePointer<xmlChar>, _ attributes: Attributes) {
         let tag = TagName(name)
+        let handlers = scriptsAllowed && attributes.hasEventHandler
+        var attributes = attributes
+        if let atts = attributes.pointer, let input = parser?.pointee.input {
+            // Only values that are read are worth finding as written.
+            if tag != .other || handlers {
+                attributes.raw = RawStartTag.read(input, name: name, attributes: atts, regionStart: tagRegionStart)
+            }
+            tagRegionStart = Int(input.pointee.consumed) + (input.pointee.cur - input.pointee.base)
+        }
         if tag != .other { handleElement(tag, attributes) }
-        if scriptsAllowed, attributes.hasEventHandler { handleEventHandlers(attributes) }
+        if handlers { handleEventHandlers(attributes) }
     }
 
     func endElement(_ name: UnsafePointer<xmlChar>) {
