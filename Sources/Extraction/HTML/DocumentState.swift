@@ -33,6 +33,8 @@ final class DocumentState {
     var refreshSeen: Set<Bool> = []
     var noscriptDepth = 0
     var templateDepth = 0
+    /// Open `<svg>` and `<math>` elements, innermost last (`ForeignContent`).
+    var foreign: [TagName] = []
     /// The `<script>` being read: where it starts and what kind it is.
     var script: (line: Int, kind: ScriptKind)?
     /// Its text so far; one buffer reused for every script of the document.
@@ -91,6 +93,7 @@ final class DocumentState {
         case .form: if !formStack.isEmpty { formStack.removeLast() }
         case .noscript: noscriptDepth = max(0, noscriptDepth - 1)
         case .template: templateDepth = max(0, templateDepth - 1)
+        case .svg, .math: if let last = foreign.lastIndex(of: TagName(name)) { foreign.removeSubrange(last...) }
         default: break
         }
     }
