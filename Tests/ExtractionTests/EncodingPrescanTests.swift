@@ -26,13 +26,21 @@ final class EncodingPrescanTests: XCTestCase {
         XCTAssertEqual(sniff("<metal charset=big5><meta><meta/charset=gbk>"), meta("GBK"))
     }
 
-    func testMetaBeyondTheFirst1024BytesIsNotSeen() {
+    func testMetaBeyondTheFirst1024BytesCountsWhileStillInTheHead() {
+        // Chromium's end condition (HTMLMetaCharsetParser): past 1024 bytes the scan goes on
+        // while only head elements, comments and text have been seen.
         let padding = String(repeating: " ", count: 1024)
-        XCTAssertEqual(sniff(padding + "<meta charset=shift_jis>"), utf8Default)
-        // Cut off by the limit: the prescan runs out of bytes mid-tag.
-        let cut = String(repeating: " ", count: 1024 - 20) + "<meta charset=shift_jis>"
+        XCTAssertEqual(sniff(padding + "<meta charset=shift_jis>"), meta("Shift_JIS"))
+        let comment = "<!--" + String(repeating: "x", count: 4096) + "-->"
+        XCTAssertEqual(sniff(comment + "<title>t</title><meta charset=shift_jis>"), meta("Shift_JIS"))
+        // The prescan reads bytes, not scripts: a "<meta" in a head script's text counts.
+        let script = "<script>var s = '" + String(repeating: "y", count: 2000) + "<meta charset=big5>';</script>"
+        XCTAssertEqual(sniff(script + "<meta charset=gbk>"), meta("Big5"))
+        // A body element ends the head: after 1024 bytes the scan stops there.
+        XCTAssertEqual(sniff("<div>" + padding + "<meta charset=shift_jis>"), utf8Default)
+        let cut = "<p>" + String(repeating: " ", count: 1024 - 23) + "<meta charset=shift_jis>"
         XCTAssertEqual(sniff(cut), utf8Default)
-        let fits = String(repeating: " ", count: 1024 - 24) + "<meta charset=shift_jis>"
+        let fits = "<p>" + String(repeating: " ", count: 1024 - 27) + "<meta charset=shift_jis>"
         XCTAssertEqual(sniff(fits), meta("Shift_JIS"))
     }
 

@@ -2,8 +2,16 @@
 /// (https://html.spec.whatwg.org/multipage/parsing.html#prescan-a-byte-stream-to-determine-its-encoding),
 /// step by step, including its fallback "get an XML encoding". It only ever looks at ASCII
 /// bytes, so it works on any ASCII-compatible page whatever its real encoding.
+///
+/// The Standard leaves the end condition to the browser. Chromium's (`HTMLMetaCharsetParser`,
+/// Docs/PLATFORM.md §F.8): the first 1024 bytes always, then on for as long as only elements
+/// that may sit in `<head>` have been seen (`script`, `noscript`, `style`, `link`, `meta`,
+/// `object`, `title`, `base`, and the end tags of `head` and `html`). So a `<meta charset>`
+/// after a long comment or inline script in the head still counts (html5lib encoding tests).
+/// Bytes are scanned as the Standard's prescan scans them: a `<meta` inside a script's
+/// text counts too (html5lib `tests1.dat` expects it).
 enum MetaPrescan {
-    /// The spec's end condition for this prescan: browsers look at the first 1024 bytes.
+    /// The bytes always scanned.
     static let limit = 1024
 
     static func encoding(in bytes: UnsafeRawBufferPointer) -> PageEncoding? {
@@ -15,7 +23,7 @@ enum MetaPrescan {
         if scanned.starts(with: [0x00, 0x3C, 0x00, 0x3F, 0x00, 0x78] as [UInt8]) {
             return PageEncoding(name: "UTF-16BE", source: .xmlDeclaration)
         }
-        var scanner = Scanner(bytes: scanned)
+        var scanner = Scanner(bytes: bytes)
         do {
             return PageEncoding(name: try scanner.run(), source: .meta)
         } catch {
@@ -89,10 +97,38 @@ enum MetaPrescan {
 
         let bytes: UnsafeRawBufferPointer
         var position = 0
+        /// False once a tag that has no place in `<head>` was seen: the scan then ends at
+        /// `limit`.
+        var inHead = true
 
         func byte(at index: Int) throws -> UInt8 {
-            guard index < bytes.count else { throw OutOfBytes() }
+            guard index < bytes.count, index < MetaPrescan.limit || inHead else { throw OutOfBytes() }
             return bytes[index]
+        }
+
+        static let headElements: Set<[UInt8]> = Set(
+            ["script", "noscript", "style", "link", "meta", "object", "title", "base"].map { Array($0.utf8) })
+
+        /// The lower-cased tag name from `start` to the first whitespace, `/` or `>`.
+        func tagName(from start: Int) -> [UInt8] {
+            var name: [UInt8] = []
+            var i = start
+            while i < bytes.count, name.count < 16 {
+                let b = bytes[i]
+                if EncodingLabels.isASCIIWhitespace(b) || b == UInt8(ascii: "/") || b == UInt8(ascii: ">") { break }
+                name.append(lowercased(b))
+                i += 1
+            }
+            return name
+        }
+
+        /// Chromium's head-section rule for one tag.
+        mutating func passTag(start: Int, isEnd: Bool) {
+            let name = tagName(from: start)
+            if !Self.headElements.contains(name)
+                && !(isEnd && (name == Array("head".utf8) || name == Array("html".utf8))) {
+                inHead = false
+            }
         }
 
         var current: UInt8 { get throws { try byte(at: position) } }
@@ -126,9 +162,12 @@ enum MetaPrescan {
                 } else if try current == UInt8(ascii: "<"), startsTag(at: position + 1) {
                     // Any other start or end tag: skip its attributes, which may hold a
                     // quoted "<meta" that must not count.
+                    let isEnd = bytes[position + 1] == UInt8(ascii: "/")
+                    let nameStart = position + (isEnd ? 2 : 1)
                     try advance(toFirst: { EncodingLabels.isASCIIWhitespace($0) || $0 == UInt8(ascii: ">") },
                                 from: position)
                     while try attribute() != nil {}
+                    passTag(start: nameStart, isEnd: isEnd)
                 } else if matches("<!") || matches("</") || matches("<?") {
                     try advance(toFirst: { $0 == UInt8(ascii: ">") }, from: position + 1)
                 }

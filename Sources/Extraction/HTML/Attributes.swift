@@ -1,14 +1,23 @@
 import CLibXML2
 
 /// A start tag's attributes as libxml2 hands them to SAX: a NULL-terminated array of
-/// name/value pairs. Names are already lower-cased and entities in values decoded.
+/// name/value pairs. Names are already lower-cased. Values come from libxml2 unless one was
+/// written with an `&`: that one is decoded from the text as written (`raw`), the HTML
+/// Standard's way (see `RawStartTag`, `CharacterReferences`).
 /// Lookups scan the C array, so elements nobody cares about cost no allocation.
 struct Attributes {
     let pointer: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
+    var raw: RawStartTag? = nil
 
     subscript(_ name: StaticString) -> String? {
-        guard let value = find(name) else { return nil }
-        return value.pointee.map { String(cString: $0) } ?? ""
+        guard let slot = find(name) else { return nil }
+        return value(slot)
+    }
+
+    /// The value in `slot`: decoded from the text as written when it holds an `&`.
+    private func value(_ slot: UnsafeMutablePointer<UnsafePointer<xmlChar>?>) -> String {
+        if let raw, let pointer, let decoded = raw.value(slot: slot - pointer) { return decoded }
+        return slot.pointee.map { String(cString: $0) } ?? ""
     }
 
     func has(_ name: StaticString) -> Bool {
@@ -44,8 +53,8 @@ struct Attributes {
         guard var p = pointer else { return [] }
         var out: [(String, String)] = []
         while let attrName = p.pointee {
-            if Self.isEventHandler(attrName), let value = p[1] {
-                out.append((String(cString: attrName), String(cString: value)))
+            if Self.isEventHandler(attrName), p[1] != nil {
+                out.append((String(cString: attrName), value(p + 1)))
             }
             p += 2
         }

@@ -17,6 +17,9 @@ final class DocumentState {
     let scriptsAllowed: Bool
     let depth: Int
     var parser: htmlParserCtxtPtr?
+    /// Input offset just past the last start tag with attributes: the next one's `<` is
+    /// after it (`RawStartTag`).
+    var tagRegionStart = 0
 
     var baseHref: String?
     var baseTarget: String?
@@ -30,6 +33,8 @@ final class DocumentState {
     var refreshSeen: Set<Bool> = []
     var noscriptDepth = 0
     var templateDepth = 0
+    /// Open `<svg>` and `<math>` elements, innermost last (`ForeignContent`).
+    var foreign: [TagName] = []
     /// The `<script>` being read: where it starts and what kind it is.
     var script: (line: Int, kind: ScriptKind)?
     /// Its text so far; one buffer reused for every script of the document.
@@ -69,8 +74,17 @@ final class DocumentState {
 
     func startElement(_ name: UnsafePointer<xmlChar>, _ attributes: Attributes) {
         let tag = TagName(name)
+        let handlers = scriptsAllowed && attributes.hasEventHandler
+        var attributes = attributes
+        if let atts = attributes.pointer, let input = parser?.pointee.input {
+            // Only values that are read are worth finding as written.
+            if tag != .other || handlers {
+                attributes.raw = RawStartTag.read(input, name: name, attributes: atts, regionStart: tagRegionStart)
+            }
+            tagRegionStart = Int(input.pointee.consumed) + (input.pointee.cur - input.pointee.base)
+        }
         if tag != .other { handleElement(tag, attributes) }
-        if scriptsAllowed, attributes.hasEventHandler { handleEventHandlers(attributes) }
+        if handlers { handleEventHandlers(attributes) }
     }
 
     func endElement(_ name: UnsafePointer<xmlChar>) {
@@ -79,6 +93,7 @@ final class DocumentState {
         case .form: if !formStack.isEmpty { formStack.removeLast() }
         case .noscript: noscriptDepth = max(0, noscriptDepth - 1)
         case .template: templateDepth = max(0, templateDepth - 1)
+        case .svg, .math: if let last = foreign.lastIndex(of: TagName(name)) { foreign.removeSubrange(last...) }
         default: break
         }
     }

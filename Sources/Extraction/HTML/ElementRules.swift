@@ -6,9 +6,21 @@ extension DocumentState {
     func handleElement(_ tag: TagName, _ a: Attributes) {
         switch tag {
         case .a, .area:
+            // In foreign content (Docs/PLATFORM.md §F.9): an SVG `<a>` links through `href` or,
+            // failing that, `xlink:href`; a MathML `<a>` is no link at all.
+            if foreign.last == .math { return }
+            if foreign.last == .svg, tag == .a {
+                guard let href = a["href"] ?? a["xlink:href"] else { return }
+                link(href, source: a.has("href") ? "a[href]" : "a[xlink:href]", target: a["target"])
+                return
+            }
             guard let href = a["href"] else { return }
             link(href, source: tag == .a ? "a[href]" : "area[href]", target: a["target"])
+        case .svg, .math:
+            foreign.append(tag)
         case .base:
+            // A `<base>` inside `<template>` is inert: the template's content is not in the document.
+            guard templateDepth == 0 else { return }
             if baseHref == nil, let href = a["href"] { baseHref = href }
             if baseTarget == nil, let target = a["target"] { baseTarget = target }
         case .iframe:
@@ -128,7 +140,8 @@ extension DocumentState {
             // scripting off, where the other ones are not parsed as such: each kind keeps
             // its own first.
             let inNoscript = noscriptDepth > 0
-            guard scriptsAllowed, !refreshSeen.contains(inNoscript), let content = a["content"],
+            // Inside `<template>` the pragma never runs: the element is never inserted.
+            guard scriptsAllowed, templateDepth == 0, !refreshSeen.contains(inNoscript), let content = a["content"],
                   let refresh = MetaRefresh.parse(content) else { return }
             refreshSeen.insert(inNoscript)
             if refresh.isJavaScriptURL { return }  // browsers refuse javascript: refresh targets

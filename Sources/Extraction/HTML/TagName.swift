@@ -4,6 +4,8 @@ import CLibXML2
 /// without making a Swift `String` for each of the page's many other elements.
 enum TagName {
     case a, area, base, iframe, frame, object, embed, form, button, input, meta, link, script, noscript, template
+    /// Foreign content roots: an `<a>` inside `<svg>` is a link, inside `<math>` it is not.
+    case svg, math
     case other
 
     /// Called for every start and end tag of the page, so it only compares bytes: one
@@ -23,13 +25,13 @@ enum TagName {
         case 0x6C:  // l
             self = TagName.named(name, "link", .link)
         case 0x6D:  // m
-            self = TagName.named(name, "meta", .meta)
+            self = name[1] == 0x65 ? TagName.named(name, "meta", .meta) : TagName.named(name, "math", .math)
         case 0x6E:  // n
             self = TagName.named(name, "noscript", .noscript)
         case 0x6F:  // o
             self = TagName.named(name, "object", .object)
         case 0x73:  // s
-            self = TagName.named(name, "script", .script)
+            self = name[1] == 0x63 ? TagName.named(name, "script", .script) : TagName.named(name, "svg", .svg)
         case 0x74:  // t
             self = TagName.named(name, "template", .template)
         default:
@@ -68,6 +70,8 @@ enum TagName {
         case .script: return "script"
         case .noscript: return "noscript"
         case .template: return "template"
+        case .svg: return "svg"
+        case .math: return "math"
         case .other: return ""
         }
     }

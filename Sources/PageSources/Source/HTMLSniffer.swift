@@ -25,19 +25,26 @@ public enum HTMLSniffer {
         return false
     }
 
-    /// True when the first bytes hold a byte no text file has (NUL and most C0
-    /// controls). UTF-16 files are NUL-rich, so a UTF-16 BOM exempts them.
+    /// The MIME Sniffing Standard's "rules for identifying an unknown MIME type" (§7.1,
+    /// https://mimesniff.spec.whatwg.org/#rules-for-identifying-an-unknown-mime-type), as far
+    /// as they decide between a page and binary data: an HTML pattern at the start wins
+    /// (step 1, before any byte is judged), then a byte order mark makes it text (step 2),
+    /// and only then does a "binary data byte" in the first 1445 bytes (NUL and most C0
+    /// controls) make it binary. So `<!DOCTYPE html>` followed by a stray NUL or vertical tab
+    /// is still a page, as it is in a browser.
     public static func isBinary(_ bytes: UnsafeRawBufferPointer) -> Bool {
         if bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) {
             return false
         }
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { return false }
         // Indexed loop: iterating `prefix` of a raw buffer cost ~25 instructions a byte.
         var i = 0
         let end = min(bytes.count, 1445)
         while i < end {
             let b = bytes[i]
-            // Below 0x20 only TAB, LF, FF, CR and ESC are text.
-            if b < 0x20, b != 0x09, b != 0x0A, b != 0x0C, b != 0x0D, b != 0x1B { return true }
+            // Binary data bytes: 0x00–0x08, 0x0B, 0x0E–0x1A, 0x1C–0x1F.
+            // The HTML patterns were step 1: looked at only now, as almost no page has such a byte.
+            if b < 0x20, b != 0x09, b != 0x0A, b != 0x0C, b != 0x0D, b != 0x1B { return !looksLikeHTML(bytes) }
             i += 1
         }
         return false

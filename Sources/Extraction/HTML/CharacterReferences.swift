@@ -1,0 +1,151 @@
+/// The HTML Standard's character reference states (§13.2.5.72–80,
+/// https://html.spec.whatwg.org/multipage/parsing.html#character-reference-state) as they run
+/// inside an attribute value, on the value as written. libxml2 2.9.14 decodes only HTML 4's
+/// 253 names, never without `;`, and turns an invalid numeric reference into a NUL that cuts
+/// the value short; `RawStartTag` hands the written text here instead (Docs/PLATFORM.md §F).
+enum CharacterReferences {
+    /// Decodes the references in an attribute value (UTF-8 as written between the quotes).
+    static func decodeAttribute(_ raw: UnsafeBufferPointer<UInt8>) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(raw.count)
+        let n = raw.count
+        var i = 0
+        while i < n {
+            let b = raw[i]
+            guard b == 0x26, i + 1 < n else {
+                out.append(b)
+                i += 1
+                continue
+            }
+            let next = raw[i + 1]
+            if next == 0x23 {
+                i = numeric(raw, at: i, into: &out)
+            } else if isAlphanumeric(next) {
+                i = named(raw, at: i, into: &out)
+            } else {
+                out.append(b)
+                i += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `&` + name at `amp`: the longest name in the table; returns where reading goes on.
+    private static func named(_ raw: UnsafeBufferPointer<UInt8>, at amp: Int, into out: inout [UInt8]) -> Int {
+        let n = raw.count
+        let start = amp + 1
+        var end = start
+        while end < n, end - start < NamedCharacterReferences.longestName, isAlphanumeric(raw[end]) { end += 1 }
+        if end < n, raw[end] == 0x3B,
+           let value = NamedCharacterReferences.value(UnsafeBufferPointer(rebasing: raw[start...end])) {
+            out.append(contentsOf: value)
+            return end + 1
+        }
+        // Only the legacy names (without `;`) can match a shorter prefix.
+        var length = min(end - start, NamedCharacterReferences.longestLegacyName)
+        while length > 0 {
+            let name = UnsafeBufferPointer(rebasing: raw[start..<(start + length)])
+            if let value = NamedCharacterReferences.value(name) {
+                let after = start + length
+                // "For historical reasons": in an attribute, `&not` followed by an
+                // alphanumeric or `=` stays as written (`?a=1&notify=2`).
+                if after < n, isAlphanumeric(raw[after]) || raw[after] == 0x3D {
+                    out.append(contentsOf: raw[amp..<after])
+                } else {
+                    out.append(contentsOf: value)
+                }
+                return after
+            }
+            length -= 1
+        }
+        // No match: the `&` and the name are text (the ambiguous ampersand state).
+        out.append(0x26)
+        return start
+    }
+
+    /// `&#` at `amp`: decimal or `x`/`X` hexadecimal digits, an optional `;`.
+    private static func numeric(_ raw: UnsafeBufferPointer<UInt8>, at amp: Int, into out: inout [UInt8]) -> Int {
+        let n = raw.count
+        var i = amp + 2
+        let hex = i < n && raw[i] | 0x20 == 0x78
+        if hex { i += 1 }
+        let digitsStart = i
+        var value: UInt32 = 0
+        while i < n, let digit = digitValue(raw[i], hex: hex) {
+            // Past U+10FFFF the value only needs to stay out of range.
+            value = min(value * (hex ? 16 : 10) + digit, 0x110000)
+            i += 1
+        }
+        if i == digitsStart {
+            // "Absence of digits": `&#` (or `&#x`) is text.
+            out.append(contentsOf: raw[amp..<digitsStart])
+            return digitsStart
+        }
+        if i < n, raw[i] == 0x3B { i += 1 }
+        append(scalar(forReference: value), to: &out)
+        return i
+    }
+
+    /// The numeric character reference end state's substitutions.
+    static func scalar(forReference value: UInt32) -> Unicode.Scalar {
+        if value == 0 || value > 0x10FFFF { return "\u{FFFD}" }
+        if value >= 0x80 && value <= 0x9F, let mapped = c1Replacement[Int(value - 0x80)], mapped != 0 {
+            return Unicode.Scalar(mapped)!
+        }
+        return Unicode.Scalar(value) ?? "\u{FFFD}"  // surrogates
+    }
+
+    /// 0x80–0x9F → the windows-1252 characters the Standard's table gives; 0 where it keeps
+    /// the control (0x81, 0x8D, 0x8F, 0x90, 0x9D).
+    private static let c1Replacement: [UInt32?] = [
+        0x20AC, 0, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017D, 0,
+        0, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E, 0x0178,
+    ]
+
+    private static func append(_ scalar: Unicode.Scalar, to out: inout [UInt8]) {
+        UTF8.encode(scalar) { out.append($0) }
+    }
+
+    @inline(__always) static func isAlphanumeric(_ b: UInt8) -> Bool {
+        (b >= 0x30 && b <= 0x39) || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A)
+    }
+
+    @inline(__always) private static func digitValue(_ b: UInt8, hex: Bool) -> UInt32? {
+        if b >= 0x30 && b <= 0x39 { return UInt32(b - 0x30) }
+        guard hex else { return nil }
+        let lower = b | 0x20
+        return lower >= 0x61 && lower <= 0x66 ? UInt32(lower - 0x61 + 10) : nil
+    }
+}
+
+/// The table behind `CharacterReferences`, read once from the generated listing.
+enum NamedCharacterReferences {
+    /// "AElig;" is 6 bytes; the longest name, "CounterClockwiseContourIntegral;", 32.
+    static let longestName = 32
+    /// The legacy names without `;` are at most 6 bytes ("frac34", "middot").
+    static let longestLegacyName = 6
+
+    /// Name (with its `;` where it has one) → the value's UTF-8.
+    private static let table: [String: [UInt8]] = {
+        var table: [String: [UInt8]] = [:]
+        table.reserveCapacity(2231)
+        let text = listing.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
+        for line in text.split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            guard let name = fields.first else { continue }
+            var value: [UInt8] = []
+            for field in fields.dropFirst() {
+                guard let code = UInt32(field, radix: 16), let scalar = Unicode.Scalar(code) else { continue }
+                UTF8.encode(scalar) { value.append($0) }
+            }
+            table[String(name)] = value
+        }
+        return table
+    }()
+
+    static func value(_ name: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        table[String(decoding: name, as: UTF8.self)]
+    }
+
+    static var count: Int { table.count }
+}
