@@ -2,7 +2,7 @@ import XCTest
 import LinkAuditModel
 import TestSupport
 
-/// SVG and MathML links, and what `<template>` leaves inert (Docs/PLATFORM.md §F.9).
+/// SVG and MathML links, and what `<template>` leaves inert (Docs/PLATFORM.md §F.8).
 final class ForeignContentTests: XCTestCase {
     func testSVGLinksThroughHrefOrXlinkHref() {
         let navs = Extract.all("""

@@ -4,7 +4,7 @@
 /// bytes, so it works on any ASCII-compatible page whatever its real encoding.
 ///
 /// The Standard leaves the end condition to the browser. Chromium's (`HTMLMetaCharsetParser`,
-/// Docs/PLATFORM.md §F.8): the first 1024 bytes always, then on for as long as only elements
+/// Docs/PLATFORM.md §F.7): the first 1024 bytes always, then on for as long as only elements
 /// that may sit in `<head>` have been seen (`script`, `noscript`, `style`, `link`, `meta`,
 /// `object`, `title`, `base`, and the end tags of `head` and `html`). So a `<meta charset>`
 /// after a long comment or inline script in the head still counts (html5lib encoding tests).

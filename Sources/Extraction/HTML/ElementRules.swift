@@ -6,7 +6,7 @@ extension DocumentState {
     func handleElement(_ tag: TagName, _ a: Attributes) {
         switch tag {
         case .a, .area:
-            // In foreign content (Docs/PLATFORM.md §F.9): an SVG `<a>` links through `href` or,
+            // In foreign content (Docs/PLATFORM.md §F.8): an SVG `<a>` links through `href` or,
             // failing that, `xlink:href`; a MathML `<a>` is no link at all.
             if foreign.last == .math { return }
             if foreign.last == .svg, tag == .a {

@@ -56,11 +56,22 @@ public enum HTMLExtractor {
         state.parser = nil
     }
 
-    /// Feeds `html` (compacted unless the task-local switch says otherwise) to libxml2's
-    /// push parser with the extractor's options; `started` receives the parser context
+    /// Feeds `html` (aligned with the HTML Standard's tokenizer by `TokenizerAlignment`, then
+    /// compacted unless the task-local switch says otherwise) to libxml2's push parser with the extractor's options; `started` receives the parser context
     /// before the first event.
     static func run(_ html: UnsafeRawBufferPointer, sax: inout htmlSAXHandler, user: UnsafeMutableRawPointer,
                     started: (htmlParserCtxtPtr) -> Void) {
+        // What libxml2 reads must first be tokenized as a browser does (not a shortcut:
+        // the extraction depends on it, so both compaction modes get it).
+        if let aligned = TokenizerAlignment.align(html) {
+            aligned.withUnsafeBytes { compactAndFeed($0, sax: &sax, user: user, started: started) }
+        } else {
+            compactAndFeed(html, sax: &sax, user: user, started: started)
+        }
+    }
+
+    private static func compactAndFeed(_ html: UnsafeRawBufferPointer, sax: inout htmlSAXHandler,
+                                       user: UnsafeMutableRawPointer, started: (htmlParserCtxtPtr) -> Void) {
         // Pages of 1 GiB or more are fed in pieces, where libxml2 looks ahead for the end of
         // each construct before reading it: the compactor's reasoning assumes one final chunk.
         if compactsTextRuns && html.count < chunk, let compacted = TextRunCompactor.compact(html) {

@@ -43,4 +43,27 @@ enum SAXEventLog {
         HTMLExtractor.run(html, sax: &sax, user: Unmanaged.passUnretained(log).toOpaque()) { log.parser = $0 }
         return log.events
     }
+
+    /// The start tags with their attributes, in order (for the tokenizer conformance
+    /// harness; an attribute written without a value has the empty value).
+    static func startTags(_ html: UnsafeRawBufferPointer) -> [(name: String, attributes: [String: String])] {
+        LibXML.initialize()
+        final class Tags { var list: [(name: String, attributes: [String: String])] = [] }
+        let tags = Tags()
+        var sax = htmlSAXHandler()
+        sax.startElement = { ctx, name, atts in
+            guard let ctx, let name else { return }
+            var attributes: [String: String] = [:]
+            if var p = atts {
+                while let attr = p.pointee {
+                    let key = String(cString: attr)
+                    if attributes[key] == nil { attributes[key] = (p + 1).pointee.map { String(cString: $0) } ?? "" }
+                    p += 2
+                }
+            }
+            Unmanaged<Tags>.fromOpaque(ctx).takeUnretainedValue().list.append((String(cString: name), attributes))
+        }
+        HTMLExtractor.run(html, sax: &sax, user: Unmanaged.passUnretained(tags).toOpaque()) { _ in }
+        return tags.list
+    }
 }
