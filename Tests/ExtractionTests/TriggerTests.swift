@@ -151,3 +151,28 @@ final class TriggerTests: XCTestCase {
         XCTAssertEqual(Extract.one(#"<meta property="al:ios:url" content="x://y">"#)?.trigger, .metadata)
     }
 }
+
+/// `click`, `then`, … take a callback only as methods (`$(b).click(f)`, `p.then(f)`); a bare
+/// call of a function with such a name is the page's own function, run where it is called.
+final class CallbackMethodTests: XCTestCase {
+    private func triggers(_ code: String) -> [Trigger] {
+        Extract.all("<script>\(code)</script>").map(\.trigger)
+    }
+
+    func testBareCallsAreNotHandlers() {
+        XCTAssertEqual(triggers("click(function(){ location.href='a://1' });"), [.scriptLoad])
+        XCTAssertEqual(triggers("submit(function(){ location.href='a://1' });"), [.scriptLoad])
+        XCTAssertEqual(triggers("tap(function(){ location.href='a://1' });"), [.scriptLoad])
+        XCTAssertEqual(triggers("touchend(function(){ location.href='a://1' });"), [.scriptLoad])
+        XCTAssertEqual(triggers("then(function(){ location.href='a://1' });"), [.scriptLoad])
+        XCTAssertEqual(triggers("catch(function(){ location.href='a://1' });"), [.scriptLoad])
+    }
+
+    func testMethodsStillAre() {
+        XCTAssertEqual(triggers("$('#b').click(function(){ location.href='a://1' });"), [.scriptHandler])
+        XCTAssertEqual(triggers("$('#b').touchend(function(){ location.href='a://1' });"), [.scriptHandler])
+        XCTAssertEqual(triggers("$('#b').on('touchend', function(){ location.href='a://1' });"), [.scriptHandler])
+        XCTAssertEqual(triggers("addEventListener('click', function(){ location.href='a://1' });"), [.scriptHandler])
+        XCTAssertEqual(triggers("on('click', function(){ location.href='a://1' });"), [.scriptLoad])
+    }
+}

@@ -40,8 +40,8 @@ extension ReportFixture {
             records += page.record.jsonLine + "\n"
             for navigation in page.navigations { links += navigation.jsonLine + "\n" }
         }
-        FileManager.default.createFile(atPath: dir + "/links.jsonl", contents: Data(links.utf8))
-        FileManager.default.createFile(atPath: dir + "/pages.jsonl", contents: Data(records.utf8))
+        _ = FileManager.default.createFile(atPath: dir + "/links.jsonl", contents: Data(links.utf8))
+        _ = FileManager.default.createFile(atPath: dir + "/pages.jsonl", contents: Data(records.utf8))
         return dir + "/links.jsonl"
     }
 }

@@ -23,7 +23,7 @@ package final class TempDir {
         let full = path + "/" + relative
         try? FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent,
                                                  withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: full, contents: data)
+        _ = FileManager.default.createFile(atPath: full, contents: data)
         return full
     }
 }

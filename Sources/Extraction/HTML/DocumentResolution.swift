@@ -20,7 +20,9 @@ extension DocumentState {
         var seen = Set<DuplicateKey>()
         for p in pending {
             let nav: Navigation
-            if let parsed = WebURL.parse(p.raw, base: base) {
+            let resolved = p.toDocument ? documentURL ?? WebURL.parse(p.raw, base: base) : WebURL.parse(p.raw, base: base)
+            if let parsed = resolved {
+                if onlyScrolls(p, to: parsed) { continue }
                 nav = Navigation(page: page, line: p.line, source: p.source, trigger: p.trigger,
                                  frame: frame(for: p.target), delayMs: p.delayMs, raw: p.raw, target: parsed,
                                  partial: p.partial ? true : nil, context: p.context)

@@ -20,6 +20,8 @@ final class DocumentState {
     /// Input offset just past the last start tag with attributes: the next one's `<` is
     /// after it (`RawStartTag`).
     var tagRegionStart = 0
+    /// The bytes libxml2 is reading, while it reads them.
+    var source: UnsafeRawBufferPointer?
 
     var baseHref: String?
     var baseTarget: String?
@@ -27,8 +29,14 @@ final class DocumentState {
     var scripts: [PlacedScript] = []
     var srcdocs: [(html: String, line: Int, scriptsAllowed: Bool)] = []
     var iframeNames: Set<String> = []
-    var formStack: [FormContext] = []
+    /// The HTML Standard's *form element pointer*: the live `<form>` whose controls the
+    /// parser is reading. A second `<form>` while it is set is ignored (§F.9).
+    var formPointer: FormContext?
+    /// Forms inside `<template>`, which nest: the pointer is neither read nor set there.
+    var templateForms: [FormContext] = []
     var formsByID: [String: FormContext] = [:]
+    /// How far the source has been searched for a `</form>` that clears the pointer.
+    var formEndSearched = 0
     /// Whether a valid refresh was seen, outside (false) and inside (true) `<noscript>`.
     var refreshSeen: Set<Bool> = []
     var noscriptDepth = 0
@@ -65,9 +73,10 @@ final class DocumentState {
     }
 
     func add(_ raw: String, source: String, trigger: Trigger, target: TargetRule,
-             delayMs: Int? = nil, line: Int? = nil) {
+             delayMs: Int? = nil, line: Int? = nil, toDocument: Bool = false) {
         pending.append(PendingNavigation(raw: raw, line: line ?? self.line, source: source, trigger: trigger,
-                                         target: target, delayMs: delayMs, partial: false, context: context))
+                                         target: target, delayMs: delayMs, partial: false, context: context,
+                                         toDocument: toDocument))
     }
 
     // MARK: - SAX events
@@ -90,9 +99,9 @@ final class DocumentState {
     func endElement(_ name: UnsafePointer<xmlChar>) {
         switch TagName(name) {
         case .script: endScript()
-        case .form: if !formStack.isEmpty { formStack.removeLast() }
+        case .form: endForm()
         case .noscript: noscriptDepth = max(0, noscriptDepth - 1)
-        case .template: templateDepth = max(0, templateDepth - 1)
+        case .template: leaveTemplate()
         case .svg, .math: if let last = foreign.lastIndex(of: TagName(name)) { foreign.removeSubrange(last...) }
         default: break
         }
@@ -159,6 +168,9 @@ struct PendingNavigation {
     var context: String?
     /// Placed from a script effect: the same record can come from several callers.
     var fromScript = false
+    /// The target is the document's own URL, not `raw` resolved against the base: a form
+    /// without an action, a refresh without a URL (§F.10).
+    var toDocument = false
 }
 
 /// A script scanned in place, waiting for the document's functions to be known.

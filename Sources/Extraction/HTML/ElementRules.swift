@@ -30,15 +30,19 @@ extension DocumentState {
             if let srcdoc = a["srcdoc"], depth < HTMLExtractor.maxSrcdocDepth {
                 // srcdoc wins over src; its content is a document of its own.
                 srcdocs.append((srcdoc, line, scriptsInside))
-            } else if let src = a["src"] {
+            } else if let src = a["src"], !src.isEmpty {
+                // An empty src leaves the frame on about:blank: nothing is fetched (§F.10).
                 frameLoad(src, source: "iframe[src]", scriptsInside: scriptsInside)
             }
         case .frame:
             if let name = a["name"], !name.isEmpty { iframeNames.insert(name) }
-            if let src = a["src"] { frameLoad(src, source: "frame[src]", scriptsInside: scriptsAllowed) }
+            if let src = a["src"], !src.isEmpty { frameLoad(src, source: "frame[src]", scriptsInside: scriptsAllowed) }
         case .object:
             if let name = a["name"], !name.isEmpty { iframeNames.insert(name) }
-            if let data = a["data"] { frameLoad(data, source: "object[data]", scriptsInside: scriptsAllowed) }
+            // An empty data attribute loads nothing: the object shows its fallback (§F.10).
+            if let data = a["data"], !data.isEmpty {
+                frameLoad(data, source: "object[data]", scriptsInside: scriptsAllowed)
+            }
         case .embed:
             if let src = a["src"] { frameLoad(src, source: "embed[src]", scriptsInside: scriptsAllowed) }
         case .form:
@@ -59,7 +63,7 @@ extension DocumentState {
         case .noscript:
             noscriptDepth += 1
         case .template:
-            templateDepth += 1
+            enterTemplate()
         case .other:
             break
         }
@@ -88,8 +92,11 @@ extension DocumentState {
             if scriptsAllowed { addScript(body, base: .handler, source: source) }
             return
         }
-        // A fragment-only link scrolls within the document: no load, no policy asked.
-        if href.firstNonASCIIWhitespaceByte == 0x23 { return }
+        // `href=""` resolves to the base URL without its fragment: following it is a new
+        // navigation of the document (a reload when there is no `<base>`), not a scroll,
+        // since the URL has no fragment (HTML Standard, "navigate", step "navigate to a
+        // fragment" needs url's fragment to be non-null; §F.10). It is reported like any link.
+        // Whether a link only scrolls is decided once it is resolved (`finish`, §F.11).
         add(href, source: source, trigger: .tap, target: targetRule(target))
     }
 
@@ -102,18 +109,18 @@ extension DocumentState {
     }
 
     private func form(_ a: Attributes) {
-        let context = FormContext(action: a["action"], method: Self.method(a["method"]), target: a["target"])
-        formStack.append(context)
+        guard let context = startForm(FormContext(action: a["action"], method: Self.method(a["method"]),
+                                                  target: a["target"])) else { return }
         if let id = a["id"], !id.isEmpty { formsByID[id] = context }
         guard context.method != "dialog" else { return }
-        // A form without an action submits to the document itself.
         let action = context.action ?? ""
         if let body = Self.javascriptBody(action) {
             if scriptsAllowed { addScript(body, base: .handler, source: "form[action]") }
             return
         }
+        // A missing or empty action submits to the document's own URL, not the base (§F.10).
         add(action, source: "form[action]", trigger: context.method == "post" ? .formPost : .formGet,
-            target: targetRule(context.target))
+            target: targetRule(context.target), toDocument: action.isEmpty)
     }
 
     /// `formaction` on a submit button overrides its form's action (and `formmethod`,
@@ -126,11 +133,11 @@ extension DocumentState {
         } else if let type = a["type"]?.lowercased(), type != "submit" {
             return
         }
-        let owner = a["form"].flatMap { formsByID[$0] } ?? formStack.last
+        let owner = a["form"].flatMap { formsByID[$0] } ?? currentForm
         let method = a["formmethod"].map { Self.method($0) } ?? owner?.method ?? "get"
         guard method != "dialog" else { return }
         add(action, source: "\(tag.name)[formaction]", trigger: method == "post" ? .formPost : .formGet,
-            target: targetRule(a["formtarget"] ?? owner?.target))
+            target: targetRule(a["formtarget"] ?? owner?.target), toDocument: action.isEmpty)
     }
 
     private func meta(_ a: Attributes) {
@@ -146,8 +153,10 @@ extension DocumentState {
             refreshSeen.insert(inNoscript)
             if refresh.isJavaScriptURL { return }  // browsers refuse javascript: refresh targets
             let (ms, overflow) = refresh.delaySeconds.multipliedReportingOverflow(by: 1000)
+            // No URL refreshes the document's own URL; `url=` (empty) is parsed against the
+            // base like any other (§F.1, §F.10).
             add(refresh.url ?? "", source: "meta[refresh]", trigger: .metaRefresh, target: .document,
-                delayMs: overflow ? Int.max : ms)
+                delayMs: overflow ? Int.max : ms, toDocument: refresh.url == nil)
             return
         }
         let key = (a["property"] ?? a["name"])?.trimmingASCIIWhitespace.lowercased() ?? ""

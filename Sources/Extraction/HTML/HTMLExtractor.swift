@@ -52,15 +52,17 @@ public enum HTMLExtractor {
             }
         }
         let user = Unmanaged.passUnretained(state).toOpaque()
-        run(html, sax: &sax, user: user) { state.parser = $0 }
+        run(html, sax: &sax, user: user) { state.parser = $0; state.source = $1 }
         state.parser = nil
+        state.source = nil
     }
 
     /// Feeds `html` (aligned with the HTML Standard's tokenizer by `TokenizerAlignment`, then
-    /// compacted unless the task-local switch says otherwise) to libxml2's push parser with the extractor's options; `started` receives the parser context
-    /// before the first event.
+    /// compacted unless the task-local switch says otherwise) to libxml2's push parser with
+    /// the extractor's options; `started` receives the parser context and the bytes it reads
+    /// (offsets in the context count from their start) before the first event.
     static func run(_ html: UnsafeRawBufferPointer, sax: inout htmlSAXHandler, user: UnsafeMutableRawPointer,
-                    started: (htmlParserCtxtPtr) -> Void) {
+                    started: (htmlParserCtxtPtr, UnsafeRawBufferPointer) -> Void) {
         // What libxml2 reads must first be tokenized as a browser does (not a shortcut:
         // the extraction depends on it, so both compaction modes get it).
         if let aligned = TokenizerAlignment.align(html) {
@@ -71,7 +73,8 @@ public enum HTMLExtractor {
     }
 
     private static func compactAndFeed(_ html: UnsafeRawBufferPointer, sax: inout htmlSAXHandler,
-                                       user: UnsafeMutableRawPointer, started: (htmlParserCtxtPtr) -> Void) {
+                                       user: UnsafeMutableRawPointer,
+                                       started: (htmlParserCtxtPtr, UnsafeRawBufferPointer) -> Void) {
         // Pages of 1 GiB or more are fed in pieces, where libxml2 looks ahead for the end of
         // each construct before reading it: the compactor's reasoning assumes one final chunk.
         if compactsTextRuns && html.count < chunk, let compacted = TextRunCompactor.compact(html) {
@@ -85,13 +88,13 @@ public enum HTMLExtractor {
     private static let chunk = 1 << 30
 
     private static func feed(_ html: UnsafeRawBufferPointer, sax: inout htmlSAXHandler, user: UnsafeMutableRawPointer,
-                             started: (htmlParserCtxtPtr) -> Void) {
+                             started: (htmlParserCtxtPtr, UnsafeRawBufferPointer) -> Void) {
         let options = HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue
             | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_IGNORE_ENC.rawValue
         guard let ctxt = htmlCreatePushParserCtxt(&sax, user, nil, 0, nil, XML_CHAR_ENCODING_UTF8) else { return }
         defer { htmlFreeParserCtxt(ctxt) }
         htmlCtxtUseOptions(ctxt, Int32(options))
-        started(ctxt)
+        started(ctxt, html)
         var offset = 0
         let base = html.baseAddress?.assumingMemoryBound(to: CChar.self)
         repeat {

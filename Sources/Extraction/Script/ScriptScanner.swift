@@ -111,17 +111,22 @@ struct ScriptScanner {
         case "setTimeout", "setInterval":
             frame.isTimer = true
             frame.callSteps = [.timer(TimerDelay())]
-        case "then", "catch", "finally" where isMember:
+        // A `where` clause binds to the last pattern of a `case` only, so each pattern that
+        // needs the member form carries its own: `p.then(f)`, `$(b).click(f)`, `$(e).on(…)`
+        // are callbacks, while bare `then(f)` or `click(f)` are calls of the page's own
+        // functions that say nothing about when `f` runs.
+        case "then" where isMember, "catch" where isMember, "finally" where isMember:
             frame.callSteps = [.promise]
         case "requestAnimationFrame", "queueMicrotask", "requestIdleCallback":
             frame.callSteps = [.promise]
-        case "addEventListener", "on" where callee.text == "addEventListener" || isMember:
-            if let event = token(i + 1), event.kind == .string {
+        case "addEventListener", "on":
+            if callee.text == "addEventListener" || isMember, let event = token(i + 1), event.kind == .string {
                 frame.callSteps = [.listener(EventClass.of(event.text))]
             }
         case "ready" where isMember:
             frame.callSteps = [.listener(.load)]
-        case "click", "submit", "tap", "touchend", "mousedown" where isMember:
+        case "click" where isMember, "submit" where isMember, "tap" where isMember, "touchend" where isMember,
+             "mousedown" where isMember:
             frame.callSteps = [.listener(.activation)]
         default:
             break

@@ -40,7 +40,7 @@ enum SAXEventLog {
             let text = String(decoding: UnsafeBufferPointer(start: chars, count: Int(len)), as: UTF8.self)
             log.events.append("C \(text.debugDescription) @\(log.line)")
         }
-        HTMLExtractor.run(html, sax: &sax, user: Unmanaged.passUnretained(log).toOpaque()) { log.parser = $0 }
+        HTMLExtractor.run(html, sax: &sax, user: Unmanaged.passUnretained(log).toOpaque()) { parser, _ in log.parser = parser }
         return log.events
     }
 
@@ -63,7 +63,7 @@ enum SAXEventLog {
             }
             Unmanaged<Tags>.fromOpaque(ctx).takeUnretainedValue().list.append((String(cString: name), attributes))
         }
-        HTMLExtractor.run(html, sax: &sax, user: Unmanaged.passUnretained(tags).toOpaque()) { _ in }
+        HTMLExtractor.run(html, sax: &sax, user: Unmanaged.passUnretained(tags).toOpaque()) { _, _ in }
         return tags.list
     }
 }

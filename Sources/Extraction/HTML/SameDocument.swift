@@ -1,0 +1,46 @@
+import LinkAuditModel
+import WHATWGURL
+
+/// Navigations that only scroll: the HTML Standard's *navigate* algorithm goes "to a
+/// fragment" — no load, no request, nothing a WebView client or an app is asked about —
+/// when the resolved URL equals the document's URL with fragments excluded and has a
+/// fragment (§F.11). Decided on the resolved URL, so `faq.html#x` on `faq.html` scrolls
+/// and `#x` under a `<base href>` elsewhere loads that other document.
+extension DocumentState {
+    func onlyScrolls(_ pending: PendingNavigation, to url: WebURL) -> Bool {
+        guard let documentURL, url.layout.fragmentRange != nil,
+              Self.scrollableTriggers.contains(pending.trigger), navigatesItself(pending.target) else { return false }
+        return url.hrefExcludingFragment == documentURL.hrefExcludingFragment
+    }
+
+    /// Links, script navigations and refreshes; never form submissions (a GET replaces the
+    /// query, a POST carries a body), frame loads (another navigable) or metadata.
+    private static let scrollableTriggers: Set<Trigger> = [
+        .tap, .metaRefresh, .scriptLoad, .scriptTimer, .scriptHandler, .scriptAsync,
+    ]
+
+    /// Whether the navigation targets this document's own navigable: another window, a
+    /// named iframe or (from a `srcdoc` document) the top one load a document there.
+    private func navigatesItself(_ rule: TargetRule) -> Bool {
+        switch rule {
+        case .document: return true
+        case .main: return frame == .main
+        case .sub, .newWindow: return false
+        case .named(let name):
+            switch name.trimmingASCIIWhitespace.lowercased() {
+            case "", "_self": return true
+            case "_top", "_parent": return frame == .main
+            default: return false
+            }
+        }
+    }
+}
+
+extension WebURL {
+    /// The serialisation without `#` and the fragment (URL Standard, "exclude fragments").
+    var hrefExcludingFragment: Substring {
+        guard let fragment = layout.fragmentRange else { return href[...] }
+        let utf8 = href.utf8
+        return Substring(utf8[utf8.startIndex..<utf8.index(utf8.startIndex, offsetBy: fragment.lowerBound - 1)])
+    }
+}
