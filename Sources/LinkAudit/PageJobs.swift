@@ -59,7 +59,7 @@ extension PageReader {
                                                    status: "unreadable: \(problem)"))
         } else if archived.isHTML && !archived.body.isEmpty {
             result = read(bytes: archived.body, page: archived.page, file: archived.file,
-                          transportCharset: archived.charset)
+                          transportCharset: archived.charset, declaredHTML: archived.declaredHTML)
             if let problem = archived.problem { result.record.warning = problem }
         } else {
             result = PageResult(record: PageRecord(page: archived.page, file: archived.file, bytes: archived.body.count,

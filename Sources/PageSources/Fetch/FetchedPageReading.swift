@@ -25,7 +25,8 @@ extension PageReader {
         } else if response.skipped || !http.isHTML {
             result = record("not-html: " + (http.mimeType ?? "no Content-Type"))
         } else {
-            result = read(bytes: response.body, page: fetched.page, file: nil, transportCharset: http.charset)
+            result = read(bytes: response.body, page: fetched.page, file: nil, transportCharset: http.charset,
+                          declaredHTML: http.declaresHTML)
             if response.cut {
                 result.record.status = "too-large: the body is over \(response.body.count) bytes and was cut there; "
                     + "links after the cut are missing"

@@ -70,6 +70,12 @@ public struct InputCollector {
         }
     }
 
+    /// Named `.html`, `.htm` or `.xhtml`: typed as HTML by its extension, as a browser types
+    /// a `file:` URL, whatever its bytes look like.
+    static func isPageFile(_ path: String) -> Bool {
+        pageExtensions.contains((path as NSString).pathExtension.lowercased())
+    }
+
     static func isArchive(_ path: String) -> Bool {
         let lower = path.lowercased()
         return lower.hasSuffix(".warc") || lower.hasSuffix(".warc.gz")

@@ -43,7 +43,7 @@ public struct PageReader: Sendable {
                                                      status: "not-html: .\(ext) file does not look like HTML"))
             }
         }
-        return read(bytes: bytes, page: input.page, file: path)
+        return read(bytes: bytes, page: input.page, file: path, declaredHTML: InputCollector.isPageFile(path))
     }
 
     private struct Unreadable: Error {
@@ -71,7 +71,11 @@ public struct PageReader: Sendable {
     }
 
     /// Reads a page from bytes already in memory (a WARC record, a fetched body).
-    public func read(bytes: [UInt8], page: String, file: String?, transportCharset: String? = nil) -> PageResult {
+    /// `declaredHTML`: its type is known to be HTML (a `.html` file, a `Content-Type: text/html`
+    /// response). A browser does not sniff a declared type (§F.7), so the binary-byte rule of
+    /// the MIME Sniffing Standard, which is for unknown types, is not applied to it.
+    public func read(bytes: [UInt8], page: String, file: String?, transportCharset: String? = nil,
+                     declaredHTML: Bool = false) -> PageResult {
         var record = PageRecord(page: page, file: file, bytes: bytes.count, status: "ok")
         if bytes.count > maxBytes {
             record.status = "too-large: \(bytes.count) bytes, limit \(maxBytes)"
@@ -81,8 +85,14 @@ public struct PageReader: Sendable {
             record.status = "empty"
             return PageResult(record: record)
         }
-        let binary = bytes.withUnsafeBytes { HTMLSniffer.isBinary($0) }
-        if binary {
+        if declaredHTML {
+            // A browser parses even this as HTML; the only links it could find are noise,
+            // and the file was almost surely named by mistake: reported, not parsed (§F.7).
+            if let format = bytes.withUnsafeBytes({ BinarySignature.format(of: $0) }) {
+                record.status = "not-html: binary data (\(format))"
+                return PageResult(record: record)
+            }
+        } else if bytes.withUnsafeBytes({ HTMLSniffer.isBinary($0) }) {
             record.status = "not-html: binary data"
             return PageResult(record: record)
         }

@@ -14,6 +14,8 @@ public struct ArchivedPage: Sendable {
     public var location: String?
     public var refresh: String?
     public var isHTML: Bool
+    /// Its `Content-Type` says HTML (not only sniffed): read without the binary-byte rule (§F.7).
+    public var declaredHTML = false
     /// Why the record or its body is damaged, if it is.
     public var problem: String?
 
@@ -90,7 +92,7 @@ public final class ArchiveScanner {
             let html = mime.hasPrefix("text/html") || mime.hasPrefix("application/xhtml")
             guard html else { counts["skipped-not-html", default: 0] += 1; return nil }
             return ArchivedPage(page: uri, file: file, status: 200, body: record.block, charset: nil, location: nil,
-                                refresh: nil, isHTML: true, problem: record.problem)
+                                refresh: nil, isHTML: true, declaredHTML: true, problem: record.problem)
         }
         guard let response = HTTPResponse.parse(record.block) else {
             if let problem = record.problem {
@@ -107,6 +109,7 @@ public final class ArchiveScanner {
         }
         return ArchivedPage(page: uri, file: file, status: response.status, body: response.body, charset: response.charset,
                             location: response.headers["Location"], refresh: response.headers["Refresh"],
-                            isHTML: response.isHTML, problem: record.problem ?? response.problem)
+                            isHTML: response.isHTML, declaredHTML: response.declaresHTML,
+                            problem: record.problem ?? response.problem)
     }
 }

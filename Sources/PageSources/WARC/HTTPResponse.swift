@@ -25,8 +25,13 @@ public struct HTTPResponse {
     }
 
     public var isHTML: Bool {
-        guard let mime = mimeType else { return body.withUnsafeBytes { HTMLSniffer.looksLikeHTML($0) } }
-        return mime == "text/html" || mime == "application/xhtml+xml"
+        guard mimeType != nil else { return body.withUnsafeBytes { HTMLSniffer.looksLikeHTML($0) } }
+        return declaresHTML
+    }
+
+    /// `Content-Type` says HTML: the browser parses the body as HTML without sniffing it (§F.7).
+    public var declaresHTML: Bool {
+        mimeType == "text/html" || mimeType == "application/xhtml+xml"
     }
 
     /// Parses a WARC `response` block. Nil when it does not start with an HTTP status line.
