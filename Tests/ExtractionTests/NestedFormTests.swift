@@ -30,9 +30,40 @@ final class NestedFormTests: XCTestCase {
         <button formaction="c://3">x</button>
         <form action="d://4" method="post"><button formaction="e://5">y</button></form>
         """#
+        // The `</form>` closed `a://1`: the button after it has no form owner and submits nothing.
         let navs = Extract.all(html)
-        XCTAssertEqual(navs.map(\.raw), ["a://1", "c://3", "d://4", "e://5"])
-        XCTAssertEqual(navs.map(\.trigger), [.formGet, .formGet, .formPost, .formPost])
+        XCTAssertEqual(navs.map(\.raw), ["a://1", "d://4", "e://5"])
+        XCTAssertEqual(navs.map(\.trigger), [.formGet, .formPost, .formPost])
+    }
+
+    /// A submit button with no form owner submits nothing (HTML Standard, "form submission
+    /// algorithm" is only run by a button whose form owner is non-null; probes nested-forms/006).
+    func testASubmitButtonWithoutAFormOwnerIsNoNavigation() {
+        let html = #"""
+        <form action="a://1"><form action="b://2" method=post></form></form>
+        <button formaction="orphan://3">x</button><input type=submit formaction="orphan://4">
+        <form action="d://5"><button formaction="e://6">y</button></form>
+        """#
+        XCTAssertEqual(Extract.all(html).map(\.raw), ["a://1", "d://5", "e://6"])
+    }
+
+    /// The implied close of `</div>` leaves the form element pointer set: the button after it
+    /// still belongs to the form.
+    func testAButtonAfterAnImpliedCloseStillHasItsForm() {
+        let navs = Extract.all(#"<div><form action="a://1" method=post></div><button formaction="b://2">x</button>"#)
+        XCTAssertEqual(navs.map(\.raw), ["a://1", "b://2"])
+        XCTAssertEqual(navs.last?.trigger, .formPost)
+    }
+
+    /// With a `form` attribute the owner is the form it names, wherever the button is.
+    func testTheFormAttributeNamesTheOwner() {
+        let html = #"""
+        <form id=pay action="a://1" method=post></form>
+        <button form=pay formaction="b://2">x</button><button form=later formaction="c://3">y</button>
+        """#
+        let navs = Extract.all(html)
+        XCTAssertEqual(navs.map(\.raw), ["a://1", "b://2", "c://3"])
+        XCTAssertEqual(navs.map(\.trigger), [.formPost, .formPost, .formGet])
     }
 
     func testAnImpliedEndKeepsThePointer() {

@@ -67,7 +67,7 @@ final class PageSourceTests: XCTestCase {
         }
         XCTAssertEqual(status("empty.html", Data()), "empty")
         XCTAssertEqual(status("logo.html", Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13])),
-                       "not-html: binary data")
+                       "not-html: binary data (PNG image)")
         XCTAssertEqual(status("big.html", Data(repeating: 0x20, count: 1001)), "too-large: 1001 bytes, limit 1000")
         XCTAssertEqual(status("notes.txt", Data("plain words".utf8)), "not-html: .txt file does not look like HTML")
         XCTAssertEqual(status("ok.html", Data("<a href=x>".utf8)), "ok")

@@ -133,7 +133,17 @@ extension DocumentState {
         } else if let type = a["type"]?.lowercased(), type != "submit" {
             return
         }
-        let owner = a["form"].flatMap { formsByID[$0] } ?? currentForm
+        // The form owner (HTML Standard, "reset the form owner"): the form its `form`
+        // attribute names, else the form the parser associated it with. A button with
+        // neither submits nothing: no navigation (§F.9). A `form` id not seen yet may name
+        // a later form: still reported, with GET unless `formmethod` says otherwise.
+        let owner: FormContext?
+        if let id = a["form"] {
+            owner = formsByID[id]
+        } else {
+            guard let parsed = currentForm else { return }
+            owner = parsed
+        }
         let method = a["formmethod"].map { Self.method($0) } ?? owner?.method ?? "get"
         guard method != "dialog" else { return }
         add(action, source: "\(tag.name)[formaction]", trigger: method == "post" ? .formPost : .formGet,
