@@ -27,9 +27,17 @@ final class EmptyURLTests: XCTestCase {
 
     func testRefreshWithoutURLReloadsTheDocument() {
         XCTAssertEqual(Extract.all(base + #"<meta http-equiv="refresh" content="30">"#).map(\.url), [Extract.page])
-        // `url=` names an empty URL string, which is parsed against the base.
-        XCTAssertEqual(Extract.all(base + #"<meta http-equiv="refresh" content="0; url=">"#).map(\.url),
-                       ["https://cdn.example/static/"])
+        // An empty URL string (`url=`, `URL=''`) also reloads the document, not the base:
+        // Chromium's `Document::MaybeHandleHttpRefresh` (probes empty-urls/011, /014).
+        XCTAssertEqual(Extract.all(base + #"<meta http-equiv="refresh" content="0; url=">"#).map(\.url), [Extract.page])
+        XCTAssertEqual(Extract.all(base + #"<meta http-equiv="refresh" content="1; URL=''">"#).map(\.url), [Extract.page])
+        XCTAssertEqual(Extract.all(base + #"<meta http-equiv="refresh" content="0; url= x">"#).map(\.url),
+                       ["https://cdn.example/static/x"])
+    }
+
+    func testEmptyEmbedLoadsNothing() {
+        XCTAssertEqual(Extract.all(base + #"<embed src=""><embed src="m.svg">"#).map(\.url),
+                       ["https://cdn.example/static/m.svg"])
     }
 
     func testEmptyHrefIsTheBaseURLAsALoad() {

@@ -44,7 +44,9 @@ extension DocumentState {
                 frameLoad(data, source: "object[data]", scriptsInside: scriptsAllowed)
             }
         case .embed:
-            if let src = a["src"] { frameLoad(src, source: "embed[src]", scriptsInside: scriptsAllowed) }
+            // An empty src loads nothing (HTML Standard, the embed element: "src attribute set
+            // … and its value is not the empty string"; Chromium the same; §F.10).
+            if let src = a["src"], !src.isEmpty { frameLoad(src, source: "embed[src]", scriptsInside: scriptsAllowed) }
         case .form:
             form(a)
         case .button, .input:
@@ -163,10 +165,12 @@ extension DocumentState {
             refreshSeen.insert(inNoscript)
             if refresh.isJavaScriptURL { return }  // browsers refuse javascript: refresh targets
             let (ms, overflow) = refresh.delaySeconds.multipliedReportingOverflow(by: 1000)
-            // No URL refreshes the document's own URL; `url=` (empty) is parsed against the
-            // base like any other (§F.1, §F.10).
-            add(refresh.url ?? "", source: "meta[refresh]", trigger: .metaRefresh, target: .document,
-                delayMs: overflow ? Int.max : ms, toDocument: refresh.url == nil)
+            // No URL, or an empty one (`url=`, `url=''`), refreshes the document's own URL, not
+            // the base: Chromium's `Document::MaybeHandleHttpRefresh` takes `Url()` for an empty
+            // string (§F.1, §F.10).
+            let url = refresh.url ?? ""
+            add(url, source: "meta[refresh]", trigger: .metaRefresh, target: .document,
+                delayMs: overflow ? Int.max : ms, toDocument: url.isEmpty)
             return
         }
         let key = (a["property"] ?? a["name"])?.trimmingASCIIWhitespace.lowercased() ?? ""
