@@ -40,7 +40,9 @@ from chromium_dom import Chromium, ChromiumError  # noqa: E402
 # Triggers of navigations the DOM alone starts.
 DOM_TRIGGERS = {"tap", "form-get", "form-post", "frame-load", "meta-refresh"}
 KIND_OF_SOURCE = {"a[href]": "a", "area[href]": "area", "iframe[src]": "iframe", "frame[src]": "frame",
-                  "object[data]": "object", "embed[src]": "embed", "meta[refresh]": "refresh"}
+                  "object[data]": "object", "embed[src]": "embed", "meta[refresh]": "refresh",
+                  # An SVG <a> links through xlink:href when it has no href: the DOM side names both `a`.
+                  "a[xlink:href]": "a"}
 
 
 def linkaudit_kind(record):

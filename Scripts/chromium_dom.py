@@ -72,6 +72,22 @@ EXTRACT_JS = r"""
     if (url.includes('#') && noFragment(url) === noFragment(docURL)) return;
     out.push({kind, url});
   };
+  // HTML Standard, "shared attribute processing steps for iframe and frame elements": url is
+  // about:blank unless src is present, non-empty and parses; "if url matches about:blank and
+  // initialInsertion is true", the frame stays on its initial about:blank document and no
+  // navigation happens. The parsed pages are read once, so every frame here is an initial
+  // insertion: an empty, unparsable or about:blank src is no navigation.
+  const frameURL = (el, srcGetter) => {
+    if (!has.call(el, 'src')) return null;
+    const src = attr.call(el, 'src');
+    if (src === '' || resolve(src) === null) return null;
+    const url = srcGetter.call(el);
+    try {
+      const u = new URL(url);
+      if (u.protocol === 'about:' && u.pathname === 'blank' && !u.username && !u.password && !u.host) return null;
+    } catch (e) { return null; }
+    return url;
+  };
   let refreshSeen = false;
   for (const el of document.querySelectorAll('*')) {
     const ns = el.namespaceURI, name = el.localName;
@@ -90,16 +106,17 @@ EXTRACT_JS = r"""
           if (el.contentDocument && depth < 4) extract(el.contentDocument, depth + 1);
           break;
         }
-        if (!has.call(el, 'src')) break;
-        push('iframe', attr.call(el, 'src') === '' || resolve(attr.call(el, 'src')) === null ? 'about:blank' : iframeSrc.call(el), el);
+        push('iframe', frameURL(el, iframeSrc), el);
         break;
       case 'frame':
-        if (!has.call(el, 'src')) break;
-        push('frame', attr.call(el, 'src') === '' || resolve(attr.call(el, 'src')) === null ? 'about:blank' : frameSrc.call(el), el);
+        push('frame', frameURL(el, frameSrc), el);
         break;
       case 'object':
         if (!has.call(el, 'data')) break;
-        push('object', attr.call(el, 'data') === '' ? 'about:blank' : (resolve(attr.call(el, 'data')) === null ? null : objectData.call(el)), el);
+        // An empty data attribute loads nothing: the object shows its fallback content (HTML
+        // Standard, the object element: "If the element has a data attribute, and its value is
+        // not the empty string"); Chromium loads nothing either.
+        push('object', attr.call(el, 'data') === '' || resolve(attr.call(el, 'data')) === null ? null : objectData.call(el), el);
         break;
       case 'embed':
         if (has.call(el, 'src') && attr.call(el, 'src') !== '') push('embed', resolve(attr.call(el, 'src')) === null ? null : embedSrc.call(el), el);
