@@ -35,6 +35,13 @@ final class EmptyURLTests: XCTestCase {
                        ["https://cdn.example/static/x"])
     }
 
+    /// A frame whose src matches about:blank stays on its initial document: no navigation.
+    func testAboutBlankFramesStayOnTheirInitialDocument() {
+        let html = #"<iframe src="about:blank"></iframe><iframe src="ABOUT:blank#x"></iframe><iframe src="about:srcdoc"></iframe>"#
+            + #"<frameset><frame src="about:blank?x"></frameset>"#
+        XCTAssertEqual(Extract.all(html).map(\.url), ["about:srcdoc"])
+    }
+
     func testEmptyEmbedLoadsNothing() {
         XCTAssertEqual(Extract.all(base + #"<embed src=""><embed src="m.svg">"#).map(\.url),
                        ["https://cdn.example/static/m.svg"])

@@ -12,6 +12,15 @@ extension DocumentState {
         return resolved
     }
 
+    /// An iframe or frame whose src is about:blank stays on its initial about:blank document:
+    /// "if url matches about:blank and initialInsertion is true", no navigation (HTML Standard,
+    /// shared attribute processing steps for iframe and frame elements; §F.10).
+    private func staysBlank(_ pending: PendingNavigation, at url: WebURL) -> Bool {
+        pending.trigger == .frameLoad && (pending.source == "iframe[src]" || pending.source == "frame[src]")
+            && url.scheme == "about" && url.pathname == "blank" && url.hostname == nil
+            && url.username.isEmpty && url.password.isEmpty
+    }
+
     func finish() -> [Navigation] {
         let base = baseURL
         placeScripts()
@@ -22,7 +31,7 @@ extension DocumentState {
             let nav: Navigation
             let resolved = p.toDocument ? documentURL ?? WebURL.parse(p.raw, base: base) : WebURL.parse(p.raw, base: base)
             if let parsed = resolved {
-                if onlyScrolls(p, to: parsed) { continue }
+                if onlyScrolls(p, to: parsed) || staysBlank(p, at: parsed) { continue }
                 nav = Navigation(page: page, line: p.line, source: p.source, trigger: p.trigger,
                                  frame: frame(for: p.target), delayMs: p.delayMs, raw: p.raw, target: parsed,
                                  partial: p.partial ? true : nil, context: p.context)
