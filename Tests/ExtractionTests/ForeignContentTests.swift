@@ -14,6 +14,14 @@ final class ForeignContentTests: XCTestCase {
         XCTAssertEqual(navs.first?.trigger, .tap)
     }
 
+    /// Inside `<svg>`, `<style>` is an ordinary element: its content is markup, so the `<a>`
+    /// in it is an SVG link (probe foreign/005). Outside, `<style>` stays raw text.
+    func testStyleInsideSVGIsNotRawText() {
+        let html = #"<svg><style>.x{}<a href="svg://1">a</a></style><a href="svg://2">b</a></svg>"#
+            + #"<style><a href="css://3"></style><a href="html://4">c</a>"#
+        XCTAssertEqual(Extract.all(html).map(\.raw), ["svg://1", "svg://2", "html://4"])
+    }
+
     func testMathMLAnchorIsNoLink() {
         XCTAssertEqual(Extract.all(#"<math><a href="upi://pay"><mi>x</mi></a></math><a href="upi://after">a</a>"#)
             .map(\.raw), ["upi://after"])

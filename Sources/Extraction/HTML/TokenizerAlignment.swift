@@ -81,6 +81,7 @@ enum TokenizerAlignment {
                 } else if ForeignContent.breaksOut(p, name) {
                     foreign = 0
                 } else {
+                    renameForeignStyle(name)
                     return tag.end
                 }
             }
@@ -110,6 +111,7 @@ enum TokenizerAlignment {
         mutating func endTag(_ tag: StandardTag, at lt: Int) {
             if foreign > 0 {
                 if named("svg", tag.name) || named("math", tag.name) { foreign -= 1 }
+                renameForeignStyle(tag.name)
                 return
             }
             guard named("body", tag.name) || named("html", tag.name) else { return }
@@ -128,6 +130,15 @@ enum TokenizerAlignment {
             set(end - 3, 0x2D)
             set(end - 2, 0x2D)
             set(end - 1, 0x3E)
+        }
+
+        /// In foreign content `<style>` is an ordinary element whose content is markup
+        /// (`<svg><style><a href=x>` is an SVG link; §F.8), where libxml2 reads any `<style>`
+        /// as raw text: its start and end tags are renamed in place to `stylz`, an unknown
+        /// element of the same length. (HTML integration points such as `<foreignObject>`
+        /// are not told apart here, as elsewhere in this pass.)
+        mutating func renameForeignStyle(_ name: Range<Int>) {
+            if named("style", name) { set(name.upperBound - 1, 0x7A) }
         }
 
         /// Turns every `<` in `range` into text.
