@@ -41,6 +41,8 @@ final class DocumentState {
     var refreshSeen: Set<Bool> = []
     var noscriptDepth = 0
     var templateDepth = 0
+    /// Open `<frameset>` elements: a `<frame>` is an element only inside one (§F.10).
+    var framesetDepth = 0
     /// Open `<svg>` and `<math>` elements, innermost last (`ForeignContent`).
     var foreign: [TagName] = []
     /// The `<script>` being read: where it starts and what kind it is.
@@ -102,6 +104,7 @@ final class DocumentState {
         case .form: endForm()
         case .noscript: noscriptDepth = max(0, noscriptDepth - 1)
         case .template: leaveTemplate()
+        case .frameset: framesetDepth = max(0, framesetDepth - 1)
         case .svg, .math: if let last = foreign.lastIndex(of: TagName(name)) { foreign.removeSubrange(last...) }
         default: break
         }

@@ -34,7 +34,13 @@ extension DocumentState {
                 // An empty src leaves the frame on about:blank: nothing is fetched (§F.10).
                 frameLoad(src, source: "iframe[src]", scriptsInside: scriptsInside)
             }
+        case .frameset:
+            framesetDepth += 1
         case .frame:
+            // "in body", a frame start tag is a parse error and ignored: a frame exists only in
+            // a frameset (HTML Standard, tree construction, "in frameset"), which libxml2 does
+            // not enforce.
+            guard framesetDepth > 0 else { return }
             if let name = a["name"], !name.isEmpty { iframeNames.insert(name) }
             if let src = a["src"], !src.isEmpty { frameLoad(src, source: "frame[src]", scriptsInside: scriptsAllowed) }
         case .object:

@@ -3,7 +3,7 @@ import CLibXML2
 /// The elements the extractor acts on, recognised from libxml2's lower-cased C string
 /// without making a Swift `String` for each of the page's many other elements.
 enum TagName {
-    case a, area, base, iframe, frame, object, embed, form, button, input, meta, link, script, noscript, template
+    case a, area, base, iframe, frame, frameset, object, embed, form, button, input, meta, link, script, noscript, template
     /// Foreign content roots: an `<a>` inside `<svg>` is a link, inside `<math>` it is not.
     case svg, math
     case other
@@ -19,7 +19,13 @@ enum TagName {
         case 0x65:  // e
             self = TagName.named(name, "embed", .embed)
         case 0x66:  // f
-            self = name[1] == 0x6F ? TagName.named(name, "form", .form) : TagName.named(name, "frame", .frame)
+            if name[1] == 0x6F {
+                self = TagName.named(name, "form", .form)
+            } else {
+                // `named` stops at the first byte that differs: it never reads past the NUL.
+                let frame = TagName.named(name, "frame", .frame)
+                self = frame == .frame ? frame : TagName.named(name, "frameset", .frameset)
+            }
         case 0x69:  // i
             self = name[1] == 0x66 ? TagName.named(name, "iframe", .iframe) : TagName.named(name, "input", .input)
         case 0x6C:  // l
@@ -60,6 +66,7 @@ enum TagName {
         case .base: return "base"
         case .iframe: return "iframe"
         case .frame: return "frame"
+        case .frameset: return "frameset"
         case .object: return "object"
         case .embed: return "embed"
         case .form: return "form"
