@@ -170,6 +170,17 @@ extension WebURL.Parser {
     // MARK: - Query and fragment
 
     mutating func queryState(_ c: UInt8?) -> Bool {
+        // A document encoder encodes the query as a whole, at its end. Not after an opaque
+        // path (`mailto:`, `myapp:pay?…`): Chromium encodes those queries as UTF-8 (§F.12).
+        if let queryEncoder, !url.hasOpaquePath {
+            guard c == nil || c == Byte.hash else { return true }
+            appendQuery(encodedWith: queryEncoder)
+            if c == Byte.hash {
+                url.fragment = []
+                go(.fragment)
+            }
+            return true
+        }
         if c == Byte.hash {
             url.fragment = []
             go(.fragment)

@@ -18,6 +18,8 @@ extension WebURL {
         let input: UnsafeBufferPointer<UInt8>
         let base: Layout?
         let baseBytes: UnsafeBufferPointer<UInt8>
+        /// The document's encoding for the query; nil is UTF-8.
+        var queryEncoder: (any URLQueryEncoder)? = nil
         var url = Record()
         var state = State.schemeStart
         var pointer = 0
@@ -31,36 +33,45 @@ extension WebURL {
         var segmentStart: Int? = nil
 
         /// Parses `input` against `base`; nil means failure. `fastPath: false` runs only the
-        /// full state machine (tests compare the two).
-        static func parse(_ input: String, base: WebURL?, fastPath: Bool = true) -> WebURL? {
+        /// full state machine (tests compare the two). `queryEncoder`: the document's
+        /// encoding for the query (nil: UTF-8).
+        static func parse(_ input: String, base: WebURL?, fastPath: Bool = true,
+                          queryEncoder: (any URLQueryEncoder)? = nil) -> WebURL? {
             let original = fastPath ? input : nil
             if let result = input.utf8.withContiguousStorageIfAvailable({
-                parse(raw: $0, base: base, original: original)
+                parse(raw: $0, base: base, original: original, queryEncoder: queryEncoder)
             }) {
                 return result
             }
-            return Array(input.utf8).withUnsafeBufferPointer { parse(raw: $0, base: base, original: original) }
+            return Array(input.utf8).withUnsafeBufferPointer {
+                parse(raw: $0, base: base, original: original, queryEncoder: queryEncoder)
+            }
         }
 
         /// Strips leading and trailing C0 controls and spaces and removes ASCII tabs and
         /// newlines, copying the input only when there is something to remove inside it.
         /// `original` (nil: no fast path) is the string `raw` was read from.
-        private static func parse(raw: UnsafeBufferPointer<UInt8>, base: WebURL?, original: String?) -> WebURL? {
+        private static func parse(raw: UnsafeBufferPointer<UInt8>, base: WebURL?, original: String?,
+                                  queryEncoder: (any URLQueryEncoder)?) -> WebURL? {
             var start = 0
             var end = raw.count
             while start < end, raw[start] <= 0x20 { start += 1 }
             while end > start, raw[end - 1] <= 0x20 { end -= 1 }
             let trimmed = UnsafeBufferPointer(rebasing: raw[start..<end])
             func isTabOrNewline(_ byte: UInt8) -> Bool { byte == 0x09 || byte == 0x0A || byte == 0x0D }
+            // The fast path writes queries in UTF-8: with a document encoder it only takes
+            // input that is printable ASCII, where every encoding agrees with UTF-8.
             let fastPath = original != nil
+                && (queryEncoder == nil || !trimmed.contains(where: { $0 >= 0x80 || $0 < 0x20 }))
             guard mayContainTabOrNewline(trimmed), trimmed.contains(where: isTabOrNewline) else {
                 // Untrimmed input can share the caller's string if it is already serialised.
                 let untouched = start == 0 && end == raw.count ? original : nil
-                return parse(clean: trimmed, base: base, fastPath: fastPath, original: untouched)
+                return parse(clean: trimmed, base: base, fastPath: fastPath, original: untouched,
+                             queryEncoder: queryEncoder)
             }
             let cleaned = trimmed.filter { !isTabOrNewline($0) }
             return cleaned.withUnsafeBufferPointer {
-                parse(clean: $0, base: base, fastPath: fastPath, original: nil)
+                parse(clean: $0, base: base, fastPath: fastPath, original: nil, queryEncoder: queryEncoder)
             }
         }
 
@@ -85,14 +96,15 @@ extension WebURL {
         }
 
         private static func parse(
-            clean input: UnsafeBufferPointer<UInt8>, base: WebURL?, fastPath: Bool, original: String?
+            clean input: UnsafeBufferPointer<UInt8>, base: WebURL?, fastPath: Bool, original: String?,
+            queryEncoder: (any URLQueryEncoder)?
         ) -> WebURL? {
             guard let base else {
                 let noBytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
                 if fastPath, let url = FastPath.parse(input, base: nil, baseBytes: noBytes, original: original) {
                     return url
                 }
-                var parser = Parser(input: input, base: nil, baseBytes: noBytes)
+                var parser = Parser(input: input, base: nil, baseBytes: noBytes, queryEncoder: queryEncoder)
                 return parser.run() ? WebURL(parser.url) : nil
             }
             func parse(baseBytes: UnsafeBufferPointer<UInt8>) -> WebURL? {
@@ -100,7 +112,8 @@ extension WebURL {
                    let url = FastPath.parse(input, base: base.layout, baseBytes: baseBytes, original: original) {
                     return url
                 }
-                var parser = Parser(input: input, base: base.layout, baseBytes: baseBytes)
+                var parser = Parser(input: input, base: base.layout, baseBytes: baseBytes,
+                                    queryEncoder: queryEncoder)
                 return parser.run() ? WebURL(parser.url) : nil
             }
             if let result = base.href.utf8.withContiguousStorageIfAvailable(parse(baseBytes:)) {

@@ -27,6 +27,13 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
         Parser.parse(input, base: base)
     }
 
+    /// Parses `input` as a URL found in a document: the query is percent-encoded in the
+    /// document's encoding (URL Standard, "encoding-parse a URL"; Docs/PLATFORM.md §F.12).
+    /// A nil `queryEncoder` is UTF-8 and the same as `parse(_:base:)`.
+    public static func parse(_ input: String, base: WebURL?, queryEncoder: (any URLQueryEncoder)?) -> WebURL? {
+        Parser.parse(input, base: base, queryEncoder: queryEncoder)
+    }
+
     /// Parses `baseString` first, then `input` against it; nil if either fails.
     public static func parse(_ input: String, baseString: String) -> WebURL? {
         guard let base = parse(baseString) else { return nil }

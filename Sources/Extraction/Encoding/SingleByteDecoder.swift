@@ -76,6 +76,9 @@ enum SingleByteDecoder {
         }
     }
 
+    /// The decoding table of `name` (bytes 0x80–0xFF), for the encoder that inverts it.
+    static func table(_ name: String) -> [Unicode.Scalar?]? { tables[name] }
+
     /// Whether `name` is a single-byte encoding this decoder handles.
     static func handles(_ name: String) -> Bool { sources[name] != nil }
 

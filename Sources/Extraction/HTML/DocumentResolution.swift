@@ -7,7 +7,7 @@ extension DocumentState {
     /// The document's base URL: the first `<base href>` resolved against the fallback,
     /// unless it resolves to a data: or javascript: URL, which browsers ignore.
     var baseURL: WebURL? {
-        guard let href = baseHref, let resolved = WebURL.parse(href, base: fallbackBase),
+        guard let href = baseHref, let resolved = WebURL.parse(href, base: fallbackBase, queryEncoder: queryEncoder),
               resolved.scheme != "data", resolved.scheme != "javascript" else { return fallbackBase }
         return resolved
     }
@@ -29,7 +29,8 @@ extension DocumentState {
         var seen = Set<DuplicateKey>()
         for p in pending {
             let nav: Navigation
-            let resolved = p.toDocument ? documentURL ?? WebURL.parse(p.raw, base: base) : WebURL.parse(p.raw, base: base)
+            // Every URL of the document is parsed with its encoding (§F.12).
+            let resolved = p.toDocument ? documentURL ?? resolve(p.raw, base) : resolve(p.raw, base)
             if let parsed = resolved {
                 if onlyScrolls(p, to: parsed) || staysBlank(p, at: parsed) { continue }
                 nav = Navigation(page: page, line: p.line, source: p.source, trigger: p.trigger,
@@ -47,12 +48,16 @@ extension DocumentState {
         for doc in srcdocs {
             let child = DocumentState(page: page, documentURL: WebURL.parse("about:srcdoc"), fallbackBase: base,
                                       frame: .sub, lineOffset: doc.line - 1, scriptsAllowed: doc.scriptsAllowed,
-                                      depth: depth + 1)
+                                      depth: depth + 1, queryEncoder: queryEncoder)
             var html = doc.html
             html.withUTF8 { HTMLExtractor.parse(UnsafeRawBufferPointer($0), into: child) }
             out += child.finish()
         }
         return Self.inLineOrder(out)
+    }
+
+    private func resolve(_ raw: String, _ base: WebURL?) -> WebURL? {
+        WebURL.parse(raw, base: base, queryEncoder: queryEncoder)
     }
 
     /// Sorted by line, stably: records on one line keep document order. Element records

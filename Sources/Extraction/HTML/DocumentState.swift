@@ -16,6 +16,9 @@ final class DocumentState {
     /// False inside a sandboxed iframe without `allow-scripts`: no script, no refresh.
     let scriptsAllowed: Bool
     let depth: Int
+    /// The page's encoding for the query of every URL resolved in the document (nil:
+    /// UTF-8); a `srcdoc` document has its parent's (§F.12).
+    let queryEncoder: (any URLQueryEncoder)?
     var parser: htmlParserCtxtPtr?
     /// Input offset just past the last start tag with attributes: the next one's `<` is
     /// after it (`RawStartTag`).
@@ -51,7 +54,7 @@ final class DocumentState {
     var scriptText: [UInt8] = []
 
     init(page: String, documentURL: WebURL?, fallbackBase: WebURL?, frame: FrameKind,
-         lineOffset: Int, scriptsAllowed: Bool, depth: Int) {
+         lineOffset: Int, scriptsAllowed: Bool, depth: Int, queryEncoder: (any URLQueryEncoder)? = nil) {
         self.page = page
         self.documentURL = documentURL
         self.fallbackBase = fallbackBase
@@ -59,6 +62,7 @@ final class DocumentState {
         self.lineOffset = lineOffset
         self.scriptsAllowed = scriptsAllowed
         self.depth = depth
+        self.queryEncoder = queryEncoder
     }
 
     /// The page line libxml2 is at (the end of the tag being reported).

@@ -13,17 +13,22 @@ public enum HTMLExtractor {
     /// it off (task-local, so parallel tests do not see each other's setting).
     @TaskLocal static var compactsTextRuns = true
 
-    public static func extract(utf8 html: UnsafeRawBufferPointer, pageURL: String) -> [Navigation] {
+    /// - Parameter encoding: the Encoding Standard name the page was decoded from
+    ///   (`PageEncoding.name`); the query of each URL in it is percent-encoded in that
+    ///   encoding, as a browser sends it (Docs/PLATFORM.md §F.12).
+    public static func extract(utf8 html: UnsafeRawBufferPointer, pageURL: String,
+                               encoding: String = "UTF-8") -> [Navigation] {
         let document = WebURL.parse(pageURL)
         let state = DocumentState(page: pageURL, documentURL: document, fallbackBase: document,
-                                  frame: .main, lineOffset: 0, scriptsAllowed: true, depth: 0)
+                                  frame: .main, lineOffset: 0, scriptsAllowed: true, depth: 0,
+                                  queryEncoder: QueryEncoders.encoder(for: encoding))
         parse(html, into: state)
         return state.finish()
     }
 
-    public static func extract(html: String, pageURL: String) -> [Navigation] {
+    public static func extract(html: String, pageURL: String, encoding: String = "UTF-8") -> [Navigation] {
         var html = html
-        return html.withUTF8 { extract(utf8: UnsafeRawBufferPointer($0), pageURL: pageURL) }
+        return html.withUTF8 { extract(utf8: UnsafeRawBufferPointer($0), pageURL: pageURL, encoding: encoding) }
     }
 
     /// Runs libxml2's push parser over the whole buffer at once, feeding `state`.

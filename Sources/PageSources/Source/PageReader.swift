@@ -107,7 +107,9 @@ public struct PageReader: Sendable {
             record.status = "invalid-encoding: \(decoded.replacements) bytes are not \(encoding.name)"
             return PageResult(record: record)
         }
-        var navigations = decoded.utf8.withUnsafeBytes { HTMLExtractor.extract(utf8: $0, pageURL: page) }
+        var navigations = decoded.utf8.withUnsafeBytes {
+            HTMLExtractor.extract(utf8: $0, pageURL: page, encoding: encoding.name)
+        }
         if let cutLine = Self.truncatedTagLine(decoded.utf8) {
             // A file cut inside a tag (an interrupted download or mirror): the parser
             // recovers what it can, but a URL on that tag may be cut short.
