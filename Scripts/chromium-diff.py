@@ -94,7 +94,7 @@ def main():
     parser.add_argument("--base-url", required=True)
     parser.add_argument("--linkaudit", default=".build/debug/linkaudit")
     parser.add_argument("--chromium", default="chromium-headless-shell")
-    parser.add_argument("--thresholds", help="JSON {name: {pages: %, navigations: %}}")
+    parser.add_argument("--thresholds", help="JSON {name: {pages: %%, navigations: %%}}")
     parser.add_argument("--report", help="write every disagreement here (text)")
     parser.add_argument("--summary", help="write the figures here (JSON)")
     parser.add_argument("--show", type=int, default=25, help="disagreements printed (default 25)")
