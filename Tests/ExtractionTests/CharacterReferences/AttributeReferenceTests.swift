@@ -22,6 +22,15 @@ final class AttributeReferenceTests: XCTestCase {
         XCTAssertEqual(raws(#"<a href="x:?a=&#38;sol;">"#), ["x:?a=&sol;"])
     }
 
+    /// The two html5lib tokenizer cases listed as exceptions of the SAX-level harness
+    /// (`TokenizerConformanceExceptions.characterReference`), in a link attribute, where the
+    /// extractor reads them: `domjs` "Non BMP-charref in attribute", `test1` "Entity in
+    /// attribute without semicolon".
+    func testTheTokenizerSuitesReferenceCasesInALink() {
+        XCTAssertEqual(raws(#"<a href="x:&NotEqualTilde;">"#), ["x:\u{2242}\u{0338}"])
+        XCTAssertEqual(raws("<a href='x:&COPY'>"), ["x:©"])
+    }
+
     func testLegacyNamesWithoutSemicolon() {
         // `&amp` decodes; `&not` followed by a letter or `=` stays as written.
         XCTAssertEqual(raws(#"<a href="/p?a=1&amp&b=2">"#), ["/p?a=1&&b=2"])

@@ -3,7 +3,7 @@
 /// (`TokenizerConformanceTests` fails on a listed case that passes). Keys are
 /// "<file>: <description>" as the suite writes them.
 enum TokenizerConformanceExceptions {
-    static let characterReference = "character references in an attribute value: libxml2 decodes them its own way before the SAX callback this harness records; the extractor reads such a value again from the tag as written and decodes it per the HTML Standard (`RawStartTag`, `CharacterReferences`), which `Html5libCharacterReferenceTests` checks on every reference case of the suite"
+    static let characterReference = "character references in an attribute value: libxml2 decodes them its own way before the SAX callback this harness records; the extractor reads such a value again from the tag as written and decodes it per the HTML Standard (`RawStartTag`, `CharacterReferences`), which `Html5libCharacterReferenceTests` checks on the suite's reference files and `AttributeReferenceTests` on these two cases"
     static let nul = "a NUL in a name or value: libxml2 ends the name or value there, the tokenizer substitutes U+FFFD; page bytes with NUL are rare and no link attribute is affected by the substitute"
     static let controlInName = "a C0 control or non-ASCII character in a tag or attribute name: libxml2 names take only letters, digits and `:-_.`, so it ends the name (or skips the attribute); the element or attribute the browser makes is one no link rule reads"
     static let oddTagName = "a tag name holding a character libxml2 does not take in a name (`!`, `<`, `=`, `?`, `@`, quotes, non-ASCII …): libxml2 ends the name there (`<a!>` is read as `<a>`), the browser makes an unknown element no link rule reads; rewriting it would take a byte libxml2 reads as a name"
