@@ -69,3 +69,20 @@ final class TextOnlyElementTests: XCTestCase {
         XCTAssertEqual(raws(#"<svg><title/><style/></svg><a href="a://1">"#), ["a://1"])
     }
 }
+
+/// Tag names with a byte libxml2 ends names at name unknown elements to a browser.
+final class OddTagNameTests: XCTestCase {
+    func testAnOddNameIsNoLink() {
+        XCTAssertEqual(Extract.all(#"<a! href="gojek://pay">x</a!><a<b href="dana://pay">y</a>"#).map(\.url), [])
+        XCTAssertEqual(Extract.all(#"<a href="ok.html">ok</a>"#).count, 1)
+    }
+
+    func testAnOddNameIsNoScriptAndClosesNothing() {
+        XCTAssertEqual(Extract.all("<script!>location.href = 'dana://pay';</script!>").count, 0)
+        XCTAssertEqual(Extract.all(#"<a href="in.html"></a!>still inside</a>"#).map(\.raw), ["in.html"])
+    }
+
+    func testNonASCIINamesAreUnknownElements() {
+        XCTAssertEqual(Extract.all("<aé href=\"gojek://pay\">x</aé>").count, 0)
+    }
+}

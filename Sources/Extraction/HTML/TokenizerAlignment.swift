@@ -8,7 +8,8 @@ import Glibc
 /// - in `<script>` and `<style>`, which libxml2 reads as raw text up to the first `</script`
 ///   (`</style`), such a sequence the browser does not take as the end (script data
 ///   double-escaped by `<!--` … `<script>`, or `</scripts`) has its `/` turned into a space;
-/// - in a tag, a form feed and a `/` not before `>` become spaces (`StandardTag.scan`);
+/// - in a tag, a form feed and a `/` not before `>` become spaces (`StandardTag.scan`), and a
+///   byte of the name libxml2 would end the name at becomes `-` (`keepNameWhole`);
 /// - the `/` of `/>` on a non-void HTML element becomes a space: a browser ignores it
 ///   (`<script src=x />` still opens a script), libxml2 would close the element at once;
 /// - `</body>` and `</html>` become comments of the same length: a browser's tree builder
@@ -49,11 +50,13 @@ enum TokenizerAlignment {
                 let b = p[lt + 1]
                 if MarkupScanner.isLetter(b) {
                     guard let tag = StandardTag.scan(p, n, nameStart: lt + 1, blank: { set($0, 0x20) }) else { return }
+                    keepNameWhole(tag.name)
                     i = startTag(tag)
                 } else if b == 0x2F {
                     guard lt + 2 < n else { return }
                     if MarkupScanner.isLetter(p[lt + 2]) {
                         guard let tag = StandardTag.scan(p, n, nameStart: lt + 2, blank: { set($0, 0x20) }) else { return }
+                        keepNameWhole(tag.name)
                         endTag(tag, at: lt)
                         i = tag.end
                     } else if p[lt + 2] == 0x3E {
@@ -139,6 +142,14 @@ enum TokenizerAlignment {
         /// are not told apart here, as elsewhere in this pass.)
         mutating func renameForeignStyle(_ name: Range<Int>) {
             if named("style", name) { set(name.upperBound - 1, 0x7A) }
+        }
+
+        /// A tag name holding a byte libxml2 ends names at (`<a!>`, `<a<b>`, `<script\u{FFFD}>`,
+        /// non-ASCII) names, to a browser, an element no HTML rule knows; libxml2 would read
+        /// its first part as the name (`<a!>` as `<a>`, a link) and the rest as attributes.
+        /// Such bytes become `-`, so libxml2 reads one unknown name too.
+        mutating func keepNameWhole(_ name: Range<Int>) {
+            for k in name where !MarkupScanner.isNameChar(p[k]) { set(k, 0x2D) }
         }
 
         /// Turns every `<` in `range` into text.
