@@ -38,7 +38,7 @@ final class DeviceProfileTests: XCTestCase {
 
     func testErrorsNameTheFileAndField() {
         XCTAssertEqual(error(#"{"apiLevl": 30}"#),
-                       "FILE: apiLevl: unknown key 'apiLevl' (known: apiLevel, apps, browsers, name, openSupportedLinks, optimistic, platform, playStoreInstalled)")
+                       "FILE: apiLevl: unknown key 'apiLevl' (known: apiLevel, apps, browsers, ios, name, openSupportedLinks, optimistic, platform, playStoreInstalled)")
         XCTAssertEqual(error(#"{"apiLevel": "thirty"}"#), "FILE: apiLevel: expected a whole number")
         XCTAssertEqual(error(#"{"apps": [{"schemes": ["x"]}]}"#), "FILE: missing key 'id' in apps[0]")
         XCTAssertEqual(error(#"{"apps": [{"id": "a", "appLinks": [{"hosts": ["h"], "verifed": true}]}]}"#).prefix(40),

@@ -27,6 +27,10 @@ public struct DeviceProfile: Codable, Sendable, Equatable {
     public var apps: [InstalledApp]
     /// Google Play (Android) is there to receive `market://` intents.
     public var playStoreInstalled: Bool
+    /// iOS: what `UIApplication.open` can open beyond the apps (an iPad without Phone, an App
+    /// Store or Safari restricted by MDM): `IOSCapabilities`, Docs/PLATFORM.md §D.8. nil: every
+    /// system scheme and every web URL opens, as before the field existed.
+    public var ios: IOSCapabilities?
     /// The association files a live crawl fetched for the hosts in play, which then decide
     /// Universal Links and App Link verification (see `SiteAssociations`); nil offline, where
     /// the apps' own `universalLinks` paths and `verified` flags do. Never read from or
@@ -51,6 +55,7 @@ public struct DeviceProfile: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case name, platform, apiLevel, openSupportedLinks, optimistic, browsers, apps, playStoreInstalled
+        case ios
     }
 
     public init(from decoder: Decoder) throws {
@@ -64,6 +69,7 @@ public struct DeviceProfile: Codable, Sendable, Equatable {
         browsers = try c.decodeIfPresent([Browser].self, forKey: .browsers) ?? [Browser.chrome]
         apps = try c.decodeIfPresent([InstalledApp].self, forKey: .apps) ?? []
         playStoreInstalled = try c.decodeIfPresent(Bool.self, forKey: .playStoreInstalled) ?? true
+        ios = try c.decodeIfPresent(IOSCapabilities.self, forKey: .ios)
     }
 
     /// Reads a device file's bytes (the caller reads the file: this target does no I/O);

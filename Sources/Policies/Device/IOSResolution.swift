@@ -18,11 +18,13 @@ extension DeviceProfile {
     ]
 
     /// Whether `UIApplication.open` succeeds for a URL with this scheme. `intent:` is an
-    /// Android URI form no iOS app can claim; system schemes always have their app; the
+    /// Android URI form no iOS app can claim; a scheme the device's `ios` capabilities rule
+    /// out opens nothing (Docs/PLATFORM.md §D.8); other system schemes have their app; the
     /// optimistic device has an app for every other custom scheme.
     public func canOpen(customScheme: String) -> Bool {
         let scheme = customScheme.lowercased()
         if scheme == "intent" { return false }
+        if let ios, !ios.allows(scheme: scheme) { return false }
         if Self.iosSystemSchemes.contains(scheme) { return true }
         if Self.webEngineSchemes.contains(scheme) { return false }
         return optimistic || app(forScheme: scheme) != nil

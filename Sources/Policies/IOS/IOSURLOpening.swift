@@ -9,7 +9,8 @@ public protocol IOSURLOpening: Sendable {
 }
 
 /// The device answers: a Universal Link opens its app, `universalLinksOnly` stops there
-/// (Docs/PLATFORM.md §D.5), any other web URL goes to Safari, and a custom scheme opens when
+/// (Docs/PLATFORM.md §D.5), any other web URL goes to Safari unless the device has no browser
+/// (`IOSCapabilities.webBrowser`, §D.8), and a custom scheme opens when
 /// `canOpen(customScheme:)` says an app takes it.
 public struct DeviceURLOpener: IOSURLOpening {
     /// What a web URL with no Universal Link app opens in.
@@ -24,7 +25,9 @@ public struct DeviceURLOpener: IOSURLOpening {
     public func open(_ url: WebURL, universalLinksOnly: Bool) -> String? {
         if let app = device.universalLinkApp(for: url) { return app.id }
         if universalLinksOnly { return nil }
-        if url.scheme == "http" || url.scheme == "https" { return Self.safari }
+        if url.scheme == "http" || url.scheme == "https" {
+            return device.ios?.webBrowser == false ? nil : Self.safari
+        }
         guard device.canOpen(customScheme: url.scheme) else { return nil }
         return device.app(forScheme: url.scheme)?.id ?? url.scheme
     }
