@@ -14,7 +14,7 @@ enum ExplainCommand {
         var request = try ExplainRequest.decode(stdin())
         if let path = parsed.value("device") { request.device = try DeviceProfile.load(path: path) }
         let profiles = try ProfileRegistry.select(parsed.value("profile").map { [$0] } ?? ["all"])
-        print(ExplainOutput.json(request.evaluate(profiles: profiles)))
+        print(ExplainOutput.json(request.evaluate(profiles: profiles), hostEntry: request.hostEntrySteps(profiles: profiles)))
         return 0
     }
 }

@@ -8,12 +8,16 @@ import WHATWGURL
 /// (`url`, `page`, `trigger`, `frame`, `delayMs`) or with the platforms' raw inputs
 /// (`android`, `ios`) given directly, so a policy can be asked exactly what its code
 /// would be asked. Raw fields override the ones derived from the extraction's terms.
+/// `hostEntry` says how the host app entered the page (`HostEntry`): it replaces
+/// `settings.entry`, names the page (the URL loaded last) and carries the Android activation
+/// window and the iOS SDK's interaction state to the navigation.
 public struct ExplainRequest: Decodable {
     public var url: String
     public var page: String = "https://shop.example/"
     public var trigger: Trigger = .tap
     public var frame: FrameKind = .main
     public var delayMs: Int?
+    public var hostEntry: HostEntry?
     public var android: AndroidOverrides?
     public var ios: IOSOverrides?
     public var device: DeviceProfile = .optimistic
@@ -21,8 +25,8 @@ public struct ExplainRequest: Decodable {
     public var settings = AuditSettings()
 
     public init(from decoder: Decoder) throws {
-        let c = try ConfigObject(decoder, known: ["url", "page", "trigger", "frame", "delayMs", "android", "ios",
-                                                  "device", "options", "settings"])
+        let c = try ConfigObject(decoder, known: ["url", "page", "trigger", "frame", "delayMs", "hostEntry", "android",
+                                                  "ios", "device", "options", "settings"])
         guard let url = try c.container.decodeIfPresent(String.self, forKey: ConfigKey("url")) else {
             throw DecodingError.keyNotFound(ConfigKey("url"), .init(codingPath: [], debugDescription: "url is required"))
         }
@@ -36,6 +40,16 @@ public struct ExplainRequest: Decodable {
         try c.read("device", into: &device)
         try c.read("options", into: &options)
         try c.read("settings", into: &settings)
+        hostEntry = try c.container.decodeIfPresent(HostEntry.self, forKey: ConfigKey("hostEntry"))
+        if let hostEntry {
+            if c.container.contains(ConfigKey("page")), page != hostEntry.pageURL {
+                throw DecodingError.dataCorrupted(.init(
+                    codingPath: [ConfigKey("page")],
+                    debugDescription: "'\(page)' is not the URL hostEntry loads last ('\(hostEntry.pageURL)'); leave page out"))
+            }
+            page = hostEntry.pageURL
+            settings.entry = hostEntry.entry
+        }
     }
 
     public static func decode(_ data: Data) throws -> ExplainRequest {
@@ -57,7 +71,9 @@ public struct ExplainRequest: Decodable {
     public func evaluate(profiles: [any RuntimeProfile]) -> Navigation {
         let classifier = Classifier(profiles: profiles, device: device, settings: settings, options: options)
         var nav = navigation
-        var request = classifier.request(for: nav, msSinceUserInput: classifier.visit.sinceInputAlone(nav))
+        let sinceInput = hostEntry.map { $0.sinceInputAlone(nav, visit: classifier.visit) }
+            ?? classifier.visit.sinceInputAlone(nav)
+        var request = classifier.request(for: nav, msSinceUserInput: sinceInput)
         android?.apply(to: &request.android)
         ios?.apply(to: &request.ios)
         var verdicts: [String: Verdict] = [:]
@@ -65,6 +81,19 @@ public struct ExplainRequest: Decodable {
         nav.verdicts = VerdictSet(verdicts)
         nav.findings = CheckRun().findings(nav)
         return nav
+    }
+
+    /// The host's own loads, each with the verdicts of the profiles that model them (the
+    /// iOS SDK's `loadUrlByUser` and `decidePolicyFor`); empty without a `hostEntry`.
+    public func hostEntrySteps(profiles: [any RuntimeProfile]) -> [ExplainOutput.HostStep] {
+        guard let hostEntry else { return [] }
+        var steps = hostEntry.steps.map { ExplainOutput.HostStep(step: $0, verdicts: [:]) }
+        if let sdk = profiles.first(where: { $0 is IOSSDKProfile }) as? IOSSDKProfile {
+            for (i, verdict) in sdk.hostLoads(hostEntry, device: device, options: options).enumerated() {
+                steps[i].verdicts[sdk.name] = verdict
+            }
+        }
+        return steps
     }
 }
 
