@@ -43,7 +43,33 @@ extension AppLinkFilter {
     }
 }
 
+extension IntentFilter {
+    /// Android 12+ (`AndroidResolution.apiVerifiedWebLinks`) only lets a web filter with hosts
+    /// make its app a handler of a generic web intent when the app is approved for the domain.
+    func countsOnAPI(_ apiLevel: Int) -> Bool {
+        apiLevel < AndroidResolution.apiVerifiedWebLinks || verified || hosts.isEmpty
+            || !(schemes.contains("http") || schemes.contains("https"))
+    }
+}
+
 extension DeviceProfile {
+    /// An app's filter with `verified` as this device has it: the fetched assetlinks.json
+    /// decides when there is one for the host (as for `AppLinkFilter`), else the filter's own
+    /// flag, raised by the app's `verifiedDomains` (domains verified or user-approved).
+    func verifying(_ filter: IntentFilter, of app: InstalledApp, host: String?) -> IntentFilter {
+        guard let host, !filter.hosts.isEmpty else { return filter }
+        var gated = filter
+        if let sites = siteAssociations,
+           let declared = filter.hosts.first(where: { AppLinkFilter.host(IntentFilter.splitAuthority($0).0, matches: host) }),
+           let verified = sites.verifies(package: app.id, filterHost: IntentFilter.splitAuthority(declared).0) {
+            gated.verified = verified
+        }
+        if !gated.verified, app.verifiedDomains.contains(where: { AppLinkFilter.host($0, matches: host) }) {
+            gated.verified = true
+        }
+        return gated
+    }
+
     /// `filter` with `verified` as the fetched assetlinks.json has it for `app`, when the
     /// file of the domain its host (the one matching `host`) verifies on was fetched; as
     /// declared otherwise. A filter without hosts takes every web URL and is never verified.
