@@ -82,18 +82,21 @@ public enum AndroidResolution {
         let generic = target.package == nil
         var found: [ResolvedActivity] = []
         for browser in device.browsers where target.package == nil || target.package == browser.package {
-            if IntentFilter.browser.matches(target, defaultOnly: true) { found.append(ResolvedActivity(browser: browser)) }
+            if IntentFilter.browser.matches(target, parts: parts, scheme: scheme, defaultOnly: true) {
+                found.append(ResolvedActivity(browser: browser))
+            }
         }
+        lazy var host = parts?.host
         for app in device.apps where target.package == nil || target.package == app.id {
-            let filter = app.allFilters.lazy.map { device.verifying($0, of: app, host: parts?.host) }.first {
-                $0.exported && $0.matches(target, defaultOnly: true)
+            let filter = app.allFilters.lazy.map { device.verifying($0, of: app, host: host) }.first {
+                $0.exported && $0.matches(target, parts: parts, scheme: scheme, defaultOnly: true)
                     && (!web || !generic || $0.countsOnAPI(device.apiLevel))
             }
             if let filter { found.append(ResolvedActivity(app: app, filter: filter)) }
         }
         if scheme == "market", device.playStoreInstalled, target.package == nil || target.package == playStorePackage,
            !device.apps.contains(where: { $0.id == playStorePackage }),
-           IntentFilter.scheme("market").matches(target, defaultOnly: true) {
+           IntentFilter.scheme("market").matches(target, parts: parts, scheme: scheme, defaultOnly: true) {
             found.insert(ResolvedActivity(package: playStorePackage), at: 0)
         }
         if found.isEmpty, device.optimistic {

@@ -5,12 +5,25 @@ extension IntentFilter {
     /// `match(...) >= 0`. `defaultOnly`: `PackageManager.MATCH_DEFAULT_ONLY`, which
     /// `startActivity` uses — the filter must then also have `CATEGORY_DEFAULT`.
     public func matches(_ intent: AndroidIntent, defaultOnly: Bool) -> Bool {
-        guard matchAction(intent.action) else { return false }
         let parts = intent.data.map(AndroidUriParts.init)
-        guard matchData(type: intent.type, scheme: parts?.scheme, host: parts?.host, port: parts?.port ?? -1,
-                        path: parts?.path) else { return false }
+        return matches(intent, parts: parts, scheme: parts?.scheme, defaultOnly: defaultOnly)
+    }
+
+    /// The same with the data's parts read once by the caller (host, port and path are only
+    /// read when the filter needs them).
+    func matches(_ intent: AndroidIntent, parts: AndroidUriParts?, scheme: String?, defaultOnly: Bool) -> Bool {
+        guard matchAction(intent.action) else { return false }
+        guard matchData(type: intent.type, scheme: scheme, parts: parts) else { return false }
         guard intent.categories.allSatisfy(categories.contains) else { return false }
         return !defaultOnly || categories.contains(AndroidIntent.categoryDefault)
+    }
+
+    func matchData(type: String?, scheme: String?, host: String?, port: Int, path: String?) -> Bool {
+        matchData(type: type, scheme: scheme, host: { host }, port: { port }, path: { path })
+    }
+
+    private func matchData(type: String?, scheme: String?, parts: AndroidUriParts?) -> Bool {
+        matchData(type: type, scheme: scheme, host: { parts?.host }, port: { parts?.port ?? -1 }, path: { parts?.path })
     }
 
     /// `matchAction`: an intent without an action matches any filter; otherwise the filter
@@ -28,15 +41,17 @@ extension IntentFilter {
     /// * Types but no schemes: data must be absent or `content:`/`file:` (the implied schemes).
     /// * Types: the intent's type must be found (`findMimeType`); no types: the intent must
     ///   have none.
-    func matchData(type: String?, scheme: String?, host: String?, port: Int, path: String?) -> Bool {
+    private func matchData(type: String?, scheme: String?, host hostOf: () -> String?, port portOf: () -> Int,
+                           path pathOf: () -> String?) -> Bool {
         if mimeTypes.isEmpty, schemes.isEmpty { return type == nil && scheme == nil }
         if !schemes.isEmpty {
             guard schemes.contains(scheme ?? "") else { return false }
             if !hosts.isEmpty {
-                guard let host, hosts.contains(where: { Self.authority($0, matches: host, port: port) })
-                else { return false }
+                guard let host = hostOf() else { return false }
+                let port = portOf()
+                guard hosts.contains(where: { Self.authority($0, matches: host, port: port) }) else { return false }
                 if countDataPaths > 0 {
-                    guard let path, pathMatchers.contains(where: { $0.matches(path) }) else { return false }
+                    guard let path = pathOf(), pathMatchers.contains(where: { $0.matches(path) }) else { return false }
                 }
             }
         } else if let scheme, !scheme.isEmpty, scheme != "content", scheme != "file" {
