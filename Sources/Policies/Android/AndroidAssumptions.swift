@@ -13,8 +13,9 @@ enum AndroidAssumptions {
         "file:/content: load only when WebSettings allow file/content access (allowFileAccess is off by default "
         + "for apps targeting API 30+) and the page may reach local resources (UNCONFIRMED)"
     static let nonBrowserDefinition =
-        "the platform's browser test for FLAG_ACTIVITY_REQUIRE_NON_BROWSER is taken to be the PayerMax guide's isBrowserApp "
-        + "heuristic (UNCONFIRMED, Docs/PLATFORM.md §B.5)"
+        "FLAG_ACTIVITY_REQUIRE_NON_BROWSER refuses handlers whose filter handles all web data (handleAllWebDataURI); "
+        + "which non-browser handler starts without a chooser under each link setting is linkaudit's model "
+        + "(Derived, Docs/PLATFORM.md §B.5)"
     static let chromeNoOverrideResult =
         "Chrome's visible result of NO_OVERRIDE for a link it cannot load is believed to be nothing: the page stays, "
         + "no error page (UNCONFIRMED, Docs/PLATFORM.md §B.2)"

@@ -49,7 +49,7 @@ public struct AndroidWebViewNoClientProfile: RuntimeProfile {
         if Self.loadsInWebView(request) { return WebViewLoad.verdict(request, reason: .webViewInternalURL) }
         let parsed: AndroidIntent
         do {
-            parsed = try IntentURIParser.parse(request.urlString, flags: .intentScheme)
+            parsed = try IntentURIParser.parse(request.urlString, flags: request.device.intentParseFlags)
         } catch {
             let why = (error as? IntentURIError)?.description ?? String(describing: error)
             return WebViewLoad.verdict(request, reason: .intentParseError).with(VerdictDetail.parseError, why)
@@ -61,7 +61,7 @@ public struct AndroidWebViewNoClientProfile: RuntimeProfile {
         switch ActivityStart.start(candidates, web: web, on: request.device) {
         case .launched(let activity):
             let reason: Reason = !android.hasGesture ? .redirectCountsAsIntent
-                : activity.isBrowser ? .sentToBrowser : .sentToApp
+                : activity.isPlatformBrowser ? .sentToBrowser : .sentToApp
             return Verdict(.opensApp, reason, details: [VerdictDetail.target: activity.package])
                 .with(VerdictDetail.stripped, stripped)
         case .chooser(let offered):

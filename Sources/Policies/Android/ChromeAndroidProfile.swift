@@ -48,7 +48,7 @@ public struct ChromeAndroidProfile: RuntimeProfile {
         var fields: ChromeIntentFields?
         if scheme == "intent" || scheme == "android-app" {
             do {
-                fields = ChromeIntentFields(try IntentURIParser.parse(request.urlString, flags: .intentScheme))
+                fields = ChromeIntentFields(try IntentURIParser.parse(request.urlString, flags: request.device.intentParseFlags))
             } catch {
                 let why = (error as? IntentURIError)?.description ?? String(describing: error)
                 return Verdict(.blocked, .intentParseError, details: [VerdictDetail.parseError: why])

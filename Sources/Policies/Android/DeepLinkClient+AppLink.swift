@@ -14,11 +14,15 @@ extension DeepLinkClient {
         case browserRankedFirst(ResolvedActivity)
     }
 
+    /// What `startActivity` resolves `viewIntent(uri)` to.
     var webCandidates: [ResolvedActivity] { AndroidResolution.viewIntent(request.urlString, on: device) }
+    /// What the client's own `queryIntentActivities(viewIntent(uri))` lists: on API 30+ only the
+    /// apps its `<queries>` makes visible (Docs/PLATFORM.md §C.4).
+    var queriedWebCandidates: [ResolvedActivity] { AndroidResolution.queryViewIntent(request.urlString, on: device) }
 
     /// `isLandingPageHandler`: every non-browser handler's filter declares no path — the page
     /// loads in the WebView first and its own "Open" button emits the real deep link.
-    func isLandingPageHandler() -> Bool { Self.isLandingPageHandler(webCandidates) }
+    func isLandingPageHandler() -> Bool { Self.isLandingPageHandler(queriedWebCandidates) }
 
     static func isLandingPageHandler(_ candidates: [ResolvedActivity]) -> Bool {
         let apps = candidates.filter { !$0.isBrowser }
@@ -36,7 +40,7 @@ extension DeepLinkClient {
         if device.apiLevel >= 30 {
             let strict = ActivityStart.start(candidates, web: true, flags: [.requireNonBrowser, .requireDefault],
                                              on: device)
-            let hasApp = Self.hasNonBrowserHandler(candidates)
+            let hasApp = Self.hasNonBrowserHandler(AndroidResolution.visible(candidates, on: device))
             let answer = Self.openAppLinkR(
                 strict: strict, hasNonBrowserHandler: hasApp,
                 askSystem: ActivityStart.start(candidates, web: true, flags: [.requireNonBrowser], on: device))
@@ -44,7 +48,8 @@ extension DeepLinkClient {
             guard hasApp || strict.started else { return answer }
             return ClientAnswer(answer.handled, passed(answer.verdict).assuming(AndroidAssumptions.nonBrowserDefinition))
         }
-        // API < 30: the best candidate by the guide's ranking, launched by component.
+        // API < 30 (no package visibility yet): the best candidate by the guide's ranking,
+        // launched by component.
         switch Self.findBestNonBrowserActivity(candidates) {
         case .found(let best):
             return ClientAnswer(true, passed(Verdict(.opensApp, .appLinkBestCandidate,

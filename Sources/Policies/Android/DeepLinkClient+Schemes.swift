@@ -35,7 +35,7 @@ extension DeepLinkClient {
         if !gestureAllowed { return ClientAnswer(true, Verdict(.blocked, .noGesture)) }
         let parsed: AndroidIntent
         do {
-            parsed = try IntentURIParser.parse(request.urlString, flags: .intentScheme)
+            parsed = try IntentURIParser.parse(request.urlString, flags: request.device.intentParseFlags)
         } catch {
             let why = (error as? IntentURIError)?.description ?? String(describing: error)
             return ClientAnswer(true, passed(Verdict(.openFailed, .intentParseError,

@@ -1,5 +1,10 @@
 /// What `Context.startActivity` does with an implicit intent whose handlers are `candidates`
 /// (from `AndroidResolution`), with the Android 11 launch flags of Docs/PLATFORM.md §B.5.
+/// "Browser" here is the platform's (`ResolvedActivity.isPlatformBrowser`,
+/// `IntentFilter.handleAllWebDataURI`), not the PayerMax guide's `isBrowserApp`. With "Ask
+/// every time" and one non-browser handler, a chooser of that app and the browsers is shown:
+/// Android's resolver lists browsers beside an app that is not the verified default for the
+/// domain (Docs/PLATFORM.md §B.5, §C.2).
 public enum ActivityStart: Equatable, Sendable {
     /// One activity starts without asking.
     case launched(ResolvedActivity)
@@ -34,13 +39,13 @@ public enum ActivityStart: Equatable, Sendable {
         let flags = device.apiLevel >= 30 ? flags : []
         if flags.contains(.requireDefault) {
             guard case .launched(let activity) = plain(candidates, web: web, on: device),
-                  !flags.contains(.requireNonBrowser) || !activity.isBrowser else { return .notFound }
+                  !flags.contains(.requireNonBrowser) || !activity.isPlatformBrowser else { return .notFound }
             return .launched(activity)
         }
         if flags.contains(.requireNonBrowser) {
-            let apps = candidates.filter { !$0.isBrowser }
+            let apps = candidates.filter { !$0.isPlatformBrowser }
             if apps.isEmpty { return .notFound }
-            if apps.count == 1, device.openSupportedLinks == .allow { return .launched(apps[0]) }
+            if apps.count == 1, linkHandling(apps[0], on: device) == .allow { return .launched(apps[0]) }
             let preferred = apps.filter { isPreferred($0, web: web, on: device) }
             return preferred.count == 1 ? .launched(preferred[0]) : .chooser(apps)
         }
@@ -51,7 +56,7 @@ public enum ActivityStart: Equatable, Sendable {
         if candidates.isEmpty { return .notFound }
         if candidates.count == 1 { return .launched(candidates[0]) }
         // The default browser only answers web links no app specialises in.
-        let apps = candidates.filter { !$0.isBrowser }
+        let apps = candidates.filter { !$0.isPlatformBrowser }
         let pool = web && !apps.isEmpty ? apps : candidates
         let preferred = pool.filter { isPreferred($0, web: web, on: device) }
         return preferred.count == 1 ? .launched(preferred[0]) : .chooser(candidates)
@@ -61,7 +66,12 @@ public enum ActivityStart: Equatable, Sendable {
     /// made default by the user) while the device opens supported links; a browser that is
     /// the default browser; for other schemes the user's default.
     static func isPreferred(_ activity: ResolvedActivity, web: Bool, on device: DeviceProfile) -> Bool {
-        guard web, !activity.isBrowser else { return activity.isDefault }
-        return device.openSupportedLinks == .allow && (activity.verified || activity.isDefault)
+        guard web, !activity.isPlatformBrowser else { return activity.isDefault }
+        return linkHandling(activity, on: device) == .allow && (activity.verified || activity.isDefault)
+    }
+
+    /// "Open supported links" for this app: its own setting, else the device's.
+    static func linkHandling(_ activity: ResolvedActivity, on device: DeviceProfile) -> DeviceProfile.LinkHandling {
+        activity.openSupportedLinks ?? device.openSupportedLinks
     }
 }

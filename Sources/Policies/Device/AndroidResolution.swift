@@ -30,55 +30,104 @@ public enum AndroidResolution {
         "view-source", "resource", "googlechrome", "edge", "moz-extension",
     ]
 
-    /// `queryIntentActivities(viewIntent(uri))` for a URI as `Uri.parse` reads it.
+    /// `queryIntentActivities(viewIntent(uri))` for a URI as `Uri.parse` reads it: VIEW with
+    /// BROWSABLE and DEFAULT, as the PayerMax guide's `viewIntent` and Chrome build it.
     public static func viewIntent(_ uri: String, on device: DeviceProfile) -> [ResolvedActivity] {
-        let parts = AndroidUriParts(uri)
-        guard let scheme = parts.scheme, !scheme.isEmpty else { return [] }
-        if isWebScheme(scheme) {
-            return ordered(webHandlers(scheme: scheme, host: parts.host, path: parts.path, on: device))
-        }
-        return ordered(schemeHandlers(scheme, on: device))
+        intent(AndroidIntent(action: AndroidIntent.actionView, data: uri,
+                             categories: [AndroidIntent.categoryBrowsable, AndroidIntent.categoryDefault]), on: device)
     }
 
-    /// The handlers of a sanitised intent (`intent:` URI or a page URL parsed as one).
+    /// What the host app's own `queryIntentActivities(viewIntent(uri))` lists: on API 30+ the
+    /// apps its `<queries>` does not declare are left out (package visibility, Docs/PLATFORM.md
+    /// §C.4); `startActivity` is not restricted that way.
+    public static func queryViewIntent(_ uri: String, on device: DeviceProfile) -> [ResolvedActivity] {
+        visible(viewIntent(uri, on: device), on: device)
+    }
+
+    /// Drops what package visibility hides from the host app (API 30+).
+    public static func visible(_ candidates: [ResolvedActivity], on device: DeviceProfile) -> [ResolvedActivity] {
+        guard device.apiLevel >= apiPackageVisibility else { return candidates }
+        let hidden = Set(device.apps.filter { !$0.visibleToHost }.map(\.id))
+        if hidden.isEmpty { return candidates }
+        return candidates.filter { !hidden.contains($0.package) }
+    }
+
+    /// Android 11 (API 30): package visibility (`<queries>`).
+    public static let apiPackageVisibility = 30
+    /// The first API level whose `Intent.parseUri` reads `launchFlags=0x80000000` and above as
+    /// unsigned hex; below it `Integer.decode` throws and the parse fails (Docs/PLATFORM.md §B.4a,
+    /// boundary UNCONFIRMED).
+    public static let apiUnsignedLaunchFlags = 35
+    /// Android 12 (API 31): a generic web intent goes only to apps approved for the domain.
+    public static let apiVerifiedWebLinks = 31
+
+    /// The handlers `startActivity` (`MATCH_DEFAULT_ONLY`) finds for an intent, the way
+    /// `PackageManager.queryIntentActivities` resolves it (Docs/PLATFORM.md §C.3):
+    /// * no component but a selector: the selector is resolved instead;
+    /// * an explicit `component=`: that activity alone, if the app has it and it is exported;
+    /// * `package=`: only that app's filters; none: every browser and app;
+    /// * each filter by `IntentFilter.match` (action, data and type, every category, and
+    ///   `CATEGORY_DEFAULT`); non-exported activities never match;
+    /// * a generic web intent (no package) on API 31+: an app's http(s) filter with hosts only
+    ///   when it is verified (or the domain is in the app's `verifiedDomains`).
+    /// On an `optimistic` device a named package that is not installed, or a custom scheme no
+    /// app takes, resolves to a synthetic app (as before).
     public static func intent(_ intent: AndroidIntent, on device: DeviceProfile) -> [ResolvedActivity] {
-        guard let package = intent.package else {
-            return intent.data.map { viewIntent($0, on: device) } ?? []
+        var target = intent
+        if target.component == nil, let selector = target.selector { target = selector }
+        if let component = target.component { return explicit(component, on: device) }
+        let parts = target.data.map(AndroidUriParts.init)
+        let scheme = parts?.scheme
+        let web = scheme.map(isWebScheme) ?? false
+        let generic = target.package == nil
+        var found: [ResolvedActivity] = []
+        for browser in device.browsers where target.package == nil || target.package == browser.package {
+            if IntentFilter.browser.matches(target, parts: parts, scheme: scheme, defaultOnly: true) {
+                found.append(ResolvedActivity(browser: browser))
+            }
         }
-        let fromData = intent.data.map { viewIntent($0, on: device).filter { $0.package == package } } ?? []
-        if !fromData.isEmpty { return fromData }
+        lazy var host = parts?.host
+        for app in device.apps where target.package == nil || target.package == app.id {
+            let filter = app.allFilters.lazy.map { device.verifying($0, of: app, host: host) }.first {
+                $0.exported && $0.matches(target, parts: parts, scheme: scheme, defaultOnly: true)
+                    && (!web || !generic || $0.countsOnAPI(device.apiLevel))
+            }
+            if let filter { found.append(ResolvedActivity(app: app, filter: filter)) }
+        }
+        if scheme == "market", device.playStoreInstalled, target.package == nil || target.package == playStorePackage,
+           !device.apps.contains(where: { $0.id == playStorePackage }),
+           IntentFilter.scheme("market").matches(target, parts: parts, scheme: scheme, defaultOnly: true) {
+            found.insert(ResolvedActivity(package: playStorePackage), at: 0)
+        }
+        if found.isEmpty, device.optimistic {
+            if let package = target.package, !device.browsers.contains(where: { $0.package == package }),
+               !device.apps.contains(where: { $0.id == package }) {
+                return [ResolvedActivity(package: package)]
+            }
+            if target.package == nil, let scheme, isOwnable(scheme) { return [ResolvedActivity(package: scheme)] }
+        }
+        return ordered(found)
+    }
+
+    /// An explicit component: the app's activity of that class if it is exported (an app that
+    /// names no activities is taken to have it, exported); nothing if the app is absent.
+    private static func explicit(_ component: String, on device: DeviceProfile) -> [ResolvedActivity] {
+        let parts = component.split(separator: "/", maxSplits: 1).map(String.init)
+        let package = parts[0], cls = parts.count > 1 ? parts[1] : ""
         if let browser = device.browsers.first(where: { $0.package == package }) {
             return [ResolvedActivity(browser: browser)]
         }
-        if let app = installedApp(package, on: device) { return [ResolvedActivity(app: app, filter: nil)] }
-        return device.optimistic ? [ResolvedActivity(package: package)] : []
+        guard let app = installedApp(package, on: device) else {
+            return device.optimistic ? [ResolvedActivity(package: package)] : []
+        }
+        let named = app.intentFilters.filter { $0.activity.map { $0 == cls || package + $0 == cls } ?? false }
+        if named.isEmpty { return app.intentFilters.contains { $0.activity != nil } ? []
+                                  : [ResolvedActivity(app: app, filter: nil)] }
+        return named.contains(where: \.exported) ? [ResolvedActivity(app: app, filter: nil)] : []
     }
 
     /// The data schemes Android treats as a web intent (compared case-sensitively).
     public static func isWebScheme(_ scheme: String) -> Bool { scheme == "http" || scheme == "https" }
-
-    private static func webHandlers(scheme: String, host: String?, path: String?,
-                                    on device: DeviceProfile) -> [ResolvedActivity] {
-        let browsers = device.browsers.map(ResolvedActivity.init(browser:))
-        let apps = device.apps.compactMap { app -> ResolvedActivity? in
-            let filter = app.appLinks.lazy.map { device.verifying($0, of: app, host: host) }.first {
-                $0.countsOnAPI(device.apiLevel) && $0.matches(scheme: scheme, host: host, path: path)
-            }
-            return filter.map { ResolvedActivity(app: app, filter: $0) }
-        }
-        return browsers + apps
-    }
-
-    private static func schemeHandlers(_ scheme: String, on device: DeviceProfile) -> [ResolvedActivity] {
-        var found = device.apps.filter { $0.schemes.contains(scheme) }.map { ResolvedActivity(app: $0, filter: nil) }
-        if scheme == "market", device.playStoreInstalled, !found.contains(where: { $0.package == playStorePackage }) {
-            found.insert(ResolvedActivity(package: playStorePackage), at: 0)
-        }
-        if found.isEmpty, device.optimistic, isOwnable(scheme) {
-            found = [ResolvedActivity(package: scheme)]
-        }
-        return found
-    }
 
     private static func isOwnable(_ scheme: String) -> Bool {
         !unownableSchemes.contains(scheme) && !browserSchemes.contains(scheme)
@@ -98,5 +147,13 @@ public enum AndroidResolution {
             if x.isDefault != y.isDefault { return x.isDefault }
             return a.offset < b.offset
         }.map(\.element)
+    }
+}
+
+extension DeviceProfile {
+    /// The flags `Intent.parseUri(uri, URI_INTENT_SCHEME)` runs with on this device: older
+    /// framework builds read `launchFlags=` signed only (`AndroidResolution.apiUnsignedLaunchFlags`).
+    public var intentParseFlags: IntentParseFlags {
+        apiLevel < AndroidResolution.apiUnsignedLaunchFlags ? [.intentScheme, .signedLaunchFlags] : .intentScheme
     }
 }

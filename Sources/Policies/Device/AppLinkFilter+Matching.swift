@@ -25,10 +25,6 @@ extension AppLinkFilter {
     /// http and https with no authority.
     public var isBrowserLike: Bool { schemes.contains("http") && schemes.contains("https") && hosts.isEmpty }
 
-    /// Android 12+ only lets a filter make its app a web handler when the app is approved for
-    /// the domain; a filter with no host takes all web URLs (a browser) and needs no approval.
-    func countsOnAPI(_ apiLevel: Int) -> Bool { apiLevel < 31 || verified || hosts.isEmpty }
-
     /// `IntentFilter.AuthorityEntry.match`: a leading `*` is a suffix match of the rest
     /// (`*.example.com` takes `a.example.com`, not `example.com`); case-insensitive.
     static func host(_ declared: String, matches host: String) -> Bool {
@@ -43,16 +39,32 @@ extension AppLinkFilter {
     }
 }
 
+extension IntentFilter {
+    /// Android 12+ (`AndroidResolution.apiVerifiedWebLinks`) only lets a web filter with hosts
+    /// make its app a handler of a generic web intent when the app is approved for the domain.
+    func countsOnAPI(_ apiLevel: Int) -> Bool {
+        apiLevel < AndroidResolution.apiVerifiedWebLinks || verified || hosts.isEmpty
+            || !(schemes.contains("http") || schemes.contains("https"))
+    }
+}
+
 extension DeviceProfile {
-    /// `filter` with `verified` as the fetched assetlinks.json has it for `app`, when the
-    /// file of the domain its host (the one matching `host`) verifies on was fetched; as
-    /// declared otherwise. A filter without hosts takes every web URL and is never verified.
-    func verifying(_ filter: AppLinkFilter, of app: InstalledApp, host: String?) -> AppLinkFilter {
-        guard let sites = siteAssociations, let host,
-              let declared = filter.hosts.first(where: { AppLinkFilter.host($0, matches: host) }),
-              let verified = sites.verifies(package: app.id, filterHost: declared) else { return filter }
+    /// An app's filter with `verified` as this device has it: the fetched assetlinks.json
+    /// decides when there is one for the host (as for `AppLinkFilter`), else the filter's own
+    /// flag, raised by the app's `verifiedDomains` (domains verified or user-approved).
+    func verifying(_ filter: IntentFilter, of app: InstalledApp, host: String?) -> IntentFilter {
+        guard let host, !filter.hosts.isEmpty, filter.schemes.contains(where: AndroidResolution.isWebScheme) else {
+            return filter
+        }
         var gated = filter
-        gated.verified = verified
+        if let sites = siteAssociations,
+           let declared = filter.hosts.first(where: { AppLinkFilter.host(IntentFilter.splitAuthority($0).0, matches: host) }),
+           let verified = sites.verifies(package: app.id, filterHost: IntentFilter.splitAuthority(declared).0) {
+            gated.verified = verified
+        }
+        if !gated.verified, app.verifiedDomains.contains(where: { AppLinkFilter.host($0, matches: host) }) {
+            gated.verified = true
+        }
         return gated
     }
 }
@@ -64,8 +76,10 @@ extension DeviceProfile {
     public func verificationDomains(forHost host: String) -> [String] {
         var domains: [String] = []
         for app in apps {
-            for filter in app.appLinks {
-                for declared in filter.hosts where declared.hasPrefix("*.") && AppLinkFilter.host(declared, matches: host) {
+            for filter in app.allFilters where filter.schemes.contains(where: AndroidResolution.isWebScheme) {
+                for entry in filter.hosts {
+                    let declared = IntentFilter.splitAuthority(entry).0
+                    guard declared.hasPrefix("*."), AppLinkFilter.host(declared, matches: host) else { continue }
                     domains.append(SiteAssociations.verificationDomain(declared))
                 }
             }

@@ -6,7 +6,8 @@ import LinkAuditModel
 /// they handle and which hosts they verify. Read from a documented JSON file
 /// (`Pipelines/devices/*.json`); the default is `DeviceProfile.optimistic`.
 public struct DeviceProfile: Codable, Sendable, Equatable {
-    /// Android's "Open supported links" setting for the apps below.
+    /// Android's "Open supported links" setting for the apps below (an app's own
+    /// `InstalledApp.openSupportedLinks` overrides it; Docs/PLATFORM.md §C.2).
     public enum LinkHandling: String, Codable, Sendable {
         /// "Open in this app": verified links go straight to the app.
         case allow

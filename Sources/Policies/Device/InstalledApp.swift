@@ -17,10 +17,24 @@ public struct InstalledApp: Codable, Sendable, Equatable {
     public var preferredOrder: Int
     /// The user made it the default for its links (`ResolveInfo.isDefault`).
     public var isDefault: Bool
+    /// Android `<intent-filter>`s in full (actions, categories, schemes, hosts with ports,
+    /// paths, MIME types, exported): Docs/PLATFORM.md §C.3. A scheme listed here replaces the
+    /// legacy `schemes` entry for it.
+    public var intentFilters: [IntentFilter]
+    /// API 30+ package visibility: the host app's manifest `<queries>` declares this app (or an
+    /// intent it handles). false: `queryIntentActivities` does not list it, `startActivity`
+    /// still launches it (Docs/PLATFORM.md §C.4). Ignored below API 30.
+    public var visibleToHost: Bool
+    /// This app's own "Open supported links" setting; nil: the device's `openSupportedLinks`.
+    public var openSupportedLinks: DeviceProfile.LinkHandling?
+    /// Domains Android verified for the app, or the user approved in its "Open by default"
+    /// settings (API 31+): its web filters take these hosts as if `verified` (§C.2).
+    public var verifiedDomains: [String]
 
     public init(id: String, schemes: [String] = [], appLinks: [AppLinkFilter] = [],
                 universalLinks: [UniversalLinkAssociation] = [], priority: Int = 0, preferredOrder: Int = 0,
-                isDefault: Bool = false) {
+                isDefault: Bool = false, intentFilters: [IntentFilter] = [], visibleToHost: Bool = true,
+                openSupportedLinks: DeviceProfile.LinkHandling? = nil, verifiedDomains: [String] = []) {
         self.id = id
         self.schemes = schemes
         self.appLinks = appLinks
@@ -28,10 +42,15 @@ public struct InstalledApp: Codable, Sendable, Equatable {
         self.priority = priority
         self.preferredOrder = preferredOrder
         self.isDefault = isDefault
+        self.intentFilters = intentFilters
+        self.visibleToHost = visibleToHost
+        self.openSupportedLinks = openSupportedLinks
+        self.verifiedDomains = verifiedDomains
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case id, schemes, appLinks, universalLinks, priority, preferredOrder, isDefault
+        case intentFilters, visibleToHost, openSupportedLinks, verifiedDomains
     }
 
     public init(from decoder: Decoder) throws {
@@ -44,6 +63,10 @@ public struct InstalledApp: Codable, Sendable, Equatable {
         priority = try c.decodeIfPresent(Int.self, forKey: .priority) ?? 0
         preferredOrder = try c.decodeIfPresent(Int.self, forKey: .preferredOrder) ?? 0
         isDefault = try c.decodeIfPresent(Bool.self, forKey: .isDefault) ?? false
+        intentFilters = try c.decodeIfPresent([IntentFilter].self, forKey: .intentFilters) ?? []
+        visibleToHost = try c.decodeIfPresent(Bool.self, forKey: .visibleToHost) ?? true
+        openSupportedLinks = try c.decodeIfPresent(DeviceProfile.LinkHandling.self, forKey: .openSupportedLinks)
+        verifiedDomains = try c.decodeIfPresent([String].self, forKey: .verifiedDomains) ?? []
     }
 }
 

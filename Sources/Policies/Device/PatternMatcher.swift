@@ -11,6 +11,8 @@ public struct PatternMatcher: Equatable, Sendable {
         case simpleGlob
         /// `android:pathSuffix` (API 31).
         case suffix
+        /// `android:pathAdvancedPattern` (API 31): `PATTERN_ADVANCED_GLOB`.
+        case advancedGlob
     }
 
     public let pattern: String
@@ -28,6 +30,7 @@ public struct PatternMatcher: Equatable, Sendable {
         case .prefix: return text.utf16.starts(with: pattern.utf16)
         case .suffix: return text.utf16.reversed().starts(with: pattern.utf16.reversed())
         case .simpleGlob: return Self.matchGlob(pattern: Array(pattern.utf16), text: Array(text.utf16))
+        case .advancedGlob: return AdvancedGlob(pattern).map { $0.matches(Array(text.utf16)) } ?? false
         }
     }
 
@@ -83,5 +86,98 @@ public struct PatternMatcher: Equatable, Sendable {
         if ip >= np, im >= nm { return true }
         // The text ran out while the pattern still ends in `.*`: still a match.
         return ip == np - 2 && p[ip] == dot && p[ip + 1] == star
+    }
+}
+
+/// AOSP `PatternMatcher.PATTERN_ADVANCED_GLOB`: tokens are a character, `.` (any), or a class
+/// `[a-z…]` / `[^…]`; each may be followed by `*`, `+`, `{n}` or `{n,m}`; `\` escapes. Matching
+/// is greedy and never backtracks (`matchAdvancedPattern`): each token takes as many
+/// characters as it can, up to its maximum, and the match fails if that is below its minimum.
+/// A pattern AOSP rejects (`parseAndVerifyAdvancedPattern` throws) matches nothing.
+struct AdvancedGlob {
+    enum Atom { case char(UInt16), any, set([ClosedRange<UInt16>], inverse: Bool) }
+    struct Token { var atom: Atom; var min: Int; var max: Int }
+    let tokens: [Token]
+
+    init?(_ pattern: String) {
+        let p = Array(pattern.utf16)
+        var tokens: [Token] = []
+        var i = 0
+        while i < p.count {
+            let atom: Atom
+            switch p[i] {
+            case 0x2E: atom = .any; i += 1                                       // .
+            case 0x5B:                                                         // [
+                i += 1
+                var inverse = false
+                if i < p.count, p[i] == 0x5E { inverse = true; i += 1 }         // ^
+                var ranges: [ClosedRange<UInt16>] = []
+                while i < p.count, p[i] != 0x5D {
+                    var lo = p[i]
+                    if lo == 0x5C { i += 1; guard i < p.count else { return nil }; lo = p[i] }
+                    i += 1
+                    var hi = lo
+                    if i + 1 < p.count, p[i] == 0x2D, p[i + 1] != 0x5D {        // a-z
+                        hi = p[i + 1]
+                        if hi == 0x5C { guard i + 2 < p.count else { return nil }; hi = p[i + 2]; i += 1 }
+                        i += 2
+                        guard lo <= hi else { return nil }
+                    }
+                    ranges.append(lo...hi)
+                }
+                guard i < p.count, !ranges.isEmpty else { return nil }          // unclosed or empty class
+                i += 1
+                atom = .set(ranges, inverse: inverse)
+            case 0x5C:                                                         // backslash
+                guard i + 1 < p.count else { return nil }
+                atom = .char(p[i + 1]); i += 2
+            case 0x2A, 0x2B, 0x7B: return nil                                  // a modifier with nothing before it
+            default: atom = .char(p[i]); i += 1
+            }
+            var (lo, hi) = (1, 1)
+            if i < p.count {
+                switch p[i] {
+                case 0x2A: (lo, hi) = (0, Int.max); i += 1
+                case 0x2B: (lo, hi) = (1, Int.max); i += 1
+                case 0x7B:
+                    guard let close = p[i...].firstIndex(of: 0x7D),
+                          let body = String(utf16CodeUnits: Array(p[(i + 1)..<close]), count: close - i - 1) as String?
+                    else { return nil }
+                    let parts = body.split(separator: ",", omittingEmptySubsequences: false)
+                    guard let first = Int(parts[0]) else { return nil }
+                    lo = first
+                    if parts.count == 1 { hi = first } else if parts.count == 2 {
+                        hi = parts[1].isEmpty ? Int.max : (Int(parts[1]) ?? -1)
+                    } else { return nil }
+                    guard hi >= lo else { return nil }
+                    i = close + 1
+                default: break
+                }
+            }
+            tokens.append(Token(atom: atom, min: lo, max: hi))
+        }
+        self.tokens = tokens
+    }
+
+    func matches(_ m: [UInt16]) -> Bool {
+        var im = 0
+        var it = 0
+        while it < tokens.count, im < m.count {
+            let token = tokens[it]
+            var taken = 0
+            while taken < token.max, im + taken < m.count, Self.accepts(token.atom, m[im + taken]) { taken += 1 }
+            if taken < token.min { return false }
+            im += taken
+            it += 1
+        }
+        return it >= tokens.count && im >= m.count
+    }
+
+    private static func accepts(_ atom: Atom, _ u: UInt16) -> Bool {
+        switch atom {
+        case .any: return true
+        case .char(let c): return c == u
+        case .set(let ranges, let inverse): return ranges.contains { $0.contains(u) } != inverse
+        }
     }
 }

@@ -42,6 +42,17 @@ struct AndroidUriParts {
         return AndroidUriCodec.decode(encoded)
     }
 
+    /// `Uri.getPort()`: the digits after the authority's port colon, -1 when there are none.
+    var port: Int {
+        guard let authority else { return -1 }
+        let a = JavaString(authority)
+        var k = a.count - 1
+        while k >= 0, a.units[k] >= 0x30, a.units[k] <= 0x39 { k -= 1 }
+        guard k >= 0, k < a.count - 1, a.units[k] == 0x3A,
+              let digits = try? a.substring(k + 1), let value = Int(digits), value <= Int(Int32.max) else { return -1 }
+        return value
+    }
+
     /// Decoded path; nil for opaque URIs (`scheme:` not followed by `/`).
     var path: String? {
         if ssi >= 0 {

@@ -46,4 +46,8 @@ public struct IntentParseFlags: OptionSet, Sendable, Hashable {
     public static let androidAppScheme = IntentParseFlags(rawValue: 1 << 1)
     /// `URI_ALLOW_UNSAFE`: keep the URI-grant bits of `launchFlags=`.
     public static let allowUnsafe = IntentParseFlags(rawValue: 1 << 2)
+    /// Not a platform flag: the framework build reads `launchFlags=` with `Integer.decode`
+    /// alone, so `0x80000000` and above fail the parse (older Android, Docs/PLATFORM.md §B.4a).
+    /// Without it the recent unsigned reading applies.
+    public static let signedLaunchFlags = IntentParseFlags(rawValue: 1 << 30)
 }

@@ -44,11 +44,15 @@ struct IntentItemParser {
         } else if s.startsWith("identifier=", at: i) {
             update { $0.identifier = value }
         } else if s.startsWith("launchFlags=", at: i) {
-            var bits = try number("launchFlags") { try JavaNumbers.decodeLaunchFlags(value) }
+            var bits = try number("launchFlags") {
+                flags.contains(.signedLaunchFlags) ? try JavaNumbers.decodeInt(value) : try JavaNumbers.decodeLaunchFlags(value)
+            }
             if !flags.contains(.allowUnsafe) { bits &= ~IntentFlags.uriGrantFlags }
             update { $0.flags = bits }
         } else if s.startsWith("extendedLaunchFlags=", at: i) {
-            let bits = try number("extendedLaunchFlags") { try JavaNumbers.decodeLaunchFlags(value) }
+            let bits = try number("extendedLaunchFlags") {
+                flags.contains(.signedLaunchFlags) ? try JavaNumbers.decodeInt(value) : try JavaNumbers.decodeLaunchFlags(value)
+            }
             update { $0.extendedFlags = bits }
         } else if s.startsWith("package=", at: i) {
             update { $0.package = value }

@@ -75,7 +75,9 @@ final class AndroidResolutionTests: XCTestCase {
             let launch = IntentSanitizer.sanitize(try IntentURIParser.parse(uri))
             return AndroidResolution.intent(launch.intent, on: device).map(\.package)
         }
-        XCTAssertEqual(try resolve("intent://p#Intent;scheme=x;package=com.wallet;end", F.device()), ["com.wallet"])
+        // The named package opens only when one of its filters takes the intent (issue 13).
+        XCTAssertEqual(try resolve("intent://p#Intent;scheme=x;package=com.wallet;end", F.device()), [])
+        XCTAssertEqual(try resolve("intent://p#Intent;scheme=wallet;package=com.wallet;end", F.device()), ["com.wallet"])
         XCTAssertEqual(try resolve("intent://p#Intent;scheme=x;package=com.gone;end", F.device()), [])
         XCTAssertEqual(try resolve("intent://p#Intent;scheme=x;package=com.gone;end", .optimistic), ["com.gone"])
         XCTAssertEqual(try resolve("intent://p#Intent;scheme=wallet;end", F.device()), ["com.wallet"])

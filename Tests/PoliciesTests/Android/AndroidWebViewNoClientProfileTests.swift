@@ -73,10 +73,13 @@ final class AndroidWebViewNoClientProfileTests: XCTestCase {
         let fallback = "intent://p#Intent;scheme=gojek;package=com.gojek;S.browser_fallback_url=https%3A%2F%2Fa.example;end"
         assertBranches(profile, [
             BranchCase("resolves, component stripped",
-                       F.request("intent://p#Intent;scheme=x;package=com.wallet;component=com.wallet/.Pay;end",
+                       F.request("intent://p#Intent;scheme=wallet;package=com.wallet;component=com.wallet/.Pay;end",
                                  device: F.device()),
                        .opensApp, "sent-to-app", [VerdictDetail.target: "com.wallet",
                                                   VerdictDetail.stripped: "component com.wallet/com.wallet.Pay"]),
+            BranchCase("package installed, no filter takes the data",
+                       F.request("intent://p#Intent;scheme=x;package=com.wallet;end", device: F.device()),
+                       .errorPage, "no-handler"),
             BranchCase("fallback ignored", F.request(fallback, device: F.device()), .errorPage, "no-handler"),
             BranchCase("parse error", F.request("intent://p#Intent;bogus=1;end"), .errorPage, "intent-parse-error",
                        [VerdictDetail.parseError: "~unknown key"]),
