@@ -170,6 +170,9 @@ struct AdvancedGlob {
             im += taken
             it += 1
         }
+        // The text ran out: tokens left that may take nothing (`*`, `{0,…}`) still match, as
+        // CTS `testSchemeSpecificParts` asserts (`ssp.*` takes `ssp`, `.*` takes the empty text).
+        while it < tokens.count, tokens[it].min == 0 { it += 1 }
         return it >= tokens.count && im >= m.count
     }
 
