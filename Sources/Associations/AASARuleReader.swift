@@ -113,3 +113,17 @@ struct AASARuleReader {
         }
     }
 }
+
+extension AASAComponent {
+    /// One `components` entry of a device file's `universalLinks` (Pipelines/devices/README.md),
+    /// read by the AASA parser's own rule reader: the same keys (`/`, `?`, `#`, `exclude`,
+    /// `caseSensitive`, `percentEncoded`, `comment`), the predefined substitution variables, no
+    /// `defaults` (case-sensitive, percent-encoded unless the entry says otherwise). Nil with
+    /// the problems when the entry has any: a device file is strict, so a warning the AASA
+    /// parser would let pass (an unknown key) is an error here.
+    package static func deviceRule(_ json: StrictJSON, at path: String) -> (rule: AASAComponent?, problems: [AssociationProblem]) {
+        var reader = AASARuleReader(variables: [:])
+        let rule = reader.component(json, at: path, flags: AASAFlags())
+        return reader.problems.isEmpty ? (rule, []) : (nil, reader.problems)
+    }
+}

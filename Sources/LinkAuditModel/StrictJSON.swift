@@ -266,3 +266,32 @@ package indirect enum StrictJSON: Equatable, Sendable {
         }
     }
 }
+
+/// A `StrictJSON` inside a Codable file (a device file's AASA `components`): decoded from
+/// what Foundation's decoder gives, encoded back as the same JSON. An object's members come
+/// in key order (a Swift dictionary keeps none); a number keeps its decimal text.
+extension StrictJSON: Codable {
+    package init(from decoder: Decoder) throws {
+        let single = try decoder.singleValueContainer()
+        if single.decodeNil() { self = .null; return }
+        if let value = try? single.decode(Bool.self) { self = .bool(value); return }
+        if let value = try? single.decode(String.self) { self = .string(value); return }
+        if let value = try? single.decode(Double.self) { self = .number(String(value)); return }
+        if let value = try? single.decode([StrictJSON].self) { self = .array(value); return }
+        let members = try single.decode([String: StrictJSON].self)
+        self = .object(members.keys.sorted().map { Member(key: $0, value: members[$0]!) })
+    }
+
+    package func encode(to encoder: Encoder) throws {
+        var single = encoder.singleValueContainer()
+        switch self {
+        case .null: try single.encodeNil()
+        case .bool(let value): try single.encode(value)
+        case .string(let value): try single.encode(value)
+        case .number(let text): try single.encode(Double(text) ?? 0)
+        case .array(let values): try single.encode(values)
+        case .object(let members):
+            try single.encode(Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last }))
+        }
+    }
+}

@@ -46,7 +46,11 @@ extension DeviceProfile {
     ///
     /// Otherwise the device's declarations are the AASA: apps are consulted in order, like
     /// `details` entries of one file (Docs/PLATFORM.md §E.2): the first association whose host matches and
-    /// whose `paths` match decides, and a `NOT ` match stops the search.
+    /// whose rules (`components` or `paths`) match decides, and an excluding match stops the search.
+    ///
+    /// Either way, when the app found has the host opted out (`openInApp: false` on its
+    /// entry: the user chose "Open in Safari"), the link opens no app: iOS keeps it in the
+    /// browser rather than offering it to another app (Docs/PLATFORM.md §D.9; UNCONFIRMED).
     public func universalLinkApp(for url: WebURL) -> InstalledApp? {
         guard url.scheme == "https" || url.scheme == "http",
               let host = url.hostname?.lowercased(), !host.isEmpty else { return nil }
@@ -55,13 +59,17 @@ extension DeviceProfile {
             let claiming = apps.filter { app in
                 app.universalLinks.contains { SiteAssociations.key($0.host) == SiteAssociations.key(host) }
             }
-            return association.installedApp(for: url, among: claiming)
+            guard let app = association.installedApp(for: url, among: claiming) else { return nil }
+            let optedOut = app.universalLinks.contains {
+                !$0.openInApp && SiteAssociations.key($0.host) == SiteAssociations.key(host)
+            }
+            return optedOut ? nil : app
         }
         for app in apps {
             for association in app.universalLinks where association.host.lowercased() == host {
                 // The device's declarations are legacy AASA paths: the AASA matcher decides.
                 switch association.verdict(for: url) {
-                case .match?: return app
+                case .match?: return association.openInApp ? app : nil
                 case .block?: return nil
                 case nil: continue
                 }

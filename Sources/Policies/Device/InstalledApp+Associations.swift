@@ -33,19 +33,19 @@ extension InstalledApp {
 }
 
 extension UniversalLinkAssociation {
-    /// The device profile's simple form as a one-detail AASA for `appID`: its `paths` are
-    /// legacy AASA paths (`NOT ` entries exclude), evaluated with the default flags.
+    /// The device profile's simple form as a one-detail AASA for `appID`: its `components`,
+    /// or its `paths` as legacy AASA paths (`NOT ` entries exclude), with the default flags.
     public func siteAssociation(appID: String) -> AppSiteAssociation {
-        let rules = paths.map { AASALegacyPath.component($0) }
-        return AppSiteAssociation(applinks: .init(details: [AASADetail(appIDs: [appID], legacyPaths: rules)]))
+        return AppSiteAssociation(applinks: .init(details: [AASADetail(appIDs: [appID], components: components == nil ? nil : rules,
+                                                                                legacyPaths: components == nil ? rules : nil)]))
     }
 
     /// The verdict for `url`: nil unless it is https on this association's host (compared
-    /// without case and without a final dot) and one of the paths matches.
+    /// without case and without a final dot) and one of its rules (`components` or `paths`) matches.
     public func verdict(for url: WebURL) -> UniversalLinkVerdict? {
         guard url.scheme == "https", let hostname = url.hostname,
               Self.comparableHost(hostname) == Self.comparableHost(host) else { return nil }
-        return AASADetail(appIDs: [], legacyPaths: paths.map { AASALegacyPath.component($0) }).verdict(for: url)
+        return rules.first(where: { $0.matches(url) }).map { $0.exclude ? .block : .match }
     }
 
     private static func comparableHost(_ host: String) -> String {

@@ -1,3 +1,4 @@
+import Associations
 import LinkAuditModel
 
 /// An app on the device and the links it takes: custom schemes, Android App Link
@@ -114,22 +115,88 @@ public struct AppLinkFilter: Codable, Sendable, Equatable {
 }
 
 /// What a site's `apple-app-site-association` grants an app on one host, in the AASA's
-/// own syntax: legacy `paths` (with `NOT ` entries) evaluated in order, first match wins.
+/// own syntax: legacy `paths` (with `NOT ` entries), or modern `components` (`/`, `?`, `#`,
+/// `exclude`, `caseSensitive`, `percentEncoded`), evaluated in order, first match wins.
 public struct UniversalLinkAssociation: Codable, Sendable, Equatable {
     public var host: String
-    public var paths: [String]
+    /// Legacy AASA `paths` (iOS 9–12 form); used when `components` is nil.
+    public var paths: [String] {
+        didSet { if components == nil { rules = paths.map { AASALegacyPath.component($0) } } }
+    }
+    /// Modern AASA `components` (iOS 13+) as written in the device file, so a device can
+    /// mirror a site's real file; they replace `paths` as `components` replace `paths` in an
+    /// AASA detail (Docs/PLATFORM.md §E). Read by the Associations target's rule reader.
+    package private(set) var components: [StrictJSON]?
+    /// The rules `components` or `paths` stand for, compiled once.
+    public private(set) var rules: [AASAComponent]
+    /// false: the user opted this domain out of opening in the app (long-press → "Open in
+    /// Safari", or the status-bar breadcrumb back to Safari): iOS keeps opening the domain's
+    /// Universal Links in the browser, `universalLinksOnly` opens fail (Docs/PLATFORM.md §D.9).
+    public var openInApp: Bool
 
-    public init(host: String, paths: [String] = ["*"]) {
+    public init(host: String, paths: [String] = ["*"], openInApp: Bool = true) {
         self.host = host
         self.paths = paths
+        self.components = nil
+        self.rules = paths.map { AASALegacyPath.component($0) }
+        self.openInApp = openInApp
     }
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case host, paths }
+    /// An association given as AASA `components`; fails with the rule reader's problems.
+    package init(host: String, components: [StrictJSON], openInApp: Bool = true) throws {
+        self.host = host
+        self.paths = []
+        self.components = components
+        self.rules = try Self.read(components)
+        self.openInApp = openInApp
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.host == rhs.host && lhs.paths == rhs.paths && lhs.components == rhs.components && lhs.openInApp == rhs.openInApp
+    }
+
+    struct ComponentError: Error, CustomStringConvertible {
+        let problems: [AssociationProblem]
+        var description: String { problems.map(\.reason).joined(separator: "; ") }
+    }
+
+    static func read(_ components: [StrictJSON]) throws -> [AASAComponent] {
+        try components.enumerated().map { index, json in
+            let (rule, problems) = AASAComponent.deviceRule(json, at: "components[\(index)]")
+            guard let rule else { throw ComponentError(problems: problems) }
+            return rule
+        }
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case host, paths, components, openInApp }
 
     public init(from decoder: Decoder) throws {
         try StrictKeys.check(decoder, allowed: CodingKeys.self)
         let c = try decoder.container(keyedBy: CodingKeys.self)
         host = try c.decode(String.self, forKey: .host)
-        paths = try c.decodeIfPresent([String].self, forKey: .paths) ?? ["*"]
+        openInApp = try c.decodeIfPresent(Bool.self, forKey: .openInApp) ?? true
+        components = try c.decodeIfPresent([StrictJSON].self, forKey: .components)
+        if let components {
+            if c.contains(.paths) {
+                throw DecodingError.dataCorruptedError(forKey: .paths, in: c,
+                                                       debugDescription: "give paths or components, not both")
+            }
+            paths = []
+            do {
+                rules = try Self.read(components)
+            } catch let error as ComponentError {
+                throw DecodingError.dataCorruptedError(forKey: .components, in: c, debugDescription: error.description)
+            }
+        } else {
+            paths = try c.decodeIfPresent([String].self, forKey: .paths) ?? ["*"]
+            rules = paths.map { AASALegacyPath.component($0) }
+        }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(host, forKey: .host)
+        if let components { try c.encode(components, forKey: .components) } else { try c.encode(paths, forKey: .paths) }
+        if !openInApp { try c.encode(openInApp, forKey: .openInApp) }
     }
 }
