@@ -6,6 +6,7 @@ import WHATWGURL
 /// `linkaudit audit <inputs…>`
 enum AuditCommand {
     static let valued: Set<String> = ["out", "base-url", "jobs", "max-page-bytes", "profiles", "device", "entry",
+                                      "host-entry",
                                       "format", "baseline", "config", "severity", "fail-on", "jsonl-out"]
     static let booleans: Set<String> = ["quiet", "fail-on-new", "stdin-inputs"]
 

@@ -38,6 +38,9 @@ enum Usage {
                              written to stdout (for Spark's RDD.pipe; merge with report)
       --entry MODE           how the app enters the page: loadUrl (default) or
                              loadUrlByUser (the PayerMax guide's user-initiated load)
+      --host-entry FILE      JSON: the host app's loads up to each page, as explain's
+                             hostEntry ({"loadUrlByUser": URL} or a list of {"loadUrl":
+                             URL} / {"loadUrlByUser": URL}); the last stands for the page
 
     REPORT OPTIONS (audit and report)
       --format LIST          csv,md,jsonl,sarif,junit,json or all (default csv,md,jsonl;

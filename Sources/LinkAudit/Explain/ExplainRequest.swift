@@ -49,6 +49,10 @@ public struct ExplainRequest: Decodable {
             }
             page = hostEntry.pageURL
             settings.entry = hostEntry.entry
+            settings.hostEntry = hostEntry
+        } else if let entry = settings.hostEntry {
+            hostEntry = entry
+            page = entry.pageURL
         }
     }
 
@@ -71,8 +75,7 @@ public struct ExplainRequest: Decodable {
     public func evaluate(profiles: [any RuntimeProfile]) -> Navigation {
         let classifier = Classifier(profiles: profiles, device: device, settings: settings, options: options)
         var nav = navigation
-        let sinceInput = hostEntry.map { $0.sinceInputAlone(nav, visit: classifier.visit) }
-            ?? classifier.visit.sinceInputAlone(nav)
+        let sinceInput = classifier.visit.sinceInputAlone(nav)
         var request = classifier.request(for: nav, msSinceUserInput: sinceInput)
         android?.apply(to: &request.android)
         ios?.apply(to: &request.ios)

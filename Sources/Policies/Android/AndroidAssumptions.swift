@@ -1,3 +1,5 @@
+import LinkAuditModel
+
 /// The facts Docs/PLATFORM.md marks UNCONFIRMED (its §U lists them) that the Android profiles
 /// rest on, named once so a verdict can cite them and a reader can change them in one place.
 enum AndroidAssumptions {
@@ -19,4 +21,27 @@ enum AndroidAssumptions {
     static let chromeNoOverrideResult =
         "Chrome's visible result of NO_OVERRIDE for a link it cannot load is believed to be nothing: the page stays, "
         + "no error page (UNCONFIRMED, Docs/PLATFORM.md §B.2)"
+    static let unsignedLaunchFlags =
+        "launchFlags= above 0x7FFFFFFF parses (unsigned) from API 35 and fails (signed, Integer.decode) below it; "
+        + "the API level of the change is UNCONFIRMED (Docs/PLATFORM.md §B.4a)"
+
+    /// Whether `Intent.parseUri`'s answer for `uri` on `device` (`parsed`: it returned an
+    /// intent) rests on `AndroidResolution.apiUnsignedLaunchFlags`: it parsed unsigned where a
+    /// signed read fails, or failed signed where an unsigned read parses. Parses a second time
+    /// only for a URI with `launchFlags=` on the side of the boundary where that can matter.
+    static func launchFlagsBoundary(_ uri: String, on device: DeviceProfile, parsed: Bool) -> Bool {
+        let flags = device.intentParseFlags
+        guard parsed != flags.contains(.signedLaunchFlags), uri.contains("aunchFlags=") else { return false }
+        let other = (try? IntentURIParser.parse(uri, flags: flags.symmetricDifference(.signedLaunchFlags))) != nil
+        return other != parsed
+    }
+}
+
+extension Verdict {
+    /// The verdict, naming `AndroidAssumptions.unsignedLaunchFlags` when `parseUri`'s answer
+    /// for the request's URL rests on that boundary.
+    func assumingLaunchFlags(_ request: PolicyRequest, parsed: Bool) -> Verdict {
+        AndroidAssumptions.launchFlagsBoundary(request.urlString, on: request.device, parsed: parsed)
+            ? assuming(AndroidAssumptions.unsignedLaunchFlags) : self
+    }
 }

@@ -53,7 +53,14 @@ public struct AndroidWebViewNoClientProfile: RuntimeProfile {
         } catch {
             let why = (error as? IntentURIError)?.description ?? String(describing: error)
             return WebViewLoad.verdict(request, reason: .intentParseError).with(VerdictDetail.parseError, why)
+                .assumingLaunchFlags(request, parsed: false)
         }
+        return launch(parsed, request).assumingLaunchFlags(request, parsed: true)
+    }
+
+    /// The parsed intent as `AwContentsClientBridge` starts it.
+    private func launch(_ parsed: AndroidIntent, _ request: PolicyRequest) -> Verdict {
+        let android = request.android
         let launch = AwContentsClientIntent.launchIntent(parsed, embedderPackage: Self.embedderPackage)
         let candidates = AndroidResolution.intent(launch.intent, on: request.device)
         let web = launch.intent.scheme.map(AndroidResolution.isWebScheme) ?? false

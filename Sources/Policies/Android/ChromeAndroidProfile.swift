@@ -53,13 +53,14 @@ public struct ChromeAndroidProfile: RuntimeProfile {
                 let why = (error as? IntentURIError)?.description ?? String(describing: error)
                 return Verdict(.blocked, .intentParseError, details: [VerdictDetail.parseError: why])
                     .assuming(AndroidAssumptions.chromeNoOverrideResult)
+                    .assumingLaunchFlags(request, parsed: false)
             }
         }
         let verdict = Self.verdict(ChromeExternalNavigation(request: request, fields: fields).decide(),
                                    fields: fields, request: request)
         guard let fields else { return verdict }
         let ignored = fields.browserFallbackURL == nil ? fields.rawBrowserFallbackURL : nil
-        return verdict.with(VerdictDetail.ignoredFallbackURL, ignored)
+        return verdict.with(VerdictDetail.ignoredFallbackURL, ignored).assumingLaunchFlags(request, parsed: true)
     }
 
     static func verdict(_ override: ChromeOverride, fields: ChromeIntentFields?, request: PolicyRequest) -> Verdict {

@@ -39,21 +39,27 @@ extension DeepLinkClient {
         } catch {
             let why = (error as? IntentURIError)?.description ?? String(describing: error)
             return ClientAnswer(true, passed(Verdict(.openFailed, .intentParseError,
-                                                     details: [VerdictDetail.parseError: why])))
+                                                     details: [VerdictDetail.parseError: why]))
+                .assumingLaunchFlags(request, parsed: false))
         }
+        let verdict = launchIntent(parsed)
+        return ClientAnswer(true, verdict.assumingLaunchFlags(request, parsed: true))
+    }
+
+    /// The parsed intent, sanitised and launched, else its http(s) fallback.
+    private func launchIntent(_ parsed: AndroidIntent) -> Verdict {
         let launch = IntentSanitizer.sanitize(parsed)
         let stripped = VerdictDetail.strippedList(launch.stripped)
         let candidates = AndroidResolution.intent(launch.intent, on: device)
         let web = launch.intent.scheme.map(AndroidResolution.isWebScheme) ?? false
         let start = ActivityStart.start(candidates, web: web, on: device)
         if let verdict = Self.started(start, opened: .intentOpened, chooser: .intentChooser) {
-            return ClientAnswer(true, passed(verdict).with(VerdictDetail.stripped, stripped))
+            return passed(verdict).with(VerdictDetail.stripped, stripped)
         }
         if let fallback = launch.fallbackURL, launch.fallbackIsHTTP {
-            return ClientAnswer(true, passed(Verdict(.fallback, .intentFallback,
-                                                     details: [VerdictDetail.fallbackURL: fallback])))
+            return passed(Verdict(.fallback, .intentFallback, details: [VerdictDetail.fallbackURL: fallback]))
         }
-        return ClientAnswer(true, passed(Verdict(.openFailed, .intentNoHandler))
-            .with(VerdictDetail.ignoredFallbackURL, launch.fallbackURL))
+        return passed(Verdict(.openFailed, .intentNoHandler))
+            .with(VerdictDetail.ignoredFallbackURL, launch.fallbackURL)
     }
 }

@@ -29,6 +29,12 @@ public struct AuditSettings: Codable, Sendable, Equatable {
     public var assumedAsyncDelayMs: Int = 3000
     /// Checkout WebViews enable JavaScript; Android's own default is off.
     public var javaScriptEnabled: Bool = true
+    /// How the host app entered each page, step by step (`HostEntry`), when more than the
+    /// one-step `entry` is wanted: `entry` is then the sequence's (`HostEntry.entry`) and the
+    /// Android activation window opened by the last `loadUrlByUser` starts
+    /// `HostEntry.msFromUserLoadToPage` before the page's load. The last step stands for the
+    /// page itself. Nil (the default): `entry` alone, as before.
+    public var hostEntry: HostEntry?
 
     public init() {}
 }

@@ -1,7 +1,8 @@
 import LinkAuditModel
 
 /// How the host app entered the page, step by step: the loads it made before the page's
-/// own navigation ran (`linkaudit explain`'s `hostEntry`). The audit's `AuditSettings.entry`
+/// own navigation ran (`linkaudit explain`'s `hostEntry`, and `AuditSettings.hostEntry` in an
+/// audit, where the last step stands for each audited page and its URL is not used). The audit's `AuditSettings.entry`
 /// is the one-step case; a sequence adds what the reference clients keep across loads:
 /// - Android: `loadUrlByUser` opens the PayerMax guide client's activation window
 ///   (`onUserNavigation`); a plain `loadUrl` does not, and each load after the user's one is
@@ -57,15 +58,6 @@ public struct HostEntry: Sendable, Equatable {
         guard let last = steps.lastIndex(where: \.byUser) else { return nil }
         return (steps.count - 1 - last) * settings.pageLoadMs
     }
-
-    /// The time since the host's last input for a navigation decided on its own, as
-    /// `PageVisit.sinceInputAlone` gives it for the one-step entry (`settings.entry` must be
-    /// `entry`), moved back by the loads after the user's one.
-    public func sinceInputAlone(_ navigation: Navigation, visit: PageVisit) -> Int? {
-        guard let since = visit.sinceInputAlone(navigation) else { return nil }
-        if InputMapping.isUserStarted(navigation.trigger) { return since }
-        return msFromUserLoadToPage(visit.settings).map { since + $0 }
-    }
 }
 
 extension HostEntry: Decodable {
@@ -98,5 +90,13 @@ extension HostEntry: Decodable {
             let url = try c.container.decode(String.self, forKey: key)
             step = key.stringValue == "loadUrl" ? .loadUrl(url) : .loadUrlByUser(url)
         }
+    }
+}
+
+extension HostEntry: Encodable {
+    /// The list form `init(from:)` reads.
+    public func encode(to encoder: Encoder) throws {
+        var list = encoder.unkeyedContainer()
+        for step in steps { try list.encode([step.name: step.url]) }
     }
 }

@@ -38,12 +38,20 @@ public struct PageVisit: Sendable {
 
     /// The time since the host last saw input for a navigation decided on its own (as
     /// `explain` does): its tap for a user-started one, the load for the rest when the app
-    /// entered with `loadUrlByUser`, none otherwise.
+    /// entered with `loadUrlByUser` (moved back by the host's loads after it, `hostEntry`),
+    /// none otherwise.
     public func sinceInputAlone(_ navigation: Navigation) -> Int? {
         if InputMapping.isUserStarted(navigation.trigger) {
             return InputMapping.delayAfterTap(navigation.trigger, delayMs: navigation.delayMs, settings: settings)
         }
-        return settings.entry == .loadUrlByUser ? loadTime(navigation) : nil
+        return entryInput.map { loadTime(navigation) - $0 }
+    }
+
+    /// When the host's `loadUrlByUser` happened on the page's clock: 0 for the one-step
+    /// entry, earlier by a `pageLoadMs` per host load after it (`HostEntry`); nil for `loadUrl`.
+    var entryInput: Int? {
+        guard settings.entry == .loadUrlByUser else { return nil }
+        return -(settings.hostEntry?.msFromUserLoadToPage(settings) ?? 0)
     }
 
     /// The navigations the profiles decide, in the order a visit meets them.
@@ -69,7 +77,7 @@ public struct PageVisit: Sendable {
     /// navigation, in order, with the time since the host last saw input. A verdict that
     /// consumed the activation window closes it for the load-time navigations after it.
     public func walk(_ navigations: [Navigation], _ schedule: Schedule, decide: (Int, Int?) -> Verdict) {
-        var lastInput: Int? = settings.entry == .loadUrlByUser ? 0 : nil
+        var lastInput: Int? = entryInput
         for i in schedule.automatic {
             let t = loadTime(navigations[i])
             let verdict = decide(i, lastInput.map { t - $0 })

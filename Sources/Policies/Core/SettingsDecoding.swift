@@ -30,12 +30,21 @@ extension AuditSettings {
     public init(from decoder: Decoder) throws {
         self.init()
         let c = try ConfigObject(decoder, known: ["entry", "browserEntry", "pageLoadMs", "assumedAsyncDelayMs",
-                                                  "javaScriptEnabled"])
+                                                  "javaScriptEnabled", "hostEntry"])
         try c.read("entry", into: &entry)
         try c.read("browserEntry", into: &browserEntry)
         try c.read("pageLoadMs", into: &pageLoadMs)
         try c.read("assumedAsyncDelayMs", into: &assumedAsyncDelayMs)
         try c.read("javaScriptEnabled", into: &javaScriptEnabled)
+        if let hostEntry = try c.container.decodeIfPresent(HostEntry.self, forKey: ConfigKey("hostEntry")) {
+            if c.container.contains(ConfigKey("entry")), entry != hostEntry.entry {
+                throw DecodingError.dataCorrupted(.init(
+                    codingPath: c.container.codingPath + [ConfigKey("entry")],
+                    debugDescription: "'\(entry.rawValue)' contradicts hostEntry (its entry is '\(hostEntry.entry.rawValue)'); leave entry out"))
+            }
+            self.hostEntry = hostEntry
+            entry = hostEntry.entry
+        }
     }
 }
 

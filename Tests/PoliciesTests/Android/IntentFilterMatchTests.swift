@@ -268,6 +268,29 @@ final class IntentFilterMatchTests: XCTestCase {
         ])
     }
 
+    /// Every verdict that rests on the UNCONFIRMED API 35 boundary names it (§U), on both
+    /// sides of it and on every profile that parses `intent:`; a verdict that would be the
+    /// same either side does not.
+    func testAPI35_verdictsOnTheLaunchFlagsBoundaryNameTheAssumption() {
+        let high = "intent://pay#Intent;scheme=wallet;package=com.wallet;launchFlags=0x80000000;end"
+        let highSelector = "intent://pay#Intent;scheme=wallet;SEL;package=com.wallet;launchFlags=0x90000000;end"
+        let low = "intent://pay#Intent;scheme=wallet;package=com.wallet;launchFlags=0x10000000;end"
+        let malformed = "intent://pay#Intent;scheme=wallet;launchFlags=0x1FFFFFFFF;end"
+        let profiles: [any RuntimeProfile] = [AndroidSDKProfile(), AndroidWebViewNoClientProfile(), ChromeAndroidProfile()]
+        for profile in profiles {
+            for api in [34, 35] {
+                for (uri, named) in [(high, true), (highSelector, true), (low, false), (malformed, false)] {
+                    let verdict = profile.decide(F.request(uri, device: F.device(api: api)))
+                    let assumption = verdict.details?[VerdictDetail.assumption] ?? ""
+                    XCTAssertEqual(assumption.contains("§B.4a"), named, "\(profile.name) API \(api) \(uri): \(verdict)")
+                    if named {
+                        XCTAssertEqual(verdict.reason == .intentParseError, api == 34, "\(profile.name) API \(api) \(uri)")
+                    }
+                }
+            }
+        }
+    }
+
     func testAPI30_packageVisibilityHidesUndeclaredAppsFromQueriesOnly() {
         var wallet = F.wallet
         wallet.visibleToHost = false
