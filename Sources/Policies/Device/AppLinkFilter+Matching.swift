@@ -1,30 +1,9 @@
 import Associations
 
-/// `IntentFilter.matchData` for the VIEW intents a page can produce (no MIME type), on the
-/// parts Android's `Uri` reads: scheme as written, decoded host, decoded path (Docs/PLATFORM.md §C.1;
-/// whether the platform matches the decoded path is UNCONFIRMED — AOSP passes `getPath()`).
+/// How a declared host takes a URL's host, shared by `AppLinkFilter` entries, `IntentFilter`
+/// authorities and `verifiedDomains` (the rest of a filter's matching is `IntentFilter`'s:
+/// an app's `appLinks` become `IntentFilter`s, Docs/PLATFORM.md §C.3).
 extension AppLinkFilter {
-    /// Schemes are compared case-sensitively; with no host the filter matches on the scheme
-    /// alone (port and paths ignored); with no path any path of a matching host matches.
-    public func matches(scheme: String, host: String?, path: String?) -> Bool {
-        guard schemes.contains(scheme) else { return false }
-        if hosts.isEmpty { return true }
-        guard let host, hosts.contains(where: { Self.host($0, matches: host) }) else { return false }
-        if countDataPaths == 0 { return true }
-        guard let path else { return false }
-        return pathMatchers.contains { $0.matches(path) }
-    }
-
-    /// Every declared path attribute as a matcher.
-    public var pathMatchers: [PatternMatcher] {
-        paths.map { PatternMatcher($0, .literal) } + pathPrefixes.map { PatternMatcher($0, .prefix) }
-            + pathPatterns.map { PatternMatcher($0, .simpleGlob) } + pathSuffixes.map { PatternMatcher($0, .suffix) }
-    }
-
-    /// The PayerMax guide's `isBrowserApp` test on a filter (and `IntentFilter.handleAllWebDataURI`):
-    /// http and https with no authority.
-    public var isBrowserLike: Bool { schemes.contains("http") && schemes.contains("https") && hosts.isEmpty }
-
     /// `IntentFilter.AuthorityEntry.match`: a leading `*` is a suffix match of the rest
     /// (`*.example.com` takes `a.example.com`, not `example.com`); case-insensitive.
     static func host(_ declared: String, matches host: String) -> Bool {

@@ -96,9 +96,6 @@ public struct AppLinkFilter: Codable, Sendable, Equatable {
         self.verified = verified
     }
 
-    /// Filters that declare no path are "landing page" handlers to the PayerMax guide's client.
-    public var countDataPaths: Int { paths.count + pathPrefixes.count + pathPatterns.count + pathSuffixes.count }
-
     enum CodingKeys: String, CodingKey, CaseIterable { case schemes, hosts, paths, pathPrefixes, pathPatterns, pathSuffixes, verified }
 
     public init(from decoder: Decoder) throws {
