@@ -12,11 +12,6 @@ extension String {
         if start == bytes.startIndex, end == bytes.endIndex { return self }
         return String(decoding: bytes[start..<end], as: UTF8.self)
     }
-
-    /// The first byte that is not ASCII whitespace, without making a trimmed copy.
-    package var firstNonASCIIWhitespaceByte: UInt8? {
-        utf8.first { !$0.isASCIIWhitespace }
-    }
 }
 
 extension UInt8 {
