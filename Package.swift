@@ -18,6 +18,7 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CIDN2", pkgConfig: "libidn2", providers: [.apt(["libidn2-dev"])]),
         .systemLibrary(name: "CPSL", pkgConfig: "libpsl", providers: [.apt(["libpsl-dev"])]),
+        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
         // WHATWG URL parsing, serialising, IDNA (UTS #46 through libidn2) and percent-encoding.
         .target(name: "WHATWGURL", dependencies: ["CIDN2"]),
@@ -28,10 +29,10 @@ let package = Package(
         .target(name: "Associations", dependencies: ["LinkAuditModel", "WHATWGURL"]),
         // Page bytes → [Navigation]: encodings, the libxml2 SAX walk, scripts, meta refresh.
         .target(name: "Extraction", dependencies: ["LinkAuditModel", "WHATWGURL", "CLibXML2"]),
-        // Where pages come from: files, WARC archives, the live crawl (robots.txt, the
-        // address guard) and the association files of the hosts it meets.
+        // Where pages come from: files, WARC archives, the live crawl (libcurl, robots.txt,
+        // the address guard) and the association files of the hosts it meets.
         .target(name: "PageSources",
-                dependencies: ["Extraction", "Associations", "LinkAuditModel", "WHATWGURL", "CZlib", "CPSL"]),
+                dependencies: ["Extraction", "Associations", "LinkAuditModel", "WHATWGURL", "CZlib", "CPSL", "CCurl"]),
         // Navigation → Verdict per runtime profile, with the device: pure, no I/O.
         .target(name: "Policies", dependencies: ["Associations", "LinkAuditModel", "WHATWGURL"]),
         // Verdicts → findings: one file per finding code, with its examples.

@@ -13,7 +13,7 @@ final class TargetGraphTests: XCTestCase {
         "LinkAuditModel": ["WHATWGURL"],
         "Associations": ["LinkAuditModel", "WHATWGURL"],
         "Extraction": ["LinkAuditModel", "WHATWGURL", "CLibXML2"],
-        "PageSources": ["Extraction", "Associations", "LinkAuditModel", "WHATWGURL", "CZlib", "CPSL"],
+        "PageSources": ["Extraction", "Associations", "LinkAuditModel", "WHATWGURL", "CZlib", "CPSL", "CCurl"],
         "Policies": ["Associations", "LinkAuditModel", "WHATWGURL"],
         "Checks": ["Policies", "Associations", "LinkAuditModel", "WHATWGURL"],
         "Reports": ["Checks", "Policies", "Associations", "LinkAuditModel", "WHATWGURL"],

@@ -1,99 +1,46 @@
+import Foundation
 import Glibc
-import LinkAuditModel
-import WHATWGURL
 
-/// The private-address guard: before each request (every redirect hop included) the host
-/// is resolved and refused when any of its addresses is not public. Any, not all: the HTTP
-/// client resolves again and may pick another answer. That second resolution is a window
-/// for DNS rebinding this guard cannot close without pinning the address in the client,
-/// which URLSession does not offer.
+/// The private-address guard. It judges the address a connection is about to be opened
+/// to — every connection libcurl makes, for every redirect hop, each address it tries —
+/// not a name resolved beforehand, so a DNS answer that changes between a check and the
+/// connect (rebinding) cannot reach a private address: the transport asks this guard from
+/// libcurl's open-socket callback (`Transport/TransferCallbacks.swift`), and a refused
+/// address is never connected to. Pure: the address in, a verdict out.
 public struct AddressGuard: Sendable {
     public enum Verdict: Sendable, Equatable {
         case allowed
         /// `refused-address: 127.0.0.1 is loopback; --allow-private fetches it`
         case refused(String)
-        case unresolvable(String)
     }
 
     public var allowPrivate: Bool
     /// `host:port` pairs exempt from the guard (a test's "public" origin on 127.0.0.1).
     var exemptions: Set<String>
-    /// Name → addresses; the system resolver unless replaced.
-    var resolve: @Sendable (String) -> Result<[[UInt8]], ResolveError>
 
     public init(allowPrivate: Bool) {
-        self.allowPrivate = allowPrivate
-        exemptions = []
-        resolve = HostResolver.addresses
+        self.init(allowPrivate: allowPrivate, exemptions: [])
     }
 
-    init(allowPrivate: Bool, exemptions: Set<String>,
-         resolve: @escaping @Sendable (String) -> Result<[[UInt8]], ResolveError> = HostResolver.addresses) {
+    init(allowPrivate: Bool, exemptions: Set<String>) {
         self.allowPrivate = allowPrivate
         self.exemptions = exemptions
-        self.resolve = resolve
     }
 
-    /// Blocks on DNS: call it off the HTTP client's callback queue.
-    public func check(_ url: WebURL) -> Verdict {
-        guard !allowPrivate, let host = url.hostname, !host.isEmpty else { return .allowed }
-        let port = url.port ?? (url.scheme == "https" ? 443 : 80)
-        if exemptions.contains("\(host):\(port)") { return .allowed }
-        let addresses: [[UInt8]]
-        if let literal = IPText.bytes(host) {
-            addresses = [literal]
-        } else {
-            switch resolve(host) {
-            case .failure(let error): return .unresolvable("dns-error: cannot resolve \(host) (\(error.message))")
-            case .success(let found): addresses = found
-            }
-        }
-        for address in addresses {
-            let kind = AddressClass.of(address)
-            if !kind.isPublic {
-                let shown = HostResolver.text(address)
-                let via = shown == host.trimmingCharacters(in: ["[", "]"]) ? "" : " (\(host))"
-                return .refused("refused-address: \(shown)\(via) is \(kind.rawValue); --allow-private fetches it")
-            }
-        }
-        return .allowed
-    }
-}
-
-public struct ResolveError: Error, Sendable {
-    public var message: String
-}
-
-/// getaddrinfo, the system resolver (as the HTTP client uses).
-enum HostResolver {
-    @Sendable static func addresses(_ host: String) -> Result<[[UInt8]], ResolveError> {
-        var hints = addrinfo()
-        hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        var list: UnsafeMutablePointer<addrinfo>?
-        let name = host.trimmingCharacters(in: ["[", "]"])
-        let status = getaddrinfo(name, nil, &hints, &list)
-        guard status == 0 else { return .failure(ResolveError(message: String(cString: gai_strerror(status)))) }
-        defer { freeaddrinfo(list) }
-        var out: [[UInt8]] = []
-        var node = list
-        while let info = node?.pointee {
-            if info.ai_family == AF_INET, let sa = info.ai_addr {
-                sa.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { sin in
-                    out.append(withUnsafeBytes(of: sin.pointee.sin_addr.s_addr) { Array($0) })
-                }
-            } else if info.ai_family == AF_INET6, let sa = info.ai_addr {
-                sa.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { sin6 in
-                    out.append(withUnsafeBytes(of: sin6.pointee.sin6_addr) { Array($0) })
-                }
-            }
-            node = info.ai_next
-        }
-        return out.isEmpty ? .failure(ResolveError(message: "no addresses")) : .success(out)
+    /// A connection to `address` (4 or 16 bytes) for a request to `host:port`.
+    public func check(address: [UInt8], host: String, port: Int) -> Verdict {
+        guard !allowPrivate, !exemptions.contains("\(host):\(port)") else { return .allowed }
+        let kind = AddressClass.of(address)
+        guard !kind.isPublic else { return .allowed }
+        let shown = Self.text(address)
+        let via = shown == host.trimmingCharacters(in: ["[", "]"]) ? "" : " (\(host))"
+        return .refused("refused-address: \(shown)\(via) is \(kind.rawValue); --allow-private fetches it")
     }
 
+    /// Dotted IPv4, or IPv6 as inet_ntop writes it.
     static func text(_ bytes: [UInt8]) -> String {
         if bytes.count == 4 { return bytes.map(String.init).joined(separator: ".") }
+        guard bytes.count == 16 else { return bytes.map(String.init).joined(separator: ".") }
         var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
         var raw = bytes
         _ = inet_ntop(AF_INET6, &raw, &buffer, socklen_t(buffer.count))

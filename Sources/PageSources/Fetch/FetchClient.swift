@@ -1,32 +1,28 @@
 import Foundation
 import WHATWGURL
 
-/// One HTTP request made as the crawl makes them all: the private-address guard first
-/// (after DNS), then politeness (the host gate), then the request (no redirect followed),
-/// retried with backoff on timeouts, dropped connections, 429 and 5xx.
+/// One HTTP request made as the crawl makes them all: through the transport (politeness,
+/// the private-address guard on the address connected, no redirect followed), retried
+/// with backoff on timeouts, dropped connections, 429 and 5xx.
 /// `fetchOnce` is the call for a single file such as `/.well-known/…`.
 public final class FetchClient: @unchecked Sendable {
     public let options: FetchOptions
     public let userAgent: String
-    let addressGuard: AddressGuard
-    private let gate: HostGate
     private let transport: HTTPTransport
 
-    public convenience init(options: FetchOptions, userAgent: String) {
-        self.init(options: options, userAgent: userAgent,
-                  addressGuard: AddressGuard(allowPrivate: options.allowPrivate, exemptions: options.guardExemptions))
-    }
-
-    init(options: FetchOptions, userAgent: String, addressGuard: AddressGuard) {
+    public init(options: FetchOptions, userAgent: String) {
         self.options = options
         self.userAgent = userAgent
-        self.addressGuard = addressGuard
-        gate = HostGate(total: options.concurrency, perHost: options.perHost, delay: options.delay)
-        transport = HTTPTransport(userAgent: userAgent, timeout: options.timeout, cookies: options.cookies,
-                                  connectionsPerHost: options.perHost)
+        transport = HTTPTransport(HTTPTransport.Settings(
+            userAgent: userAgent, timeout: options.timeout, cookies: options.cookies, total: options.concurrency,
+            perHost: options.perHost, delay: options.delay,
+            addressGuard: AddressGuard(allowPrivate: options.allowPrivate, exemptions: options.guardExemptions),
+            caFile: options.caFile, connectTo: options.connectTo))
     }
 
-    /// Stops the HTTP session; requests still running fail.
+    deinit { transport.close() }
+
+    /// Stops the transport; requests still waiting or running fail.
     public func close() {
         transport.close()
     }
@@ -56,47 +52,38 @@ public final class FetchClient: @unchecked Sendable {
             FetchQueue.callbacks.async { completion(.failure(.unsupported("only http and https are fetched, not \(url.scheme):"))) }
             return
         }
-        FetchQueue.blocking().async { [self] in
-            switch addressGuard.check(url) {
-            case .refused(let message): completion(.failure(.refused(message)))
-            case .unresolvable(let message): completion(.failure(.dns(message)))
-            case .allowed: attempt(request, number: 1, completion: completion)
-            }
-        }
+        attempt(request, number: 1, completion: completion)
     }
 
     private func attempt(_ request: FetchRequest, number: Int,
                          completion: @escaping @Sendable (Result<FetchResponse, FetchFailure>) -> Void) {
-        let host = request.url.hostname ?? ""
-        gate.acquire(host: host) { [self] in
-            transport.send(request) { [self] outcome in
-                gate.release(host: host)
-                let again = { @Sendable (wait: TimeInterval) in
-                    FetchQueue.callbacks.asyncAfter(deadline: .now() + wait) {
-                        self.attempt(request, number: number + 1, completion: completion)
+        transport.send(request) { [self] outcome in
+            let again = { @Sendable (wait: TimeInterval) in
+                FetchQueue.callbacks.asyncAfter(deadline: .now() + wait) {
+                    self.attempt(request, number: number + 1, completion: completion)
+                }
+            }
+            switch outcome {
+            case .failure(var failure):
+                if failure.isRetryable, case .retry(let wait) = options.retry.decide(attempts: number, retryAfter: nil) {
+                    return again(wait)
+                }
+                if case .timeout(let seconds, _) = failure { failure = .timeout(seconds: seconds, attempts: number) }
+                if case .dropped(let message) = failure, number > 1 { failure = .dropped(message + " (\(number) attempts)") }
+                completion(.failure(failure))
+            case .response(let status, let headers, let body, let cut, let skipped):
+                var response = FetchResponse(url: request.url, status: status, headers: headers, body: body, cut: cut,
+                                             skipped: skipped, attempts: number, retryNote: nil)
+                if RetryPolicy.isRetryable(status: status) {
+                    switch options.retry.decide(attempts: number, retryAfter: headers["Retry-After"]) {
+                    case .retry(let wait): return again(wait)
+                    case .stopRetryAfterTooLong(let wait):
+                        response.retryNote = "Retry-After \(FetchFailure.seconds(wait.rounded())) is over the "
+                            + "\(FetchFailure.seconds(options.retry.maxRetryAfter)) cap"
+                    case .stop: break
                     }
                 }
-                switch outcome {
-                case .failure(var failure):
-                    if failure.isRetryable, case .retry(let wait) = options.retry.decide(attempts: number, retryAfter: nil) {
-                        return again(wait)
-                    }
-                    if case .timeout(let seconds, _) = failure { failure = .timeout(seconds: seconds, attempts: number) }
-                    completion(.failure(failure))
-                case .response(let status, let headers, let body, let cut, let skipped):
-                    var response = FetchResponse(url: request.url, status: status, headers: headers, body: body, cut: cut,
-                                                 skipped: skipped, attempts: number, retryNote: nil)
-                    if RetryPolicy.isRetryable(status: status) {
-                        switch options.retry.decide(attempts: number, retryAfter: headers["Retry-After"]) {
-                        case .retry(let wait): return again(wait)
-                        case .stopRetryAfterTooLong(let wait):
-                            response.retryNote = "Retry-After \(FetchFailure.seconds(wait.rounded())) is over the "
-                                + "\(FetchFailure.seconds(options.retry.maxRetryAfter)) cap"
-                        case .stop: break
-                        }
-                    }
-                    completion(.success(response))
-                }
+                completion(.success(response))
             }
         }
     }

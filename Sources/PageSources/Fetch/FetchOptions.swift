@@ -42,6 +42,10 @@ public struct FetchOptions: Sendable {
     /// `host:port` pairs the private-address guard lets through (tests: a "public" server
     /// on 127.0.0.1 that redirects to a private one).
     var guardExemptions: Set<String> = []
+    /// Certificates trusted instead of the system's (tests: one they made).
+    var caFile: String?
+    /// libcurl `CONNECT_TO` entries (tests: a name that connects to another address).
+    var connectTo: [String] = []
 
     public init() {}
 

@@ -36,6 +36,8 @@ public enum FetchFailure: Error, Sendable, Equatable {
     case timeout(seconds: Double, attempts: Int)
     case tls(String)
     case connection(String)
+    /// The connection dropped before the response was complete (or began): worth a retry.
+    case dropped(String)
     case unsupported(String)
 
     public var pageStatus: String {
@@ -45,15 +47,14 @@ public enum FetchFailure: Error, Sendable, Equatable {
             let tries = attempts == 1 ? "" : " (\(attempts) attempts)"
             return "timeout: no response within \(Self.seconds(seconds))\(tries)"
         case .tls(let message): return "tls-error: \(message)"
-        case .connection(let message): return "connection-error: \(message)"
+        case .connection(let message), .dropped(let message): return "connection-error: \(message)"
         case .unsupported(let message): return "unsupported-url: \(message)"
         }
     }
 
     var isRetryable: Bool {
         switch self {
-        case .timeout: return true
-        case .connection(let message): return message.hasPrefix("connection lost")
+        case .timeout, .dropped: return true
         default: return false
         }
     }

@@ -28,28 +28,23 @@ final class FetchPolicyTests: XCTestCase {
         XCTAssertNil(AddressClass.of("1::2::3"))
     }
 
-    func testGuardRefusesLiteralsWithoutDNSAndNamesTheFlag() {
-        let guardOff = AddressGuard(allowPrivate: false, exemptions: [], resolve: { _ in .failure(ResolveError(message: "no DNS in tests")) })
-        guard case .refused(let message) = guardOff.check(WebURL.parse("http://127.0.0.1:8080/x")!) else {
-            return XCTFail("127.0.0.1 must be refused")
-        }
-        XCTAssertEqual(message, "refused-address: 127.0.0.1 is loopback; --allow-private fetches it")
-        // The WHATWG parser turns the decimal form into the dotted one first.
-        XCTAssertNotEqual(guardOff.check(WebURL.parse("http://2130706433/")!), .allowed)
-        XCTAssertNotEqual(guardOff.check(WebURL.parse("http://[::ffff:169.254.169.254]/")!), .allowed)
-        XCTAssertEqual(AddressGuard(allowPrivate: true).check(WebURL.parse("http://127.0.0.1/")!), .allowed)
-    }
-
-    func testGuardChecksEveryResolvedAddress() {
-        let mixed = AddressGuard(allowPrivate: false, exemptions: [],
-                                 resolve: { _ in .success([[93, 184, 216, 34], [10, 0, 0, 7]]) })
-        XCTAssertEqual(mixed.check(WebURL.parse("https://rebind.example/")!),
+    func testGuardJudgesTheAddressConnectedAndNamesTheFlag() {
+        let guardOn = AddressGuard(allowPrivate: false)
+        XCTAssertEqual(guardOn.check(address: [127, 0, 0, 1], host: "127.0.0.1", port: 8080),
+                       .refused("refused-address: 127.0.0.1 is loopback; --allow-private fetches it"))
+        // A name that resolved (or was rebound) to a private address names both.
+        XCTAssertEqual(guardOn.check(address: [10, 0, 0, 7], host: "rebind.example", port: 443),
                        .refused("refused-address: 10.0.0.7 (rebind.example) is private; --allow-private fetches it"))
-        let publicOnly = AddressGuard(allowPrivate: false, exemptions: [], resolve: { _ in .success([[93, 184, 216, 34]]) })
-        XCTAssertEqual(publicOnly.check(WebURL.parse("https://shop.example/")!), .allowed)
-        let none = AddressGuard(allowPrivate: false, exemptions: [], resolve: { _ in .failure(ResolveError(message: "Name or service not known")) })
-        XCTAssertEqual(none.check(WebURL.parse("https://gone.example/")!),
-                       .unresolvable("dns-error: cannot resolve gone.example (Name or service not known)"))
+        XCTAssertEqual(guardOn.check(address: [169, 254, 169, 254], host: "[::ffff:169.254.169.254]", port: 80),
+                       .refused("refused-address: 169.254.169.254 ([::ffff:169.254.169.254]) is cloud metadata; --allow-private fetches it"))
+        let v6Loopback = [UInt8](repeating: 0, count: 15) + [1]
+        XCTAssertEqual(guardOn.check(address: v6Loopback, host: "[::1]", port: 80),
+                       .refused("refused-address: ::1 is loopback; --allow-private fetches it"))
+        XCTAssertEqual(guardOn.check(address: [93, 184, 216, 34], host: "shop.example", port: 443), .allowed)
+        XCTAssertEqual(AddressGuard(allowPrivate: true).check(address: [127, 0, 0, 1], host: "127.0.0.1", port: 80), .allowed)
+        let exempt = AddressGuard(allowPrivate: false, exemptions: ["127.0.0.1:8080"])
+        XCTAssertEqual(exempt.check(address: [127, 0, 0, 1], host: "127.0.0.1", port: 8080), .allowed)
+        XCTAssertNotEqual(exempt.check(address: [127, 0, 0, 1], host: "127.0.0.1", port: 8081), .allowed)
     }
 
     func testRetrySchedule() {
