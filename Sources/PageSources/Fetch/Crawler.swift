@@ -42,8 +42,12 @@ package final class Crawler: @unchecked Sendable {
     /// The crawl's fetcher: one more file per host (`/.well-known/…`) is `client.fetchOnce(url)`.
     package let client: FetchClient
     private let follower: RedirectFollower
-    private let robots: RobotsCache?
+    /// How far past the page being handed out chains may start, and how many bytes of
+    /// fetched pages may wait their turn: a host that hangs holds back only its own page,
+    /// as long as the pages fetched behind it fit (`Docs/ARCHITECTURE.md`, the live crawl).
     private let window: Int
+    static let readyBudget = 32 << 20
+    private var readyBytes = 0
     private var progress: CrawlProgress?
 
     /// Throws a usage error for a bad `--scope` pattern.
@@ -56,10 +60,11 @@ package final class Crawler: @unchecked Sendable {
         }
         scope = try CrawlScope(patterns: options.scope, seeds: parsed.compactMap(\.1))
         client = FetchClient(options: options, userAgent: userAgent)
+        let robots = options.ignoreRobots ? nil : RobotsCache(client: client, tokens: UserAgent.robotsTokens(userAgent))
         follower = RedirectFollower(client: client, rules: RedirectRules(maxRedirects: options.maxRedirects, cookies: options.cookies),
-                                    maxBytes: options.maxBodyBytes, acceptedTypes: ["text/html", "application/xhtml+xml"])
-        robots = options.ignoreRobots ? nil : RobotsCache(client: client, tokens: UserAgent.robotsTokens(userAgent))
-        window = max(4, options.concurrency * 4)
+                                    maxBytes: options.maxBodyBytes, acceptedTypes: ["text/html", "application/xhtml+xml"],
+                                    robots: robots)
+        window = max(64, options.concurrency * 64)
         for (text, url) in parsed {
             guard let url else {
                 var page = FetchedPage(page: text, response: nil, failure: "invalid-url: '\(text)' is not an absolute http(s) URL",
@@ -86,6 +91,7 @@ package final class Crawler: @unchecked Sendable {
         while true {
             if let entry = entries[handout], case .ready(let pages) = entry.state {
                 let page = pages[hop]
+                readyBytes -= page.response?.body.count ?? 0
                 hop += 1
                 var starts: [() -> Void] = []
                 if hop == pages.count {
@@ -147,11 +153,12 @@ package final class Crawler: @unchecked Sendable {
         admitted += 1
     }
 
-    /// Chains that may start now (under the lock): the queue's head, up to `window` pages
-    /// past the one being handed out, so fetched pages waiting their turn stay few.
+    /// Chains that may start now (under the lock), from the queue's head: up to `window`
+    /// pages past the one being handed out, while the fetched pages waiting their turn hold
+    /// less than `readyBudget` bytes (so memory stays bounded whatever hangs).
     private func startable() -> [() -> Void] {
         var starts: [() -> Void] = []
-        while let seq = queue.first, seq < handout + window {
+        while let seq = queue.first, seq < handout + window, readyBytes < Self.readyBudget {
             queue.removeFirst()
             guard let entry = entries[seq] else { continue }
             entries[seq]?.state = .fetching
@@ -162,18 +169,9 @@ package final class Crawler: @unchecked Sendable {
 
     private func start(_ seq: Int, _ entry: Entry) {
         guard let url = entry.url else { return }
-        let fetch = { [self] in
-            follower.follow(url, depth: entry.depth) { [self] pages in finish(seq, pages) }
-        }
-        // Inputs were asked for by name; robots.txt governs what the crawl finds itself.
-        guard entry.depth > 0, let robots else { return fetch() }
-        robots.check(url) { [self] verdict in
-            switch verdict {
-            case .allowed: fetch()
-            case .disallowed(let reason):
-                finish(seq, [FetchedPage(page: url.href, response: nil, failure: reason, depth: entry.depth)])
-            }
-        }
+        // Inputs were asked for by name; robots.txt governs what the crawl finds itself,
+        // the hops it is redirected to included.
+        follower.follow(url, depth: entry.depth, named: entry.depth == 0) { [self] pages in finish(seq, pages) }
     }
 
     private func finish(_ seq: Int, _ pages: [FetchedPage]) {
@@ -181,6 +179,7 @@ package final class Crawler: @unchecked Sendable {
         pages[pages.count - 1].ticket = seq
         condition.withLock {
             entries[seq]?.state = .ready(pages)
+            readyBytes += pages.reduce(0) { $0 + ($1.response?.body.count ?? 0) }
             condition.broadcast()
         }
     }

@@ -8,7 +8,8 @@ enum FetchQueue {
     /// Completions, timers, retries: short work, one at a time.
     static let callbacks = DispatchQueue(label: "linkaudit.fetch.callbacks")
 
-    /// A queue of its own for blocking work (DNS), so one slow lookup holds up no other.
+    /// A queue of its own for blocking work (a host's association files, fetched one after
+    /// another), so one slow host holds up no other.
     static func blocking() -> DispatchQueue {
         DispatchQueue(label: "linkaudit.fetch.blocking")
     }

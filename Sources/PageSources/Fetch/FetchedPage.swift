@@ -25,26 +25,47 @@ public struct FetchedPage: Sendable {
 
 /// Fetches a URL and follows its redirects hop by hop, each hop a request of its own (so
 /// each is guarded and recorded). Hands back every hop, the last one first-class: the page
-/// the chain ends on, or the hop whose status says why it ended.
+/// the chain ends on, or the hop whose status says why it ended. With `robots`, every hop
+/// the crawl chose itself is checked against robots.txt before it is fetched: a redirect
+/// does not lead the crawl where the site asked it not to go.
 final class RedirectFollower: Sendable {
     let client: FetchClient
     let rules: RedirectRules
     let maxBytes: Int
     let acceptedTypes: Set<String>?
+    let robots: RobotsCache?
 
-    init(client: FetchClient, rules: RedirectRules, maxBytes: Int, acceptedTypes: Set<String>?) {
+    init(client: FetchClient, rules: RedirectRules, maxBytes: Int, acceptedTypes: Set<String>?, robots: RobotsCache? = nil) {
         self.client = client
         self.rules = rules
         self.maxBytes = maxBytes
         self.acceptedTypes = acceptedTypes
+        self.robots = robots
     }
 
-    func follow(_ url: WebURL, depth: Int, completion: @escaping @Sendable ([FetchedPage]) -> Void) {
-        step(url, chain: [], pages: [], depth: depth, completion: completion)
+    /// `named`: the user asked for `url` by name (an input), so robots.txt does not hold
+    /// back its first request; the hops it redirects to are the crawl's own choice.
+    func follow(_ url: WebURL, depth: Int, named: Bool = true, completion: @escaping @Sendable ([FetchedPage]) -> Void) {
+        step(url, chain: [], pages: [], depth: depth, checkRobots: !named, completion: completion)
     }
 
-    private func step(_ url: WebURL, chain: [WebURL], pages: [FetchedPage], depth: Int,
+    private func step(_ url: WebURL, chain: [WebURL], pages: [FetchedPage], depth: Int, checkRobots: Bool,
                       completion: @escaping @Sendable ([FetchedPage]) -> Void) {
+        guard checkRobots, let robots else {
+            return request(url, chain: chain, pages: pages, depth: depth, completion: completion)
+        }
+        robots.check(url) { [self] verdict in
+            switch verdict {
+            case .allowed:
+                request(url, chain: chain, pages: pages, depth: depth, completion: completion)
+            case .disallowed(let reason):
+                completion(pages + [FetchedPage(page: url.href, response: nil, failure: reason, depth: depth)])
+            }
+        }
+    }
+
+    private func request(_ url: WebURL, chain: [WebURL], pages: [FetchedPage], depth: Int,
+                         completion: @escaping @Sendable ([FetchedPage]) -> Void) {
         let chain = chain + [url]
         client.fetch(FetchRequest(url: url, maxBytes: maxBytes, acceptedTypes: acceptedTypes)) { [self] result in
             switch result {
@@ -59,7 +80,7 @@ final class RedirectFollower: Sendable {
                     page.failure = status
                     completion(pages + [page])
                 case .follow(let next):
-                    step(next, chain: chain, pages: pages + [page], depth: depth, completion: completion)
+                    step(next, chain: chain, pages: pages + [page], depth: depth, checkRobots: true, completion: completion)
                 }
             }
         }

@@ -9,6 +9,8 @@ final class TestHTTPServer: @unchecked Sendable {
     struct Request: Sendable {
         var path: String
         var headers: [String: String]
+        /// When the request had arrived (its headers read).
+        var time = Date()
     }
 
     struct Response: Sendable {
@@ -17,6 +19,16 @@ final class TestHTTPServer: @unchecked Sendable {
         var body: [UInt8] = []
         /// Wait this long before sending anything (a slow server).
         var delay: TimeInterval = 0
+        /// Sent after `body`: `chunk`, `times` times (a body too large to build), with
+        /// `pause` before each (a server that trickles).
+        var repeated: (chunk: [UInt8], times: Int)?
+        var pause: TimeInterval = 0
+        /// `Content-Length` to declare instead of the bytes sent (a body cut short).
+        var declaredLength: Int?
+        /// Close the connection without a byte of response.
+        var silent = false
+        /// A small send buffer, so bytes sent are bytes the client took.
+        var smallSendBuffer = false
 
         static func html(_ text: String, status: Int = 200) -> Response {
             Response(status: status, headers: [("Content-Type", "text/html; charset=utf-8")], body: Array(text.utf8))
@@ -33,6 +45,7 @@ final class TestHTTPServer: @unchecked Sendable {
     private let lock = NSLock()
     private var stopped = false
     private var log: [Request] = []
+    private var sent: [String: Int] = [:]
     private let maxRequests: Int
 
     init(lifetime: TimeInterval = 60, maxRequests: Int = 500,
@@ -73,6 +86,8 @@ final class TestHTTPServer: @unchecked Sendable {
     /// The paths requested so far, in order.
     var paths: [String] { lock.withLock { log.map(\.path) } }
     var requests: [Request] { lock.withLock { log } }
+    /// Body bytes the client accepted, per path, summed over its requests.
+    func bodyBytesSent(_ path: String) -> Int { lock.withLock { sent[path] ?? 0 } }
 
     func stop() {
         let first: Bool = lock.withLock {
@@ -105,16 +120,37 @@ final class TestHTTPServer: @unchecked Sendable {
         guard let request = readRequest(client) else { return }
         lock.withLock { log.append(request) }
         let response = handler(request)
-        var waited: TimeInterval = 0
-        while waited < response.delay, !isStopped {
-            usleep(20_000)
-            waited += 0.02
+        guard wait(response.delay), !response.silent else { return }
+        if response.smallSendBuffer {
+            var size: Int32 = 16 << 10
+            setsockopt(client, SOL_SOCKET, SO_SNDBUF, &size, socklen_t(MemoryLayout<Int32>.size))
         }
-        guard !isStopped else { return }
+        let length = response.declaredLength
+            ?? response.body.count + (response.repeated.map { $0.chunk.count * $0.times } ?? 0)
         var head = "HTTP/1.1 \(response.status) \(Self.reason(response.status))\r\n"
         for (name, value) in response.headers { head += "\(name): \(value)\r\n" }
-        head += "Content-Length: \(response.body.count)\r\nConnection: close\r\n\r\n"
-        if send(client, Array(head.utf8)) { _ = send(client, response.body) }
+        head += "Content-Length: \(length)\r\nConnection: close\r\n\r\n"
+        guard send(client, Array(head.utf8)), sendBody(client, response.body, path: request.path) else { return }
+        guard let (chunk, times) = response.repeated else { return }
+        for _ in 0..<times {
+            guard wait(response.pause), sendBody(client, chunk, path: request.path) else { return }
+        }
+    }
+
+    /// Sleeps `seconds` in short steps; false once the server is stopped.
+    private func wait(_ seconds: TimeInterval) -> Bool {
+        var waited: TimeInterval = 0
+        while waited < seconds, !isStopped {
+            usleep(10_000)
+            waited += 0.01
+        }
+        return !isStopped
+    }
+
+    private func sendBody(_ client: Int32, _ bytes: [UInt8], path: String) -> Bool {
+        let ok = send(client, bytes)
+        if ok { lock.withLock { sent[path, default: 0] += bytes.count } }
+        return ok
     }
 
     /// The request line and headers; nil when the client sent nothing usable.
