@@ -66,15 +66,17 @@ enum Usage {
       --max-pages N          pages the crawl queues, inputs included (default: 1000)
       --concurrency N        requests in flight (default: 8)
       --per-host N           requests in flight to one host (default: 2)
-      --delay MS             between request starts to one host (default: 200)
+      --delay MS             between requests to one host, as they go on the wire
+                             (default: 200)
       --timeout SECONDS      wait for the next bytes; 3x for a whole response (default: 15)
       --retries N            retries of timeouts, dropped connections, 429 and 5xx, with
                              backoff and Retry-After up to 60 s (default: 2)
       --max-redirects N      redirects followed before too-many-redirects (default: 20)
-      --ignore-robots        also crawl what robots.txt disallows (inputs always are fetched)
-      --allow-private        also fetch loopback, private, link-local, CGNAT, unique-local
-                             and metadata addresses (refused by default, after DNS, on
-                             every redirect hop)
+      --ignore-robots        also crawl what robots.txt disallows (links and redirect hops;
+                             inputs always are fetched)
+      --allow-private        also connect to loopback, private, link-local, CGNAT,
+                             unique-local and metadata addresses (refused by default: the
+                             address each connection is opened to, on every redirect hop)
       --cookies              keep cookies for the run (default: none sent or kept)
       --no-associations      do not fetch association files (by default each https host the
                              pages link to, or are on, is asked once per run for
@@ -87,7 +89,8 @@ enum Usage {
                              revalidation); without it nothing is written
       Redirects are followed one hop at a time: each hop is a page with its httpStatus and
       its Location a server-redirect navigation (source http[Location]). Bodies over
-      --max-page-bytes are cut and read up to the cut. A progress line shows on stderr
+      --max-page-bytes are cut there (the transfer stops) and read up to the cut; bodies
+      of types not read (PDF, images) are not downloaded. A progress line shows on stderr
       when it is a terminal (not with --quiet).
 
     OUTPUT

@@ -44,7 +44,7 @@ package final class Crawler: @unchecked Sendable {
     private let follower: RedirectFollower
     /// How far past the page being handed out chains may start, and how many bytes of
     /// fetched pages may wait their turn: a host that hangs holds back only its own page,
-    /// as long as the pages fetched behind it fit (`Docs/ARCHITECTURE.md`, the live crawl).
+    /// as long as the pages fetched behind it fit (README, Live crawl).
     private let window: Int
     static let readyBudget = 32 << 20
     private var readyBytes = 0
