@@ -42,10 +42,12 @@ struct Arguments {
     func all(_ name: String) -> [String] { values[name] ?? [] }
     func flag(_ name: String) -> Bool { booleans.contains(name) }
 
-    func int(_ name: String, min: Int = 1) throws -> Int? {
+    /// A whole-number flag, range-checked where it enters (`max`: the documented ceiling).
+    func int(_ name: String, min: Int = 1, max: Int = Int.max) throws -> Int? {
         guard let text = value(name) else { return nil }
-        guard let number = Int(text), number >= min else {
-            throw LinkAuditError.usage("--\(name) takes a whole number of at least \(min), not '\(text)'")
+        guard let number = Int(text), number >= min, number <= max else {
+            let range = max == Int.max ? "of at least \(min)" : "from \(min) to \(max)"
+            throw LinkAuditError.usage("--\(name) takes a whole number \(range), not '\(text)'")
         }
         return number
     }

@@ -18,19 +18,20 @@ enum FetchFlags {
             }
             fetch.userAgent = agent
         }
-        if let n = try parsed.int("concurrency") { fetch.concurrency = n }
-        if let n = try parsed.int("per-host") { fetch.perHost = n }
-        if let ms = try parsed.int("delay", min: 0) { fetch.delay = Double(ms) / 1000 }
+        // Each number has a documented range (Usage.swift), checked here where it enters.
+        if let n = try parsed.int("concurrency", max: 256) { fetch.concurrency = n }
+        if let n = try parsed.int("per-host", max: 64) { fetch.perHost = n }
+        if let ms = try parsed.int("delay", min: 0, max: 60_000) { fetch.delay = Double(ms) / 1000 }
         if let text = parsed.value("timeout") {
-            guard let seconds = Double(text), seconds > 0, seconds.isFinite else {
-                throw LinkAuditError.usage("--timeout takes a number of seconds above 0, not '\(text)'")
+            guard let seconds = Double(text), seconds >= 0.1, seconds <= 600 else {
+                throw LinkAuditError.usage("--timeout takes a number of seconds from 0.1 to 600, not '\(text)'")
             }
             fetch.timeout = seconds
         }
-        if let n = try parsed.int("retries", min: 0) { fetch.retry.retries = n }
-        if let n = try parsed.int("max-redirects", min: 0) { fetch.maxRedirects = n }
-        if let n = try parsed.int("depth", min: 0) { fetch.depth = n }
-        if let n = try parsed.int("max-pages") { fetch.maxPages = n }
+        if let n = try parsed.int("retries", min: 0, max: 10) { fetch.retry.retries = n }
+        if let n = try parsed.int("max-redirects", min: 0, max: 100) { fetch.maxRedirects = n }
+        if let n = try parsed.int("depth", min: 0, max: 100) { fetch.depth = n }
+        if let n = try parsed.int("max-pages", max: 10_000_000) { fetch.maxPages = n }
         fetch.scope = parsed.all("scope")
         _ = try CrawlScope(patterns: fetch.scope, seeds: [])  // names a bad pattern before any work
         fetch.allowPrivate = parsed.flag("allow-private")

@@ -59,19 +59,22 @@ enum Usage {
       --user-agent UA        android-webview, ios-wkwebview, chrome-android, safari-ios,
                              desktop, or a string (default: the preset of --profiles when
                              they share one, else android-webview)
-      --depth N              follow same-site http(s) links N hops (default: 0)
+      --depth N              follow same-site http(s) links N hops (default: 0, at most 100)
       --scope PATTERN        what the crawl follows: site (the inputs' registrable
                              domains, the default), host, [*.]host[/path]; !PATTERN
                              excludes; repeatable
-      --max-pages N          pages the crawl queues, inputs included (default: 1000)
-      --concurrency N        requests in flight (default: 8)
-      --per-host N           requests in flight to one host (default: 2)
+      --max-pages N          pages the crawl queues, inputs included (default: 1000,
+                             at most 10000000)
+      --concurrency N        requests in flight (default: 8, at most 256)
+      --per-host N           requests in flight to one host (default: 2, at most 64)
       --delay MS             between requests to one host, as they go on the wire
-                             (default: 200)
-      --timeout SECONDS      wait for the next bytes; 3x for a whole response (default: 15)
+                             (default: 200, at most 60000)
+      --timeout SECONDS      wait for the next bytes; 3x for a whole response (default: 15,
+                             from 0.1 to 600)
       --retries N            retries of timeouts, dropped connections, 429 and 5xx, with
-                             backoff and Retry-After up to 60 s (default: 2)
-      --max-redirects N      redirects followed before too-many-redirects (default: 20)
+                             backoff and Retry-After up to 60 s (default: 2, at most 10)
+      --max-redirects N      redirects followed before too-many-redirects (default: 20,
+                             at most 100)
       --ignore-robots        also crawl what robots.txt disallows (links and redirect hops;
                              inputs always are fetched)
       --allow-private        also connect to loopback, private, link-local, CGNAT,

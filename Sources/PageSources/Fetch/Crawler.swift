@@ -64,7 +64,7 @@ package final class Crawler: @unchecked Sendable {
         follower = RedirectFollower(client: client, rules: RedirectRules(maxRedirects: options.maxRedirects, cookies: options.cookies),
                                     maxBytes: options.maxBodyBytes, acceptedTypes: ["text/html", "application/xhtml+xml"],
                                     robots: robots)
-        window = max(64, options.concurrency * 64)
+        window = 64 * min(max(1, options.concurrency), 1024)
         for (text, url) in parsed {
             guard let url else {
                 var page = FetchedPage(page: text, response: nil, failure: "invalid-url: '\(text)' is not an absolute http(s) URL",

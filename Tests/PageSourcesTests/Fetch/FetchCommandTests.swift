@@ -7,10 +7,17 @@ import TestSupport
 final class FetchCommandTests: XCTestCase {
     func testBadFlagsAreUsageErrorsNamingTheFlag() throws {
         let cases: [([String], String)] = [
-            (["--depth", "x"], "linkaudit: --depth takes a whole number of at least 0, not 'x'"),
+            (["--depth", "x"], "linkaudit: --depth takes a whole number from 0 to 100, not 'x'"),
             (["--scope", "shop.*.example"], "linkaudit: --scope: 'shop.*.example' is not site, host, or [*.]host[/path]"),
-            (["--timeout", "0"], "linkaudit: --timeout takes a number of seconds above 0, not '0'"),
-            (["--per-host", "0"], "linkaudit: --per-host takes a whole number of at least 1, not '0'"),
+            (["--timeout", "0"], "linkaudit: --timeout takes a number of seconds from 0.1 to 600, not '0'"),
+            (["--timeout", "1e300"], "linkaudit: --timeout takes a number of seconds from 0.1 to 600, not '1e300'"),
+            (["--timeout", "nan"], "linkaudit: --timeout takes a number of seconds from 0.1 to 600, not 'nan'"),
+            (["--per-host", "0"], "linkaudit: --per-host takes a whole number from 1 to 64, not '0'"),
+            (["--concurrency", "9223372036854775807"],
+             "linkaudit: --concurrency takes a whole number from 1 to 256, not '9223372036854775807'"),
+            (["--delay", "99999999999"], "linkaudit: --delay takes a whole number from 0 to 60000, not '99999999999'"),
+            (["--retries", "11"], "linkaudit: --retries takes a whole number from 0 to 10, not '11'"),
+            (["--max-pages", "0"], "linkaudit: --max-pages takes a whole number from 1 to 10000000, not '0'"),
             (["--urls", "/nonexistent/urls.txt"], "linkaudit: --urls: cannot read /nonexistent/urls.txt"),
             (["--user-agent", " "], "linkaudit: --user-agent takes a preset (android-webview, chrome-android, desktop, "
                 + "ios-wkwebview, safari-ios) or a string"),

@@ -57,7 +57,7 @@ final class HTTPTransport: @unchecked Sendable {
     init(_ settings: Settings) {
         _ = Self.globalInit
         self.settings = settings
-        idle = UInt64((max(0.001, settings.timeout) * 1e9).rounded())
+        idle = UInt64((min(max(0.001, settings.timeout), 3600) * 1e9).rounded())  // the flag allows 0.1–600 s
         whole = idle * 3
         schedule = HostSchedule(total: settings.total, perHost: settings.perHost, delay: settings.delay)
         multi = curl_multi_init()
