@@ -120,7 +120,7 @@ final class HTTPTransport: @unchecked Sendable {
         for transfer in Array(active.values) { transfer.stopped = Self.stoppedFailure; finish(transfer, CURLE_OK, now: 0) }
         for transfer in waiting { deliver(transfer, .failure(Self.stoppedFailure)) }
         waiting = []
-        lock.withLock { curl_multi_cleanup(multi) }
+        lock.withLock { _ = curl_multi_cleanup(multi) }
         if let share { curl_share_cleanup(share) }
     }
 
