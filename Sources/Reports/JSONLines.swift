@@ -3,16 +3,27 @@ import LinkAuditModel
 
 /// Reads a JSON Lines file line by line in 1 MiB chunks, so a links.jsonl of millions of
 /// records never has to fit in memory. Blank lines are skipped; a trailing CR is dropped.
+/// Each byte is looked at once for its newline (the search resumes where the last one
+/// stopped, so one 32 MB line costs as much as 32 MB of short ones), and a line longer
+/// than `maxLineBytes` is not held: it is skipped to its end and reported by number.
 struct JSONLines {
-    let path: String
+    /// Far past any record linkaudit writes (a record holds one navigation or one page).
+    static let defaultMaxLineBytes = 64 << 20
 
-    /// Calls `body` with each non-blank line and its 1-based number.
-    func forEach(_ body: (_ number: Int, _ line: Data) throws -> Void) throws {
+    let path: String
+    var maxLineBytes = JSONLines.defaultMaxLineBytes
+
+    /// Calls `body` with each non-blank line and its 1-based number, and `overlong` with
+    /// the number of each line over the limit.
+    func forEach(overlong: (_ number: Int) -> Void = { _ in },
+                 _ body: (_ number: Int, _ line: Data) throws -> Void) throws {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw LinkAuditError.usage("cannot read \(path)")
         }
         defer { try? handle.close() }
         var pending = Data()
+        var scanned = 0  // bytes of `pending` known to hold no newline
+        var skipping = false  // inside a line over the limit: drop bytes up to its newline
         var number = 0
         func emit(_ line: Data) throws {
             number += 1
@@ -30,12 +41,38 @@ struct JSONLines {
             if chunk.isEmpty { break }
             pending.append(chunk)
             var start = pending.startIndex
-            while let newline = pending[start...].firstIndex(of: 0x0A) {
-                try emit(pending.subdata(in: start..<newline))
+            var from = start + scanned
+            while let newline = pending[from...].firstIndex(of: 0x0A) {
+                if skipping {
+                    skipping = false
+                } else if newline - start > maxLineBytes {
+                    number += 1
+                    overlong(number)
+                } else {
+                    try emit(pending.subdata(in: start..<newline))
+                }
                 start = newline + 1
+                from = start
             }
             pending = pending.subdata(in: start..<pending.endIndex)
+            scanned = pending.count
+            if pending.count > maxLineBytes {
+                if !skipping {
+                    number += 1
+                    overlong(number)
+                }
+                skipping = true
+                pending.removeAll(keepingCapacity: false)
+                scanned = 0
+            }
         }
-        if !pending.isEmpty { try emit(pending) }
+        if !pending.isEmpty, !skipping {
+            if pending.count > maxLineBytes {
+                number += 1
+                overlong(number)
+            } else {
+                try emit(pending)
+            }
+        }
     }
 }

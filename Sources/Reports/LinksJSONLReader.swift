@@ -10,7 +10,7 @@ public enum LinksJSONLReader {
     public static func navigations(_ path: String, warn: (String) -> Void,
                                    _ body: (Navigation, Data) throws -> Void) throws {
         let decoder = JSONDecoder()
-        try JSONLines(path: path).forEach { number, line in
+        try JSONLines(path: path).forEach(overlong: { warn(Self.overlong(path, $0)) }) { number, line in
             if PageRecordLine.isWrapped(line) { return }  // a streamed page record, not a navigation
             do {
                 try body(try decoder.decode(NavigationLine.self, from: line).navigation, line)
@@ -27,7 +27,7 @@ public enum LinksJSONLReader {
     public static func pages(_ path: String, streamed: Bool = false, warn: (String) -> Void,
                              _ body: (PageRecord, Data) throws -> Void) throws {
         let decoder = JSONDecoder()
-        try JSONLines(path: path).forEach { number, line in
+        try JSONLines(path: path).forEach(overlong: { warn(Self.overlong(path, $0)) }) { number, line in
             if streamed && !PageRecordLine.isWrapped(line) { return }
             do {
                 if streamed {
@@ -42,6 +42,10 @@ public enum LinksJSONLReader {
                 warn("\(path):\(number): \(JSONErrorText.describe(error))")
             }
         }
+    }
+
+    static func overlong(_ path: String, _ number: Int) -> String {
+        "\(path):\(number): the line is over \(JSONLines.defaultMaxLineBytes >> 20) MiB and was skipped"
     }
 
     /// One `links.jsonl` record.
