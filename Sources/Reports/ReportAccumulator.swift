@@ -170,9 +170,11 @@ public struct ReportAccumulator: Sendable {
                        toolVersion: String = "dev") throws -> ReportSummary {
         let report = report(baseline: baseline, toolVersion: toolVersion)
         var summary = report.summary
-        summary.written += try ReportFiles.write(report, formats: formats, into: outDir) {
+        let written = try ReportFiles.write(report, formats: formats, into: outDir) {
             findings.readFailure ?? report.fragments?.readFailure
         }
+        summary.written += written.paths
+        summary.notes += written.notes
         return summary
     }
 }

@@ -6,11 +6,12 @@ import LinkAuditModel
 /// and the files are renamed into place only once all were written, so a reader never
 /// sees half a report or reports that disagree.
 enum ReportFiles {
-    /// Writes every format but `jsonl` into `outDir`; returns the paths, in format order.
-    /// `readFailure` tells, after the passes, whether the findings could all be read back:
-    /// if not, no file is renamed into place.
+    /// Writes every format but `jsonl` into `outDir`; returns the paths, in format order,
+    /// and the formats' notes on what they left out (for stderr). `readFailure` tells,
+    /// after the passes, whether the findings could all be read back: if not, no file is
+    /// renamed into place.
     static func write(_ report: Report, formats: Set<ReportFormat>, into outDir: String,
-                      readFailure: () -> String?) throws -> [String] {
+                      readFailure: () -> String?) throws -> (paths: [String], notes: [String]) {
         try createDirectory(outDir)
         let chosen = formats.sorted().filter { $0 != .jsonl }
         let files = WrittenFiles()
@@ -19,7 +20,7 @@ enum ReportFiles {
                 let file = try AtomicFile(path: outDir + "/" + chosen[i].fileName)
                 files.add(file)
                 var out = ByteBuffer(capacity: ByteBuffer.drainSize * 2, drain: file)
-                write(chosen[i], report, to: &out)
+                if let note = write(chosen[i], report, to: &out) { files.note(note, format: i) }
                 out.drainAll()
                 try file.close()
             } catch {
@@ -31,7 +32,7 @@ enum ReportFiles {
             throw error
         }
         try files.commitAll()
-        return chosen.map { outDir + "/" + $0.fileName }
+        return (chosen.map { outDir + "/" + $0.fileName }, files.notes)
     }
 
     /// One format's file as text, in memory.
@@ -41,15 +42,18 @@ enum ReportFiles {
         return out.text
     }
 
-    static func write(_ format: ReportFormat, _ report: Report, to out: inout ByteBuffer) {
+    /// Returns the format's note on what it left out, if any.
+    @discardableResult
+    static func write(_ format: ReportFormat, _ report: Report, to out: inout ByteBuffer) -> String? {
         switch format {
-        case .csv: ListingFile.write(FindingsCSV.self, report, to: &out)
+        case .csv: return ListingFile.write(FindingsCSV.self, report, to: &out)
         case .md: SummaryMarkdown.write(report, to: &out)
-        case .sarif: ListingFile.write(FindingsSARIF.self, report, to: &out)
-        case .junit: ListingFile.write(JUnitXML.self, report, to: &out)
-        case .json: ListingFile.write(FindingsJSON.self, report, to: &out)
+        case .sarif: return ListingFile.write(FindingsSARIF.self, report, to: &out)
+        case .junit: return ListingFile.write(JUnitXML.self, report, to: &out)
+        case .json: return ListingFile.write(FindingsJSON.self, report, to: &out)
         case .jsonl: break
         }
+        return nil
     }
 
     static func createDirectory(_ path: String) throws {
@@ -65,7 +69,17 @@ enum ReportFiles {
 private final class WrittenFiles: @unchecked Sendable {
     private let lock = NSLock()
     private var files: [AtomicFile] = []
+    private var notesByFormat: [Int: String] = [:]
     private(set) var failure: Error?
+
+    /// The notes in format order, whichever format finished first.
+    var notes: [String] { notesByFormat.sorted { $0.key < $1.key }.map(\.value) }
+
+    func note(_ text: String, format: Int) {
+        lock.lock()
+        notesByFormat[format] = text
+        lock.unlock()
+    }
 
     func add(_ file: AtomicFile) {
         lock.lock()

@@ -15,6 +15,9 @@ public struct ReportSummary: Sendable, Equatable {
     public var baseline: BaselineCounts?
     /// The files written, in format order.
     public var written: [String] = []
+    /// What the files left out, one line each for stderr (findings.sarif over GitHub code
+    /// scanning's limits).
+    public var notes: [String] = []
 
     public init() {}
 

@@ -25,6 +25,7 @@ enum ReportCommand {
                                     baseline: baseline, toolVersion: Usage.version)
         let summary = try rebuild.run(warn: warnings.add)
         warnings.finish()
+        for note in summary.notes { standardError("linkaudit: warning: \(note)") }
         if !parsed.flag("quiet") {
             standardError("linkaudit: \(summary.line) → \(outDir)/")
         }

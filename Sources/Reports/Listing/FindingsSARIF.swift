@@ -1,11 +1,15 @@
 import Checks
+import Foundation
 import LinkAuditModel
 
 /// `findings.sarif`: SARIF 2.1.0 for code-scanning dashboards. One rule per finding code
-/// (every code linkaudit knows, so rule indexes stay put between runs), one result per
-/// finding located at the page's file (or its URL when it has none) and line. With a
-/// baseline, results carry `baselineState` and fixed findings appear as `absent`;
-/// suppressed findings carry an external suppression with its reason. No timestamps.
+/// (every code linkaudit knows, so rule indexes stay put between runs; `SARIFRules`), one
+/// result per finding located at the page's file, relative to `%SRCROOT%`, or at its URL
+/// when it was fetched (`SARIFArtifact`), and line. With a baseline, results carry
+/// `baselineState` and fixed findings appear as `absent`; suppressed findings carry an
+/// external suppression with its reason. No timestamps, no machine paths. Within GitHub
+/// code scanning's limits (`SARIFLimits`): a run with more results than it accepts lists
+/// the most severe (`SARIFSelection`) and says in the run how many it left out.
 public struct FindingsSARIF: ListingFormat {
     public static let schema = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
@@ -17,9 +21,14 @@ public struct FindingsSARIF: ListingFormat {
     static let listsFixed = true
     /// The whole file's report (nil for page shares alone).
     private let report: Report?
-    /// Every code's rule, in rule order: the known codes, then the run's unknown ones.
+    /// Every code's rule, in rule order: the known codes, then the run's unknown ones
+    /// (as many as code scanning takes).
     private let codes: [String]
     private let ruleIndex: [String: Int]
+    /// The results listed when the run has more than code scanning accepts.
+    private var selection: SARIFSelection?
+    /// Result paths are made relative to it.
+    private let workingDirectory = FileManager.default.currentDirectoryPath
     /// Writes results between joints made once (see `SARIFResult`).
     private let writer = SARIFResult()
     /// Occurrences of each key on the current page (kept from page to page for its capacity).
@@ -34,10 +43,23 @@ public struct FindingsSARIF: ListingFormat {
     }
 
     init(_ report: Report) {
-        self.report = report
-        codes = Self.knownCodes + report.findingCodes.subtracting(Self.knownCodes).sorted()
-        ruleIndex = Dictionary(uniqueKeysWithValues: codes.enumerated().map { ($1, $0) })
+        self.init(report, resultLimit: SARIFLimits.resultsPerRun, ruleLimit: SARIFLimits.rulesPerRun)
     }
+
+    /// Limits below code scanning's own let tests look at a cut run of a few results.
+    init(_ report: Report, resultLimit: Int, ruleLimit: Int = SARIFLimits.rulesPerRun) {
+        self.report = report
+        let all = Self.knownCodes + report.findingCodes.subtracting(Self.knownCodes).sorted()
+        codes = Array(all.prefix(ruleLimit))
+        ruleIndex = Dictionary(uniqueKeysWithValues: codes.enumerated().map { ($1, $0) })
+        selection = SARIFSelection(report, ruleIndex: ruleIndex, allCodesRuled: codes.count == all.count, limit: resultLimit)
+    }
+
+    /// Shares rendered on the workers list every finding of their page: they stand for
+    /// the file only when it lists them all.
+    var takesPageFragments: Bool { selection == nil }
+
+    var note: String? { selection?.note }
 
     /// The log, the run and the tool with its rules, up to the `results` array.
     func prologue(to out: inout ByteBuffer) {
@@ -59,12 +81,61 @@ public struct FindingsSARIF: ListingFormat {
         out.append("[")
         for (i, code) in codes.enumerated() {
             PrettyJSON.newline(comma: i > 0, indent: 12, to: &out)
-            Self.appendRule(code, report: report, to: &out)
+            SARIFRules.append(code, report: report, to: &out)
         }
         PrettyJSON.close(0x5D, indent: 10, to: &out)
         PrettyJSON.close(0x7D, indent: 8, to: &out)
         PrettyJSON.close(0x7D, indent: 6, to: &out)
+        if let selection { Self.appendLeftOut(selection, to: &out) }
+        PrettyJSON.key("originalUriBaseIds", indent: 6, to: &out)
+        out.append("{")
+        PrettyJSON.key(dynamic: SARIFArtifact.sourceRoot, first: true, indent: 8, to: &out)
+        out.append("{")
+        PrettyJSON.key("description", first: true, indent: 10, to: &out)
+        out.append("{")
+        PrettyJSON.member("text", SARIFArtifact.sourceRootDescription, first: true, indent: 12, to: &out)
+        PrettyJSON.close(0x7D, indent: 10, to: &out)
+        PrettyJSON.close(0x7D, indent: 8, to: &out)
+        PrettyJSON.close(0x7D, indent: 6, to: &out)
         PrettyJSON.key("results", indent: 6, to: &out)
+    }
+
+    /// What a run over code scanning's limit left out, where SARIF tools read it: a
+    /// warning among the invocation's tool notifications, and the counts in the run's
+    /// properties.
+    private static func appendLeftOut(_ selection: SARIFSelection, to out: inout ByteBuffer) {
+        PrettyJSON.key("invocations", indent: 6, to: &out)
+        out.append("[")
+        PrettyJSON.newline(comma: false, indent: 8, to: &out)
+        out.append("{")
+        PrettyJSON.key("executionSuccessful", first: true, indent: 10, to: &out)
+        out.append("true")
+        PrettyJSON.key("toolExecutionNotifications", indent: 10, to: &out)
+        out.append("[")
+        PrettyJSON.newline(comma: false, indent: 12, to: &out)
+        out.append("{")
+        PrettyJSON.member("level", "warning", first: true, indent: 14, to: &out)
+        PrettyJSON.key("message", indent: 14, to: &out)
+        out.append("{")
+        PrettyJSON.member("text", selection.note, first: true, indent: 16, to: &out)
+        PrettyJSON.close(0x7D, indent: 14, to: &out)
+        PrettyJSON.close(0x7D, indent: 12, to: &out)
+        PrettyJSON.close(0x5D, indent: 10, to: &out)
+        PrettyJSON.close(0x7D, indent: 8, to: &out)
+        PrettyJSON.close(0x5D, indent: 6, to: &out)
+        PrettyJSON.key("properties", indent: 6, to: &out)
+        out.append("{")
+        PrettyJSON.member("resultLimit", selection.limit, first: true, indent: 8, to: &out)
+        PrettyJSON.member("findings", selection.total, indent: 8, to: &out)
+        PrettyJSON.member("resultsLeftOut", selection.leftOut, indent: 8, to: &out)
+        PrettyJSON.key("resultsLeftOutByLevel", indent: 8, to: &out)
+        out.append("{")
+        for (i, severity) in Severity.allCases.reversed().enumerated() {
+            PrettyJSON.key(dynamic: level(severity), first: i == 0, indent: 10, to: &out)
+            out.append(decimal: selection.leftOutBySeverity[severity] ?? 0)
+        }
+        PrettyJSON.close(0x7D, indent: 8, to: &out)
+        PrettyJSON.close(0x7D, indent: 6, to: &out)
     }
 
     /// `[` or `,`, then the line a page's first result starts on.
@@ -74,17 +145,22 @@ public struct FindingsSARIF: ListingFormat {
     }
 
     /// The page's results, joined as the results array joins them. A key's findings are
-    /// all on one page: occurrences are counted page by page.
+    /// all on one page: occurrences are counted page by page, over every finding of the
+    /// page (listed or not), so a result's fingerprint does not depend on the selection.
     mutating func page(_ page: PageStats?, _ findings: [Finding], to out: inout ByteBuffer) {
         occurrences.removeAll(keepingCapacity: true)
-        for (i, finding) in findings.enumerated() {
-            if i > 0 { PrettyJSON.newline(comma: true, indent: Self.resultIndent, to: &out) }
+        var listed = 0
+        for finding in findings {
             let key = finding.key
             let occurrence = Self.counted(&occurrences[key, default: 0])
+            if selection != nil, !selection!.keeps(finding) { continue }
+            if listed > 0 { PrettyJSON.newline(comma: true, indent: Self.resultIndent, to: &out) }
+            listed += 1
+            let artifact = SARIFArtifact.locate(file: finding.file, page: finding.page, workingDirectory: workingDirectory)
             writer.write(finding, ruleIndex: ruleIndex[finding.code]!, level: Self.level(finding.severity),
                          fingerprint: Self.fingerprint(key, occurrence),
                          baselineState: finding.baseline.map(Self.baselineState),
-                         artifactURI: Self.artifactURI(finding), to: &out, indent: Self.resultIndent)
+                         artifact: artifact, to: &out, indent: Self.resultIndent)
         }
     }
 
@@ -113,44 +189,6 @@ public struct FindingsSARIF: ListingFormat {
         }
     }
 
-    /// A rule of `runs[0].tool.driver.rules`, its braces at indent 12.
-    private static func appendRule(_ code: String, report: Report, to out: inout ByteBuffer) {
-        let severity = report.severity(of: code)
-        out.append("{")
-        PrettyJSON.member("id", code, first: true, indent: 14, to: &out)
-        guard let check = Checks.named(code) else {
-            appendText("shortDescription", code, to: &out)
-            appendText("defaultConfiguration", level(severity), key: "level", to: &out)
-            PrettyJSON.close(0x7D, indent: 12, to: &out)
-            return
-        }
-        PrettyJSON.member("name", ruleName(code), indent: 14, to: &out)
-        appendText("shortDescription", check.title, to: &out)
-        appendText("fullDescription", check.meaning, to: &out)
-        PrettyJSON.key("help", indent: 14, to: &out)
-        out.append("{")
-        PrettyJSON.member("text", "What it means. \(check.meaning)\n\nWhy it hurts. \(check.impact)\n\nWhat to do. \(check.advice)",
-                          first: true, indent: 16, to: &out)
-        PrettyJSON.member("markdown", SummaryMarkdown.checkHelp(check), indent: 16, to: &out)
-        PrettyJSON.close(0x7D, indent: 14, to: &out)
-        appendText("defaultConfiguration", level(severity), key: "level", to: &out)
-        PrettyJSON.key("properties", indent: 14, to: &out)
-        out.append("{")
-        PrettyJSON.key("tags", first: true, indent: 16, to: &out)
-        PrettyJSON.strings(["webview", "deep-link", check.scope == .page ? "page" : "navigation"], to: &out)
-        PrettyJSON.close(0x7D, indent: 14, to: &out)
-        PrettyJSON.close(0x7D, indent: 12, to: &out)
-    }
-
-    /// A rule's member holding an object of one string, `"name": {"text": "…"}`.
-    private static func appendText(_ name: StaticString, _ text: String, key: StaticString = "text",
-                                   to out: inout ByteBuffer) {
-        PrettyJSON.key(name, indent: 14, to: &out)
-        out.append("{")
-        PrettyJSON.member(key, text, first: true, indent: 16, to: &out)
-        PrettyJSON.close(0x7D, indent: 14, to: &out)
-    }
-
     /// One more occurrence of a key, counted in place (one dictionary lookup).
     private static func counted(_ count: inout Int) -> Int {
         count += 1
@@ -163,50 +201,6 @@ public struct FindingsSARIF: ListingFormat {
         case .persisting: return "unchanged"
         case .fixed: return "absent"
         }
-    }
-
-    /// The page's file as a URI reference (relative paths stay relative, for code
-    /// scanning of a checked-in site), or the page URL for pages fetched live.
-    static func artifactURI(_ finding: Finding) -> String {
-        guard let file = finding.file, !file.isEmpty else { return uriEscaped(finding.page, allowed: keptInURL) }
-        let path = uriEscaped(file, allowed: keptInPath)
-        return file.hasPrefix("/") ? "file://" + path : path
-    }
-
-    /// Percent-encodes every byte but the `allowed` ones; the text itself when nothing
-    /// needs encoding (page URLs and paths nearly always).
-    private static func uriEscaped(_ text: String, allowed: [Bool]) -> String {
-        guard text.utf8.contains(where: { !allowed[Int($0)] }) else { return text }
-        let hex: StaticString = "0123456789ABCDEF"
-        var out = ByteBuffer(capacity: text.utf8.count + 16)
-        for byte in text.utf8 {
-            if allowed[Int(byte)] {
-                out.append(byte)
-            } else {
-                out.append(0x25)
-                out.append(hex.utf8Start[Int(byte >> 4)])
-                out.append(hex.utf8Start[Int(byte & 0xF)])
-            }
-        }
-        return out.text
-    }
-
-    /// RFC 3986's unreserved characters and `keep`, by byte.
-    private static func allowing(_ keep: String) -> [Bool] {
-        (0..<256).map { byte in
-            "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~".utf8.contains(UInt8(byte))
-                || keep.utf8.contains(UInt8(byte))
-        }
-    }
-
-    /// What a page URL keeps as it is (its delimiters and `%`), and what a file path keeps:
-    /// made once, not per result.
-    private static let keptInURL = allowing("%:/?#[]@!$&'()*+,;=")
-    private static let keptInPath = allowing("/")
-
-    /// `ErrUnknownUrlScheme` from `ERR_UNKNOWN_URL_SCHEME`.
-    static func ruleName(_ code: String) -> String {
-        code.split(separator: "_").map { $0.prefix(1).uppercased() + $0.dropFirst().lowercased() }.joined()
     }
 
     /// Stable across line moves: FNV-1a of the baseline key, plus which occurrence of that

@@ -4,11 +4,19 @@
 /// `ReportAccumulator.report` and `FragmentFormats.listing`) or are rendered here from the
 /// findings; either way each share comes from the format's own `page`.
 enum ListingFile {
-    static func write<Format: ListingFormat>(_: Format.Type, _ report: Report, to out: inout ByteBuffer) {
-        var format = Format(report)
+    /// Returns the format's note on what it left out, if any.
+    @discardableResult
+    static func write<Format: ListingFormat>(_: Format.Type, _ report: Report, to out: inout ByteBuffer) -> String? {
+        write(Format(report), report, to: &out)
+    }
+
+    /// The same with the format made already (`report`'s).
+    @discardableResult
+    static func write<Format: ListingFormat>(_ format: Format, _ report: Report, to out: inout ByteBuffer) -> String? {
+        var format = format
         format.prologue(to: &out)
         var listed = false
-        if let fragments = report.fragments, fragments.formats.contains(Format.fragment) {
+        if format.takesPageFragments, let fragments = report.fragments, fragments.formats.contains(Format.fragment) {
             for page in report.pages {
                 guard let share = fragments.bytes(Format.fragment, page: page.page), !share.isEmpty else { continue }
                 format.joint(first: !listed, to: &out)
@@ -38,6 +46,7 @@ enum ListingFile {
             }
         }
         format.epilogue(listed: listed, to: &out)
+        return format.note
     }
 }
 

@@ -31,10 +31,20 @@ protocol ListingFormat {
     mutating func page(_ page: PageStats?, _ findings: [Finding], to out: inout ByteBuffer)
     /// What comes after the last page's share (`listed`: some share was not empty).
     func epilogue(listed: Bool, to out: inout ByteBuffer)
+
+    /// Whether the pages' fragments can stand for this file's shares: not when the file
+    /// lists only some of each page's findings (SARIF over code scanning's limits).
+    var takesPageFragments: Bool { get }
+    /// One line for stderr about what the file left out, once it is written.
+    var note: String? { get }
 }
 
 extension ListingFormat {
     static var listsFixed: Bool { false }
 
     func joint(first: Bool, to out: inout ByteBuffer) {}
+
+    var takesPageFragments: Bool { true }
+
+    var note: String? { nil }
 }

@@ -8,7 +8,7 @@ final class SARIFResult {
 
     /// Writes `finding`'s result, its braces at `indent`, to the end of `out`.
     func write(_ finding: Finding, ruleIndex: Int, level: String, fingerprint: String, baselineState: String?,
-               artifactURI: String, to out: inout ByteBuffer, indent: Int) {
+               artifact: SARIFArtifact, to out: inout ByteBuffer, indent: Int) {
         if joints?.indent != indent { joints = Joints(indent: indent) }
         let j = joints!
         out.append(j.ruleId)
@@ -20,7 +20,11 @@ final class SARIFResult {
         out.append(j.message)
         out.append(jsonString: finding.line == nil ? finding.message : finding.message + " — " + finding.url)
         out.append(j.locations)
-        out.append(jsonString: artifactURI)
+        out.append(jsonString: artifact.uri)
+        if let baseId = artifact.baseId {
+            out.append(j.uriBaseId)
+            out.append(jsonString: baseId)
+        }
         if let line = finding.line, line >= 1 {
             out.append(j.region)
             out.append(decimal: line)
@@ -78,7 +82,7 @@ final class SARIFResult {
     /// The fixed text of a result whose braces sit at `indent`, named after what follows it.
     private final class Joints {
         let indent: Int
-        let ruleId, ruleIndex, level, message, locations, region, fingerprint, fingerprintEnd: [UInt8]
+        let ruleId, ruleIndex, level, message, locations, uriBaseId, region, fingerprint, fingerprintEnd: [UInt8]
         let baselineState, suppression, suppressionEnd, page, url, source, trigger, frame, profiles: [UInt8]
         let outcomes, outcomeIndent, outcomesEnd, close: [UInt8]
 
@@ -111,6 +115,7 @@ final class SARIFResult {
                 $0.append("{")
                 PrettyJSON.key("uri", first: true, indent: i + 10, to: &$0)
             }
+            uriBaseId = joint { PrettyJSON.key("uriBaseId", indent: i + 10, to: &$0) }
             region = joint {
                 PrettyJSON.close(0x7D, indent: i + 8, to: &$0)
                 PrettyJSON.key("region", indent: i + 8, to: &$0)
