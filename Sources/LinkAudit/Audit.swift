@@ -9,7 +9,12 @@ import Reports
 public enum Audit {
     public static func run(_ options: AuditOptions, stdinLines: @escaping () -> String? = { readLine() }) throws -> AuditSummary {
         let collector = InputCollector(mapper: PageURLMapper(baseURL: options.baseURL), readStdinLine: stdinLines)
-        let inputs = collector.collect(options.inputs.filter { !URLInputs.isURL($0) })
+        let collection = try collector.collect(options.inputs.filter { !URLInputs.isURL($0) })
+        // A run that finds nothing to read is an error, not a green and empty report
+        // (a run with URL inputs always has their pages).
+        let fetches = options.inputs.contains(where: URLInputs.isURL) || !options.urls.isEmpty
+        if collection.pages.isEmpty, !fetches { throw InputCollection.noPages(in: collection.empty) }
+        let inputs = collection.pages
         let streaming = options.streamTo != nil
         let links: LineWriter, pages: LineWriter
         if let stream = options.streamTo {
@@ -24,6 +29,8 @@ public enum Audit {
         let classifier = Classifier(profiles: try ProfileRegistry.select(options.profiles), device: options.device,
                                     settings: options.settings, options: options.options)
         var summary = AuditSummary()
+        summary.inputNotes = collection.notes + collection.empty.map(InputCollection.noPagesNote)
+        if collection.placeholderPages > 0 { summary.baseURLHint = PageURLMapper.placeholderHint }
         let crawler = try Crawler.start(options, profiles: classifier.profiles)
         defer { crawler?.close() }
         let associations = SiteAssociationFetch.start(options, crawler: crawler)
@@ -88,6 +95,10 @@ public enum Audit {
         if !streaming {
             summary.report = try report.finish(into: options.outDir, formats: options.formats, baseline: options.baseline,
                                                toolVersion: options.toolVersion)
+        }
+        if summary.pages == 0, !fetches {
+            // Only archives were given, and none held a page.
+            throw InputCollection.noArchivedPages(in: inputs.compactMap { $0.file.map { "'\($0)'" } })
         }
         summary.archiveRecords = jobs.archiveCounts
         summary.archiveNotes = jobs.archiveNotes

@@ -64,6 +64,11 @@ public struct AuditSummary: Sendable, Equatable {
     public var unreadable = 0
     public var navigations = 0
     public var bytes = 0
+    /// What the walk of the local inputs had to say: folders skipped (a symbolic-link loop,
+    /// a folder met twice), inputs that held no page.
+    public var inputNotes: [String] = []
+    /// Said once when pages were read at the placeholder origin (no base URL given).
+    public var baseURLHint: String?
     /// WARC records by type (and `skipped-not-html`), across all archives.
     public var archiveRecords: [String: Int] = [:]
     /// Damage met in archives (truncated records, lying lengths, corrupt gzip).

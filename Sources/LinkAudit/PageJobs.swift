@@ -41,7 +41,7 @@ final class PageJobs {
             }
             guard let input = inputs.next() else { return crawler?.next().map(Job.fetched) }
             if case .archive(let path) = input.origin {
-                archive = ArchiveScanner(path: path, maxBody: maxBody)
+                archive = ArchiveScanner(path: path, maxBody: maxBody, shown: input.file)
                 continue
             }
             return .input(input)

@@ -35,7 +35,10 @@ enum AuditCommand {
         try FetchFlags.apply(parsed, to: &options)
         let gate = try ReportFlags.apply(parsed, to: &options)
         let summary = try Audit.run(options)
-        for note in summary.archiveNotes + summary.crawlNotes + summary.report.notes { standardError("linkaudit: warning: \(note)") }
+        for note in summary.inputNotes + summary.archiveNotes + summary.crawlNotes + summary.report.notes {
+            standardError("linkaudit: warning: \(note)")
+        }
+        if !parsed.flag("quiet"), let hint = summary.baseURLHint { standardError("linkaudit: hint: \(hint)") }
         if options.streamTo != nil {
             if !parsed.flag("quiet") {
                 standardError("linkaudit: streamed \(summary.pages) pages, \(summary.navigations) navigations")

@@ -14,7 +14,10 @@ enum RunCommand {
         if let out = parsed.value("out") { plan.options.outDir = out }
         if let jobs = try parsed.int("jobs") { plan.options.jobs = jobs }
         let summary = try Audit.run(plan.options)
-        for note in summary.archiveNotes + summary.report.notes { AuditCommand.standardError("linkaudit: warning: \(note)") }
+        for note in summary.inputNotes + summary.archiveNotes + summary.report.notes {
+            AuditCommand.standardError("linkaudit: warning: \(note)")
+        }
+        if !parsed.flag("quiet"), let hint = summary.baseURLHint { AuditCommand.standardError("linkaudit: hint: \(hint)") }
         if !parsed.flag("quiet") {
             AuditCommand.standardError("linkaudit: \(plan.name): \(summary.report.line) → \(plan.options.outDir)/")
         }

@@ -24,7 +24,8 @@ enum Usage {
       --out DIR              where reports go (default: Reports/<first input's name>)
       --base-url URL         the URL a folder's root is served at (https://shop.example/);
                              without it a wget --mirror layout (host/path) gives
-                             https://host/path, and anything else its file:// URL
+                             https://host/path, and anything else the placeholder
+                             https://dump.invalid/ + its path under the folder
       --jobs N               pages parsed at once (default: number of cores)
       --max-page-bytes N     larger pages are reported too-large (default: 67108864)
       --quiet                no end-of-run line or progress on stderr

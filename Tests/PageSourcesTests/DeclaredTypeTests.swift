@@ -9,10 +9,10 @@ final class DeclaredTypeTests: XCTestCase {
     /// Form feed and vertical tab before the doctype, as in probe byte-level/011.
     private let page = "\u{0C}\u{0B}<!DOCTYPE html>\n<a href=\"upi://pay\">pay</a>\n"
 
-    func testAnHTMLFileIsParsedWhateverItStartsWith() {
+    func testAnHTMLFileIsParsedWhateverItStartsWith() throws {
         let dir = TempDir()
         let path = dir.write("shop/checkout.html", page)
-        for input in InputCollector(mapper: PageURLMapper(baseURL: nil)).collect([path, dir.path]) {
+        for input in try InputCollector(mapper: PageURLMapper(baseURL: nil)).collect([path, dir.path]).pages {
             let result = PageReader().read(input)
             XCTAssertEqual(result.record.status, "ok", "\(input)")
             XCTAssertEqual(result.navigations.map(\.raw), ["upi://pay"], "\(input)")

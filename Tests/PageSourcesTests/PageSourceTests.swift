@@ -1,3 +1,4 @@
+import LinkAuditModel
 import XCTest
 @testable import PageSources
 import TestSupport
@@ -26,13 +27,13 @@ final class PageSourceTests: XCTestCase {
                        "https://shop.example.co.id/pay/")
         XCTAssertEqual(mapper.url(root: "/dumps/www.shop.example", path: "/dumps/www.shop.example/a.html"),
                        "https://www.shop.example/a.html")
-        XCTAssertEqual(mapper.url(root: "/dump", path: "/dump/site/a.html"), "file:///dump/site/a.html")
+        XCTAssertEqual(mapper.url(root: "/dump", path: "/dump/site/a.html"), "https://dump.invalid/site/a.html")
         XCTAssertFalse(PageURLMapper.looksLikeHost("checkout.html"))
         XCTAssertFalse(PageURLMapper.looksLikeHost("v1.2"))
         XCTAssertTrue(PageURLMapper.looksLikeHost("shop.example.com:8080"))
     }
 
-    func testFolderWalkFindsPagesBySuffixAndSniffing() {
+    func testFolderWalkFindsPagesBySuffixAndSniffing() throws {
         let dir = TempDir()
         dir.write("a.html", "<a href=x>")
         dir.write("sub/b.HTM", "<p>")
@@ -40,22 +41,26 @@ final class PageSourceTests: XCTestCase {
         dir.write("checkout", "\n  <!DOCTYPE html><title>x</title>")
         dir.write("notes", "just text")
         dir.write("style.css", "a{}")
-        let pages = InputCollector(mapper: PageURLMapper(baseURL: "https://s.example/")).collect([dir.path])
+        let pages = try InputCollector(mapper: PageURLMapper(baseURL: "https://s.example/")).collect([dir.path]).pages
         XCTAssertEqual(pages.map(\.page), ["https://s.example/a.html", "https://s.example/checkout",
                                            "https://s.example/sub/b.HTM", "https://s.example/sub/c.xhtml"])
     }
 
-    func testStdinListAndMissingInputs() {
+    func testStdinListAndMissingInputs() throws {
         let dir = TempDir()
         let a = dir.write("a.html", "<a href=x>")
-        var lines = [a, "# a comment", "", dir.path + "/missing.html"]
+        var lines = [a, "# a comment", "", dir.path + "/b.html"]
         let collector = InputCollector(mapper: PageURLMapper(baseURL: nil), readStdinLine: {
             lines.isEmpty ? nil : lines.removeFirst()
         })
-        let pages = collector.collect(["-"])
-        XCTAssertEqual(pages.count, 2)
-        XCTAssertEqual(pages[1].origin, .missing(reason: "unreadable: no such file or directory"))
-        XCTAssertEqual(PageReader().read(pages[1]).record.status, "unreadable: no such file or directory")
+        dir.write("b.html", "<p>")
+        XCTAssertEqual(try collector.collect(["-"]).pages.count, 2)
+        // A path on the list that does not exist is a usage error naming it and its line.
+        lines = [a, "# a comment", dir.path + "/missing.html"]
+        XCTAssertThrowsError(try collector.collect(["-"])) {
+            XCTAssertEqual($0 as? LinkAuditError,
+                           .usage("input '\(dir.path)/missing.html' (line 3 of the list on stdin): no such file or folder"))
+        }
     }
 
     func testStatuses() {

@@ -19,8 +19,8 @@ final class WebVerdictsTests: XCTestCase {
     private func pages() throws -> [[Navigation]] {
         let reader = PageReader()
         var out: [[Navigation]] = []
-        let inputs = InputCollector(mapper: PageURLMapper(baseURL: "https://shop.demo-merchant.example/"))
-            .collect([pipelines.appendingPathComponent("demo-site").path])
+        let inputs = try InputCollector(mapper: PageURLMapper(baseURL: "https://shop.demo-merchant.example/"))
+            .collect([pipelines.appendingPathComponent("demo-site").path]).pages
         for input in inputs { out.append(reader.read(input).navigations) }
         let scanner = ArchiveScanner(path: pipelines.appendingPathComponent("samples/deeplinks-sample.warc.gz").path,
                                      maxBody: 1 << 24)

@@ -100,8 +100,8 @@ final class ReportFragmentsTests: XCTestCase {
         let dir = TempDir()
         let reader = PageReader()
         var results: [PageResult] = []
-        let inputs = InputCollector(mapper: PageURLMapper(baseURL: "https://shop.demo-merchant.example/"))
-            .collect([pipelines.appendingPathComponent("demo-site").path])
+        let inputs = try InputCollector(mapper: PageURLMapper(baseURL: "https://shop.demo-merchant.example/"))
+            .collect([pipelines.appendingPathComponent("demo-site").path]).pages
         for input in inputs { results.append(reader.read(input)) }
         let scanner = ArchiveScanner(path: pipelines.appendingPathComponent("samples/deeplinks-sample.warc.gz").path,
                                      maxBody: 1 << 24)

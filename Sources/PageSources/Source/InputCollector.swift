@@ -1,73 +1,149 @@
 import Foundation
+import Glibc
+import LinkAuditModel
 
 /// Turns the command line's inputs (folders, files, `-` for a list of paths on stdin)
 /// into the pages to audit, in a stable order (inputs as given, folders sorted).
+///
+/// A path that does not exist is a usage error naming it, as a pipeline config's is: a
+/// typo must not pass as a green run. An input that exists but cannot be read still
+/// becomes a page record with the reason, so every input appears in the output.
 public struct InputCollector {
     public var mapper: PageURLMapper
     /// Where `-` reads its list of paths from.
     public var readStdinLine: () -> String?
+    /// Paths are resolved, and reports name files, against this folder.
+    public var workingDirectory: String
 
-    public init(mapper: PageURLMapper, readStdinLine: @escaping () -> String? = { readLine() }) {
+    public init(mapper: PageURLMapper, readStdinLine: @escaping () -> String? = { readLine() },
+                workingDirectory: String = InputCollector.currentDirectory()) {
         self.mapper = mapper
         self.readStdinLine = readStdinLine
+        self.workingDirectory = workingDirectory
     }
 
     static let pageExtensions: Set<String> = ["html", "htm", "xhtml"]
 
-    public func collect(_ inputs: [String]) -> [PageInput] {
-        var pages: [PageInput] = []
-        for input in inputs {
-            if input == "-" {
-                while let line = readStdinLine() {
-                    let path = line.trimmingCharacters(in: .whitespaces)
-                    if !path.isEmpty, !path.hasPrefix("#") { pages += collect(path: path) }
-                }
-            } else {
-                pages += collect(path: input)
-            }
+    /// One local input, checked to exist.
+    private struct Named {
+        /// As given (for messages).
+        var given: String
+        var absolute: String
+        var kind: Kind
+        /// From the list on stdin, at this line.
+        var stdinLine: Int?
+
+        enum Kind {
+            case folder, file, archive
+            /// Exists, but cannot be looked at (a parent folder without permission).
+            case unreadable(String)
         }
-        return pages
     }
 
-    private func collect(path input: String) -> [PageInput] {
-        let path = (input as NSString).standardizingPath
-        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory) else {
-            return [PageInput(page: PageURLMapper.fileURL(absolute),
-                              origin: .missing(reason: "unreadable: no such file or directory"), named: true)]
-        }
-        guard isDirectory.boolValue else {
-            if Self.isArchive(absolute) {
-                return [PageInput(page: PageURLMapper.fileURL(absolute), origin: .archive(path: absolute), named: true)]
+    public func collect(_ inputs: [String]) throws -> InputCollection {
+        var named: [Named] = []
+        var stdinListed = 0
+        for input in inputs {
+            if input == "-" {
+                var number = 0
+                while let line = readStdinLine() {
+                    number += 1
+                    let path = line.trimmingCharacters(in: .whitespaces)
+                    if !path.isEmpty, !path.hasPrefix("#") {
+                        named.append(try check(path, stdinLine: number))
+                        stdinListed += 1
+                    }
+                }
+            } else {
+                named.append(try check(input, stdinLine: nil))
             }
-            return [PageInput(page: mapper.url(root: nil, path: absolute), origin: .file(path: absolute), named: true)]
         }
-        return walk(root: absolute)
+        let paths = ReportedPaths(workingDirectory: workingDirectory, inputs: named.map(\.absolute))
+        var collection = InputCollection()
+        if inputs.contains("-"), stdinListed == 0 { collection.empty.append("the list on stdin (it names no path)") }
+        for input in named {
+            let frame = paths.frame(forInput: input.absolute)
+            let shown = paths.shown(input.absolute, frame: frame)
+            let before = collection.pages.count
+            switch input.kind {
+            case .unreadable(let reason):
+                collection.pages.append(PageInput(page: mapper.url(root: nil, path: input.absolute, shown: shown),
+                                                  origin: .missing(reason: reason), named: true, file: shown))
+            case .archive:
+                collection.pages.append(PageInput(page: shown, origin: .archive(path: input.absolute), named: true,
+                                                  file: shown))
+            case .file:
+                let served = mapper.served(root: nil, path: input.absolute, shown: shown)
+                if served.placeholder { collection.placeholderPages += 1 }
+                collection.pages.append(PageInput(page: served.url, origin: .file(path: input.absolute), named: true,
+                                                  file: shown))
+            case .folder:
+                walk(root: input.absolute, shown: shown, frame: frame, paths: paths, into: &collection)
+            }
+            if collection.pages.count == before { collection.empty.append("'\(input.given)'") }
+        }
+        return collection
+    }
+
+    /// `input` exists (following symbolic links), or a one-line usage error naming it.
+    private func check(_ input: String, stdinLine: Int?) throws -> Named {
+        let absolute = ReportedPaths.absolute(input, workingDirectory: workingDirectory)
+        var info = stat()
+        guard stat(absolute, &info) == 0 else {
+            let code = errno
+            let place = stdinLine.map { "input '\(input)' (line \($0) of the list on stdin)" } ?? "input '\(input)'"
+            var link = stat()
+            if code == ENOENT || code == ENOTDIR {
+                let dangling = lstat(absolute, &link) == 0
+                throw LinkAuditError.usage("\(place): no such file or folder"
+                                           + (dangling ? " (a symbolic link to a missing target)" : ""))
+            }
+            // It may exist: reported as unreadable, like a page that cannot be read.
+            return Named(given: input, absolute: absolute,
+                         kind: .unreadable("unreadable: \(String(cString: strerror(code)))"), stdinLine: stdinLine)
+        }
+        let kind: Named.Kind = info.st_mode & S_IFMT == S_IFDIR ? .folder : Self.isArchive(absolute) ? .archive : .file
+        return Named(given: input, absolute: absolute, kind: kind, stdinLine: stdinLine)
     }
 
     /// Every page file below `root`: by extension, or extension-less files that sniff
-    /// as HTML (wget keeps `checkout` as it was served).
-    private func walk(root: String) -> [PageInput] {
-        guard let enumerator = FileManager.default.enumerator(atPath: root) else {
-            return [PageInput(page: PageURLMapper.fileURL(root), origin: .missing(reason: "unreadable: cannot list folder"),
-                              named: true)]
-        }
-        var files: [String] = []
-        while let relative = enumerator.nextObject() as? String {
-            let full = root + "/" + relative
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+    /// as HTML (wget keeps `checkout` as it was served). Symbolic links are followed
+    /// (`FolderWalk`).
+    private func walk(root: String, shown rootShown: String, frame: String, paths: ReportedPaths,
+                      into collection: inout InputCollection) {
+        let walk = FolderWalk(root: root) { relative, full, isFile in
             let ext = (relative as NSString).pathExtension.lowercased()
-            if Self.pageExtensions.contains(ext) || Self.isArchive(relative) || (ext.isEmpty && Self.sniffsAsHTML(full)) {
-                files.append(relative)
+            if Self.pageExtensions.contains(ext) || Self.isArchive(relative) { return true }
+            return isFile && ext.isEmpty && Self.sniffsAsHTML(full)
+        }
+        func shown(_ relative: String) -> String {
+            relative.isEmpty ? rootShown : paths.shown(root + "/" + relative, frame: frame)
+        }
+        for skip in walk.skipped {
+            let walked = shown(skip.walkedAs)
+            collection.notes.append(skip.isLoop
+                ? "\(shown(skip.relative)): skipped, a symbolic link back to \(walked) (a loop)"
+                : "\(shown(skip.relative)): skipped, the same folder as \(walked), walked once")
+        }
+        var entries: [(relative: String, input: PageInput)] = []
+        for (relative, reason) in walk.unlistable {
+            let folder = root + (relative.isEmpty ? "" : "/" + relative)
+            let page = mapper.url(root: root, path: folder + "/")
+            entries.append((relative, PageInput(page: page, origin: .missing(reason: "unreadable: \(reason)"),
+                                                named: relative.isEmpty, file: shown(relative))))
+        }
+        for relative in walk.files {
+            let full = root + "/" + relative
+            if Self.isArchive(full) {
+                entries.append((relative, PageInput(page: shown(relative), origin: .archive(path: full),
+                                                    file: shown(relative))))
+            } else {
+                let served = mapper.served(root: root, path: full)
+                if served.placeholder { collection.placeholderPages += 1 }
+                entries.append((relative, PageInput(page: served.url, origin: .file(path: full), file: shown(relative))))
             }
         }
-        return files.sorted().map { relative in
-            let full = root + "/" + relative
-            if Self.isArchive(full) { return PageInput(page: PageURLMapper.fileURL(full), origin: .archive(path: full)) }
-            return PageInput(page: mapper.url(root: root, path: full), origin: .file(path: full))
-        }
+        collection.pages += entries.sorted { $0.relative < $1.relative }.map(\.input)
     }
 
     /// Named `.html`, `.htm` or `.xhtml`: typed as HTML by its extension, as a browser types
@@ -86,5 +162,10 @@ public struct InputCollector {
         defer { try? handle.close() }
         let head = (try? handle.read(upToCount: 1445)) ?? Data()
         return head.withUnsafeBytes { HTMLSniffer.looksLikeHTML($0) }
+    }
+
+    /// The process's working directory, as the kernel has it (symbolic links resolved).
+    public static func currentDirectory() -> String {
+        FileManager.default.currentDirectoryPath
     }
 }

@@ -18,9 +18,9 @@ public struct PageReader: Sendable {
     public func read(_ input: PageInput) -> PageResult {
         guard case .file(let path) = input.origin else {
             if case .missing(let reason) = input.origin {
-                return PageResult(record: PageRecord(page: input.page, file: nil, bytes: 0, status: reason))
+                return PageResult(record: PageRecord(page: input.page, file: input.file, bytes: 0, status: reason))
             }
-            return PageResult(record: PageRecord(page: input.page, file: nil, bytes: 0, status: "unreadable"))
+            return PageResult(record: PageRecord(page: input.page, file: input.file, bytes: 0, status: "unreadable"))
         }
         let bytes: [UInt8]
         switch FileBytes.read(path, maxBytes: maxBytes) {
@@ -39,11 +39,11 @@ public struct PageReader: Sendable {
             let ext = (path as NSString).pathExtension.lowercased()
             if !ext.isEmpty, !InputCollector.pageExtensions.contains(ext),
                !bytes.withUnsafeBytes({ HTMLSniffer.looksLikeHTML($0) }) {
-                return PageResult(record: PageRecord(page: input.page, file: path, bytes: bytes.count,
+                return PageResult(record: PageRecord(page: input.page, file: input.file, bytes: bytes.count,
                                                      status: "not-html: .\(ext) file does not look like HTML"))
             }
         }
-        return read(bytes: bytes, page: input.page, file: path, declaredHTML: InputCollector.isPageFile(path))
+        return read(bytes: bytes, page: input.page, file: input.file, declaredHTML: InputCollector.isPageFile(path))
     }
 
     private struct Unreadable: Error {
@@ -52,7 +52,9 @@ public struct PageReader: Sendable {
 
     /// The slow path, for files `FileBytes` could not read: Foundation's error says why.
     private func readThroughFoundation(_ input: PageInput, path: String) -> Result<[UInt8], Unreadable> {
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+        // The target's size, not a symbolic link's own (a dangling link has none).
+        let target = (path as NSString).resolvingSymlinksInPath
+        let size = (try? FileManager.default.attributesOfItem(atPath: target)[.size] as? Int) ?? nil
         if let size, size > maxBytes {
             return .failure(Unreadable(result: tooLarge(input, path: path, size: size)))
         }
@@ -61,12 +63,12 @@ public struct PageReader: Sendable {
         } catch {
             let reason = (error as NSError).localizedFailureReason ?? String(describing: error)
             return .failure(Unreadable(result: PageResult(record: PageRecord(
-                page: input.page, file: path, bytes: size ?? 0, status: "unreadable: \(Self.oneLine(reason))"))))
+                page: input.page, file: input.file, bytes: size ?? 0, status: "unreadable: \(Self.oneLine(reason))"))))
         }
     }
 
     private func tooLarge(_ input: PageInput, path: String, size: Int) -> PageResult {
-        PageResult(record: PageRecord(page: input.page, file: path, bytes: size,
+        PageResult(record: PageRecord(page: input.page, file: input.file, bytes: size,
                                       status: "too-large: \(size) bytes, limit \(maxBytes)"))
     }
 

@@ -2,9 +2,15 @@ import Foundation
 import WHATWGURL
 
 /// Gives a file in a site dump the URL it is served at: under `--base-url`, from a
-/// `wget --mirror` layout (`host/path/...`), or else its own `file://` URL.
+/// `wget --mirror` layout (`host/path/...`), or else at the placeholder origin
+/// `https://dump.invalid/`, so that links between the dump's own files resolve as the
+/// site's own `https` pages, not as `file:` navigations (README, "`linkaudit audit`").
 public struct PageURLMapper: Sendable {
     public var baseURL: String?
+
+    /// Where a dump is served when nothing says where: `.invalid` is reserved by RFC 6761
+    /// (§6.4), so it can never be a real site's host.
+    public static let placeholderOrigin = "https://dump.invalid/"
 
     public init(baseURL: String?) {
         self.baseURL = baseURL
@@ -13,25 +19,37 @@ public struct PageURLMapper: Sendable {
     /// - Parameters:
     ///   - root: the folder given as input (nil for a file given on its own).
     ///   - path: the file's absolute path.
-    public func url(root: String?, path: String) -> String {
+    ///   - shown: a lone file's path as reports show it (`ReportedPaths`): its place under
+    ///     the placeholder origin, so the lone files of one run keep their relative places.
+    public func url(root: String?, path: String, shown: String? = nil) -> String {
+        served(root: root, path: path, shown: shown).url
+    }
+
+    /// The URL, and whether it is at the placeholder origin.
+    public func served(root: String?, path: String, shown: String? = nil) -> (url: String, placeholder: Bool) {
         let relative = root.map { Self.relative(path, to: $0) } ?? (path as NSString).lastPathComponent
         if let baseURL, let base = WebURL.parse(Self.directoryURL(baseURL, isFolder: root != nil)) {
             // A lone file under a base that does not end in `/`: the base is its URL.
-            if root == nil, !baseURL.hasSuffix("/") { return base.href }
-            return WebURL.parse(Self.servedPath(relative), base: base)?.href ?? base.href
+            if root == nil, !baseURL.hasSuffix("/") { return (base.href, false) }
+            return (WebURL.parse(Self.servedPath(relative), base: base)?.href ?? base.href, false)
         }
         if let root {
             let rootName = (root as NSString).lastPathComponent
             if Self.looksLikeHost(rootName) {
-                return "https://\(rootName.lowercased())/" + Self.servedPath(relative)
+                return ("https://\(rootName.lowercased())/" + Self.servedPath(relative), false)
             }
             let parts = relative.split(separator: "/", maxSplits: 1).map(String.init)
             if parts.count == 2, Self.looksLikeHost(parts[0]) {
-                return "https://\(parts[0].lowercased())/" + Self.servedPath(parts[1])
+                return ("https://\(parts[0].lowercased())/" + Self.servedPath(parts[1]), false)
             }
         }
-        return Self.fileURL(path)
+        return (Self.placeholderOrigin + Self.servedPath(root == nil ? shown ?? relative : relative), true)
     }
+
+    /// Said once on stderr when pages were given the placeholder origin.
+    public static let placeholderHint = "pages read as \(placeholderOrigin)… (a placeholder origin: no base URL given), "
+        + "so links between them count as the site's own pages; --base-url https://your.site/ "
+        + "(baseUrl in a pipeline config) gives them their real URL"
 
     /// For a folder the base names its root, so it must end in `/`.
     private static func directoryURL(_ base: String, isFolder: Bool) -> String {
@@ -51,11 +69,6 @@ public struct PageURLMapper: Sendable {
     static func relative(_ path: String, to root: String) -> String {
         let rootPrefix = root.hasSuffix("/") ? root : root + "/"
         return path.hasPrefix(rootPrefix) ? String(path.dropFirst(rootPrefix.count)) : path
-    }
-
-    static func fileURL(_ path: String) -> String {
-        "file://" + path.split(separator: "/", omittingEmptySubsequences: false).map { encodeSegment(String($0)) }
-            .joined(separator: "/")
     }
 
     private static func encodeSegment(_ segment: String) -> String {

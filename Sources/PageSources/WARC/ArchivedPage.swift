@@ -47,14 +47,17 @@ public struct ArchivedPage: Sendable {
 /// and responses that redirect; every other record is counted and passed over.
 public final class ArchiveScanner {
     private let path: String
+    /// The archive as reports and notes name it (relative: `ReportedPaths`).
+    private let shown: String
     private var reader: WARCReader?
     public private(set) var counts: [String: Int] = [:]
     public private(set) var notes: [String] = []
     private let maxBody: Int
     private var finished = false
 
-    public init(path: String, maxBody: Int) {
+    public init(path: String, maxBody: Int, shown: String? = nil) {
         self.path = path
+        self.shown = shown ?? path
         self.maxBody = maxBody
     }
 
@@ -68,12 +71,12 @@ public final class ArchiveScanner {
                 let type = record.type.isEmpty ? "unknown" : record.type
                 counts[type, default: 0] += 1
                 if let page = page(from: record) { return page }
-                if let problem = record.problem { notes.append("\(path)#record=\(record.number) (\(type)): \(problem)") }
+                if let problem = record.problem { notes.append("\(shown)#record=\(record.number) (\(type)): \(problem)") }
             }
         } catch {
-            notes.append("\(path): \(error)")
+            notes.append("\(shown): \(error)")
         }
-        notes += reader?.notes.map { "\(path): \($0)" } ?? []
+        notes += reader?.notes.map { "\(shown): \($0)" } ?? []
         finished = true
         return nil
     }
@@ -86,7 +89,7 @@ public final class ArchiveScanner {
 
     private func page(from record: WARCRecord) -> ArchivedPage? {
         guard Self.mayBePage(record.fields), let uri = record.targetURI else { return nil }
-        let file = "\(path)#record=\(record.number)"
+        let file = "\(shown)#record=\(record.number)"
         if record.type == "resource" {
             let mime = record.fields["Content-Type"]?.lowercased() ?? ""
             let html = mime.hasPrefix("text/html") || mime.hasPrefix("application/xhtml")
