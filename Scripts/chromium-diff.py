@@ -58,8 +58,11 @@ def linkaudit_kind(record):
 
 
 def run_linkaudit(binary, directory, base_url, out):
-    subprocess.run([binary, "audit", directory, "--profiles", "none", "--format", "jsonl", "--base-url", base_url,
-                    "--fail-on", "never", "--quiet", "--out", out], check=True)
+    # Run inside the folder: reports name each file relative to the working directory.
+    if os.sep in binary:
+        binary = os.path.abspath(binary)
+    subprocess.run([binary, "audit", ".", "--profiles", "none", "--format", "jsonl", "--base-url", base_url,
+                    "--fail-on", "never", "--quiet", "--out", os.path.abspath(out)], check=True, cwd=directory)
     pages = [json.loads(line) for line in open(os.path.join(out, "pages.jsonl"), encoding="utf-8")]
     navigations = collections.defaultdict(list)
     for line in open(os.path.join(out, "links.jsonl"), encoding="utf-8"):
@@ -110,11 +113,11 @@ def main():
     browser = Chromium(args.chromium)
     try:
         for page in pages:
-            relative = os.path.relpath(page["file"], os.path.abspath(args.directory))
+            relative = os.path.normpath(page["file"])
             if relative == "manifest.json":
                 continue
             page_class = classes.get(relative, args.name)
-            body = open(page["file"], "rb").read()
+            body = open(os.path.join(args.directory, relative), "rb").read()
             try:
                 dom = browser.navigations(page["page"], body)
             except ChromiumError as error:
