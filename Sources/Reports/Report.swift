@@ -32,6 +32,8 @@ public struct Report: Sendable {
     public var toolVersion: String
     /// The severities and suppressions the findings were judged by.
     public var rules: ReportRules
+    /// How findings.csv is laid out.
+    public var csv = CSVOptions()
     /// The association files a live crawl fetched (`pages.jsonl` records with
     /// `association`), sorted by URL; not counted as pages.
     public var associationFiles: [PageStats] = []

@@ -167,8 +167,9 @@ public struct ReportAccumulator: Sendable {
     /// Writes the selected formats (all but `jsonl`, which the run streams itself) into
     /// `outDir` and returns the totals, with the files written.
     public func finish(into outDir: String, formats: Set<ReportFormat>, baseline: Baseline? = nil,
-                       toolVersion: String = "dev") throws -> ReportSummary {
-        let report = report(baseline: baseline, toolVersion: toolVersion)
+                       toolVersion: String = "dev", csv: CSVOptions = CSVOptions()) throws -> ReportSummary {
+        var report = report(baseline: baseline, toolVersion: toolVersion)
+        report.csv = csv
         var summary = report.summary
         summary.written += try ReportFiles.write(report, formats: formats, into: outDir) {
             findings.readFailure ?? report.fragments?.readFailure
