@@ -142,6 +142,7 @@ public struct ReportAccumulator: Sendable {
             guard let index else { continue }
             let add = { (stats: inout PageStats) in
                 stats.suppressed += counts.suppressed
+                JUnitCase.merge(counts.junitCases, into: &stats.junitCases)
                 for (severity, count) in counts.bySeverity { stats.bySeverity[severity, default: 0] += count }
             }
             if key.association { add(&fileStats[index]) } else { add(&pageStats[index]) }
@@ -155,7 +156,7 @@ public struct ReportAccumulator: Sendable {
         summary.classified = classified
         let suppressions = zip(rules.suppressions, tally.suppressionCounts).map { (suppression: $0, count: $1) }
         var report = Report(findings: current, fixed: fixed, newListed: newListed,
-                            findingCodes: tally.codes.union(fixed.map(\.code)), pagesWithErrors: tally.pagesWithErrors,
+                            findingCodes: tally.codes.union(fixed.map(\.code)),
                             summary: summary, pages: pageStats.sorted { $0.page < $1.page },
                             codeCounts: tally.codeCounts, codeProfiles: tally.codeProfiles, inventory: inventory,
                             suppressions: suppressions, baselineLabel: baseline?.label, toolVersion: toolVersion,
