@@ -70,7 +70,7 @@ let package = Package(
                                    "Reports", "LinkAudit", "TestSupport"]),
         .testTarget(name: "ReportsTests",
                     dependencies: ["Reports", "Checks", "Policies", "LinkAuditModel", "WHATWGURL", "PageSources",
-                                   "LinkAudit", "TestSupport"]),
+                                   "LinkAudit", "CLibXML2", "TestSupport"]),
         .testTarget(name: "LinkAuditTests",
                     dependencies: ["LinkAudit", "Policies", "TestSupport"]),
     ]

@@ -8,4 +8,6 @@
 #include <libxml/HTMLparser.h>
 #include <libxml/SAX2.h>
 #include <libxml/xmlerror.h>
+/* XML Schema validation: the tests check junit.xml against Jenkins' JUnit schema. */
+#include <libxml/xmlschemas.h>
 #endif

@@ -36,8 +36,8 @@ public enum Audit {
         let associations = SiteAssociationFetch.start(options, crawler: crawler)
         // The listing formats are rendered page by page on the workers where they can be
         // (PageFragments); findings past the bound spill beside the reports (FindingSpill).
-        let fragments = FragmentFormats.listing(options.formats, workers: options.jobs, streaming: streaming,
-                                                baseline: options.baseline != nil,
+        let fragments = FragmentFormats.listing(options.formats, csv: options.csv, workers: options.jobs,
+                                                streaming: streaming, baseline: options.baseline != nil,
                                                 liveCrawl: crawler != nil || associations != nil)
         var report = ReportAccumulator(rules: options.rules,
                                        spill: SpillLimits(directory: options.outDir, batchBytes: options.spillBytes),
@@ -94,7 +94,7 @@ public enum Audit {
         try pages.commit()
         if !streaming {
             summary.report = try report.finish(into: options.outDir, formats: options.formats, baseline: options.baseline,
-                                               toolVersion: options.toolVersion)
+                                               toolVersion: options.toolVersion, csv: options.csv)
         }
         if summary.pages == 0, !fetches {
             // Only archives were given, and none held a page.

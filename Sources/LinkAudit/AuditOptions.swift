@@ -20,6 +20,8 @@ public struct AuditOptions: Sendable {
     public var options = ProfileOptions()
     /// Report formats beside links.jsonl and pages.jsonl.
     public var formats: Set<ReportFormat> = ReportFormat.defaults
+    /// findings.csv's layout and byte order mark.
+    public var csv = CSVOptions()
     /// Severity overrides and suppressions.
     public var rules = ReportRules()
     /// A previous run's findings, loaded before this run overwrites its folder.

@@ -18,7 +18,8 @@ import Reports
 ///       "settings": { "entry": "loadUrl" },
 ///       "options": { "android": { "activationWindowMs": 10000 } },
 ///       "report": { "formats": ["csv", "md", "jsonl", "sarif"], "failOn": "never",
-///                   "severity": { "LANDING_PAGE_STAYS": "info" }, "suppress": [] },
+///                   "severity": { "LANDING_PAGE_STAYS": "info" }, "suppress": [],
+///                   "csvLayout": "long", "csvBom": false },
 ///       "baseline": null,
 ///       "out": "Reports/demo"
 ///     }
@@ -41,14 +42,20 @@ public struct PipelineConfig: Decodable {
         public var failOn: String?
         public var failOnNew = false
         public var rules = ReportRules()
+        /// `--csv-layout` and `--csv-bom`.
+        public var csvLayout: String?
+        public var csvBom = false
 
         public init() {}
 
         public init(from decoder: Decoder) throws {
-            let c = try ConfigObject(decoder, known: ["formats", "failOn", "failOnNew", "severity", "suppress"])
+            let c = try ConfigObject(decoder, known: ["formats", "failOn", "failOnNew", "severity", "suppress",
+                                                      "csvLayout", "csvBom"])
             try c.read("formats", into: &formats)
             failOn = try c.container.decodeIfPresent(String.self, forKey: ConfigKey("failOn"))
             try c.read("failOnNew", into: &failOnNew)
+            csvLayout = try c.container.decodeIfPresent(String.self, forKey: ConfigKey("csvLayout"))
+            try c.read("csvBom", into: &csvBom)
             // severity and suppress have the syntax of a --config file.
             var severities: [String: Severity] = [:]
             for (code, level) in try c.container.decodeIfPresent([String: String].self, forKey: ConfigKey("severity")) ?? [:] {

@@ -62,6 +62,8 @@ public enum PipelineRun {
         options.settings = config.settings
         options.options = config.options
         do { options.formats = try ReportFormat.parse(config.report.formats) } catch { throw fail("report.formats", "\(error)") }
+        options.csv = try CSVOptions.parse(layout: config.report.csvLayout, bom: config.report.csvBom,
+                                           flag: "\(path): report.csvLayout")
         options.rules = config.report.rules
         options.toolVersion = toolVersion
         if let jobs = config.jobs {

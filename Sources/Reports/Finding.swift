@@ -12,13 +12,16 @@ public struct Finding: Sendable, Equatable {
     public var source: String
     public var trigger: String
     public var frame: String
+    /// The link as the page wrote it (`links.jsonl`'s `raw`); empty for page-scope findings.
+    public var raw: String
     public var url: String
     public var code: String
     /// After `--severity` and config overrides.
     public var severity: Severity
     /// Where it happens, in profile order.
     public var profiles: [String]
-    /// Every profile's outcome for the navigation, so a reader also sees where it works.
+    /// Every profile's outcome and reason for the navigation, so a reader also sees where
+    /// it works and why.
     public var outcomes: [ProfileOutcome]
     /// The check's title and the reasons the profiles gave.
     public var message: String
@@ -29,14 +32,15 @@ public struct Finding: Sendable, Equatable {
     public var baseline: BaselineState?
 
     public init(page: String, file: String? = nil, line: Int?, source: String, trigger: String, frame: String,
-                url: String, code: String, severity: Severity, profiles: [String], outcomes: [ProfileOutcome],
-                message: String, suppressed: String? = nil, baseline: BaselineState? = nil) {
+                raw: String = "", url: String, code: String, severity: Severity, profiles: [String],
+                outcomes: [ProfileOutcome], message: String, suppressed: String? = nil, baseline: BaselineState? = nil) {
         self.page = page
         self.file = file
         self.line = line
         self.source = source
         self.trigger = trigger
         self.frame = frame
+        self.raw = raw
         self.url = url
         self.code = code
         self.severity = severity
@@ -71,10 +75,13 @@ public struct Finding: Sendable, Equatable {
 public struct ProfileOutcome: Sendable, Equatable {
     public var profile: String
     public var outcome: String
+    /// The branch the profile took (`unknown-scheme`, `no-gesture`…).
+    public var reason: String
 
-    public init(_ profile: String, _ outcome: String) {
+    public init(_ profile: String, _ outcome: String, reason: String = "") {
         self.profile = profile
         self.outcome = outcome
+        self.reason = reason
     }
 }
 

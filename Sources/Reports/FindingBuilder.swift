@@ -10,12 +10,15 @@ struct FindingBuilder {
     func findings(for navigation: Navigation, file: String?) -> [Finding] {
         guard let refs = navigation.findings, !refs.isEmpty else { return [] }
         let verdicts = navigation.verdicts ?? [:]
-        let outcomes = ProfileOrder.sorted(verdicts.keys).map { ProfileOutcome($0, verdicts[$0]?.outcome.rawValue ?? "") }
+        let outcomes = ProfileOrder.sorted(verdicts.keys).map {
+            ProfileOutcome($0, verdicts[$0]?.outcome.rawValue ?? "", reason: verdicts[$0]?.reason.rawValue ?? "")
+        }
         return refs.map { ref in
             let profiles = ProfileOrder.sorted(ref.profiles)
             var finding = Finding(
                 page: navigation.page, file: file, line: navigation.line, source: navigation.source,
-                trigger: navigation.trigger.rawValue, frame: navigation.frame.rawValue, url: navigation.url,
+                trigger: navigation.trigger.rawValue, frame: navigation.frame.rawValue, raw: navigation.raw,
+                url: navigation.url,
                 code: ref.code, severity: rules.severity(for: ref.code), profiles: profiles, outcomes: outcomes,
                 message: Self.message(code: ref.code, reasons: Self.reasons(profiles, verdicts)))
             finding.suppressed = rules.suppression(for: finding)?.reason
@@ -39,9 +42,18 @@ struct FindingBuilder {
 
     /// "Android WebView shows net::ERR_UNKNOWN_URL_SCHEME — unknown-scheme (android-webview)".
     static func message(code: String, reasons: [String]) -> String {
-        let title = Checks.named(code)?.title ?? code
-        return reasons.isEmpty ? title : title + " — " + reasons.joined(separator: "; ")
+        let title = title(code)
+        return reasons.isEmpty ? title : title + titleSeparator + reasons.joined(separator: "; ")
     }
+
+    /// What a message opens with: the check's title (the code itself for a code this
+    /// version does not know, as in an older run's links.jsonl).
+    static func title(_ code: String) -> String { Checks.named(code)?.title ?? code }
+
+    /// Between the title and the reasons: linkaudit's own wording, not the page's
+    /// (`CSVMessage` writes it in ASCII).
+    static let titleSeparator = " — "
+
 
     /// The profiles' reasons, each once, naming the profiles that gave it.
     static func reasons(_ profiles: [String], _ verdicts: VerdictSet) -> [String] {

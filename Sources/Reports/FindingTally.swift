@@ -47,11 +47,14 @@ struct FindingTally: Sendable {
     struct PageTally: Sendable {
         var bySeverity: [Severity: Int] { severities.table }
         var suppressed = 0
+        /// junit.xml's cases on the page: its findings by code.
+        var junitCases: [JUnitCase] = []
         fileprivate var severities = SeverityCounts()
 
         fileprivate mutating func add(_ other: PageTally) {
             suppressed += other.suppressed
             severities.add(other.severities)
+            JUnitCase.merge(other.junitCases, into: &junitCases)
         }
     }
 
@@ -73,6 +76,7 @@ struct FindingTally: Sendable {
             if let current { pages[current.key, default: PageTally()].add(current.tally) }
             current = (key, PageTally())
         }
+        JUnitCase.add(finding, to: &current!.tally.junitCases)
         if finding.suppressed != nil {
             suppressed += 1
             current!.tally.suppressed += 1
@@ -84,11 +88,6 @@ struct FindingTally: Sendable {
         current!.tally.severities[finding.severity] += 1
         perCode[code].active += 1
         for profile in finding.profiles { perCode[code].profiles[profile, default: 0] += 1 }
-    }
-
-    /// Pages (association findings or not) with an active error finding: JUnit's failing cases.
-    var pagesWithErrors: Set<String> {
-        Set(byPage.filter { ($0.value.bySeverity[.error] ?? 0) > 0 }.map(\.key.page))
     }
 }
 

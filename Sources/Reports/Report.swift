@@ -15,8 +15,6 @@ public struct Report: Sendable {
     var newListed: [Finding] = []
     /// Every code of a current or fixed finding, suppressed ones too.
     var findingCodes: Set<String> = []
-    /// Pages with an active error finding (JUnit's failing cases).
-    var pagesWithErrors: Set<String> = []
     public var summary: ReportSummary
     /// Every input page, sorted by page.
     public var pages: [PageStats]
@@ -32,6 +30,8 @@ public struct Report: Sendable {
     public var toolVersion: String
     /// The severities and suppressions the findings were judged by.
     public var rules: ReportRules
+    /// How findings.csv is laid out.
+    public var csv = CSVOptions()
     /// The association files a live crawl fetched (`pages.jsonl` records with
     /// `association`), sorted by URL; not counted as pages.
     public var associationFiles: [PageStats] = []
@@ -71,6 +71,8 @@ public struct PageStats: Sendable, Equatable {
     /// what is wrong with it (its problems, else its warning).
     public var association: String?
     public var note: String?
+    /// Its findings by code, as junit.xml's cases (empty for a page without findings).
+    var junitCases: [JUnitCase] = []
 
     public var isOK: Bool { status == "ok" }
     public var errors: Int { bySeverity[.error] ?? 0 }

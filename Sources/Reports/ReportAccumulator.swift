@@ -142,6 +142,7 @@ public struct ReportAccumulator: Sendable {
             guard let index else { continue }
             let add = { (stats: inout PageStats) in
                 stats.suppressed += counts.suppressed
+                JUnitCase.merge(counts.junitCases, into: &stats.junitCases)
                 for (severity, count) in counts.bySeverity { stats.bySeverity[severity, default: 0] += count }
             }
             if key.association { add(&fileStats[index]) } else { add(&pageStats[index]) }
@@ -155,7 +156,7 @@ public struct ReportAccumulator: Sendable {
         summary.classified = classified
         let suppressions = zip(rules.suppressions, tally.suppressionCounts).map { (suppression: $0, count: $1) }
         var report = Report(findings: current, fixed: fixed, newListed: newListed,
-                            findingCodes: tally.codes.union(fixed.map(\.code)), pagesWithErrors: tally.pagesWithErrors,
+                            findingCodes: tally.codes.union(fixed.map(\.code)),
                             summary: summary, pages: pageStats.sorted { $0.page < $1.page },
                             codeCounts: tally.codeCounts, codeProfiles: tally.codeProfiles, inventory: inventory,
                             suppressions: suppressions, baselineLabel: baseline?.label, toolVersion: toolVersion,
@@ -167,8 +168,9 @@ public struct ReportAccumulator: Sendable {
     /// Writes the selected formats (all but `jsonl`, which the run streams itself) into
     /// `outDir` and returns the totals, with the files written.
     public func finish(into outDir: String, formats: Set<ReportFormat>, baseline: Baseline? = nil,
-                       toolVersion: String = "dev") throws -> ReportSummary {
-        let report = report(baseline: baseline, toolVersion: toolVersion)
+                       toolVersion: String = "dev", csv: CSVOptions = CSVOptions()) throws -> ReportSummary {
+        var report = report(baseline: baseline, toolVersion: toolVersion)
+        report.csv = csv
         var summary = report.summary
         let written = try ReportFiles.write(report, formats: formats, into: outDir) {
             findings.readFailure ?? report.fragments?.readFailure

@@ -12,6 +12,7 @@ public struct ReportRebuild {
     public var rules: ReportRules
     public var baseline: Baseline?
     public var toolVersion: String
+    public var csv = CSVOptions()
     /// Estimated bytes of findings kept in memory before they spill to `outDir`.
     public var spillBytes = SpillLimits().batchBytes
 
@@ -55,7 +56,8 @@ public struct ReportRebuild {
             merged?.discard()
             throw error
         }
-        var summary = try accumulator.finish(into: outDir, formats: formats, baseline: baseline, toolVersion: toolVersion)
+        var summary = try accumulator.finish(into: outDir, formats: formats, baseline: baseline, toolVersion: toolVersion,
+                                             csv: csv)
         if merged != nil {
             summary.written = formats.sorted().flatMap { format -> [String] in
                 format == .jsonl ? [outDir + "/links.jsonl", outDir + "/pages.jsonl"] : [outDir + "/" + format.fileName]

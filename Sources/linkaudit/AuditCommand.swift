@@ -7,8 +7,8 @@ import WHATWGURL
 enum AuditCommand {
     static let valued: Set<String> = ["out", "base-url", "jobs", "max-page-bytes", "profiles", "device", "entry",
                                       "host-entry",
-                                      "format", "baseline", "config", "severity", "fail-on", "jsonl-out"]
-    static let booleans: Set<String> = ["quiet", "fail-on-new", "stdin-inputs"]
+                                      "format", "baseline", "config", "severity", "fail-on", "jsonl-out", "csv-layout"]
+    static let booleans: Set<String> = ["quiet", "fail-on-new", "stdin-inputs", "csv-bom"]
 
     static func run(_ args: [String]) throws -> Int32 {
         let parsed = try Arguments(args, valued: valued.union(FetchFlags.valued), booleans: booleans.union(FetchFlags.booleans))

@@ -5,8 +5,8 @@ import Reports
 /// `linkaudit report <links.jsonl | run folder>...`: rebuilds the reports of one or more
 /// earlier runs (merging partial ones) without crawling again.
 enum ReportCommand {
-    static let valued: Set<String> = ["out", "format", "baseline", "config", "severity", "fail-on"]
-    static let booleans: Set<String> = ["fail-on-new", "quiet"]
+    static let valued: Set<String> = ["out", "format", "baseline", "config", "severity", "fail-on", "csv-layout"]
+    static let booleans: Set<String> = ["fail-on-new", "quiet", "csv-bom"]
 
     static func run(_ args: [String]) throws -> Int32 {
         let parsed = try Arguments(args, valued: valued, booleans: booleans)
@@ -21,8 +21,9 @@ enum ReportCommand {
         let outDir = try parsed.value("out") ?? defaultOutDir(parsed.positionals)
         let warnings = Warnings()
         let baseline = try parsed.value("baseline").map { try Baseline.load($0, warn: warnings.add) }
-        let rebuild = ReportRebuild(inputs: parsed.positionals, outDir: outDir, formats: formats, rules: rules,
+        var rebuild = ReportRebuild(inputs: parsed.positionals, outDir: outDir, formats: formats, rules: rules,
                                     baseline: baseline, toolVersion: Usage.version)
+        rebuild.csv = try ReportFlags.csv(parsed)
         let summary = try rebuild.run(warn: warnings.add)
         warnings.finish()
         for note in summary.notes { standardError("linkaudit: warning: \(note)") }

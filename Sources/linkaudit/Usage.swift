@@ -54,6 +54,11 @@ enum Usage {
       --fail-on LEVEL        exit 1 when findings at or above LEVEL exist: error (default),
                              warning, never
       --fail-on-new          gate on new findings only (needs --baseline)
+      --csv-layout L         findings.csv rows: long (default; a row per finding and
+                             profile, with profile, outcome, reason) or wide (a row per
+                             finding, profiles and profile=value pairs)
+      --csv-bom              start findings.csv with a UTF-8 byte order mark (for Excel,
+                             when links or file names are not ASCII)
 
     LIVE CRAWL (URL inputs)
       --urls FILE            URLs to fetch, one a line (# comments); repeatable

@@ -45,6 +45,28 @@ final class ReportFragmentsTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), [], "the fragments' file is unlinked")
     }
 
+    func testCSVFragmentsInEitherLayout() throws {
+        let dir = TempDir()
+        for layout in CSVLayout.allCases {
+            let fragments = FragmentFormats(csv: true, csvLayout: layout)
+            let accumulator = accumulate(ReportFixture.run1, fragments: fragments, directory: dir.path)
+            let out = dir.path + "/\(layout)"
+            _ = try accumulator.finish(into: out, formats: [.csv], csv: CSVOptions(layout: layout))
+            let plain = dir.path + "/plain-\(layout)"
+            _ = try ReportFixture.accumulate(ReportFixture.run1).finish(into: plain, formats: [.csv], csv: CSVOptions(layout: layout))
+            XCTAssertEqual(try String(contentsOfFile: out + "/findings.csv", encoding: .utf8),
+                           try String(contentsOfFile: plain + "/findings.csv", encoding: .utf8), "\(layout)")
+        }
+        // Fragments rendered in one layout never stand for a file in the other.
+        var report = accumulate(ReportFixture.run1, fragments: FragmentFormats(csv: true, csvLayout: .long), directory: dir.path)
+            .report(toolVersion: "0.1.0")
+        XCTAssertNotNil(report.fragments)
+        report.csv = CSVOptions(layout: .wide)
+        var plain = ReportFixture.accumulate(ReportFixture.run1).report(toolVersion: "0.1.0")
+        plain.csv = CSVOptions(layout: .wide)
+        XCTAssertEqual(FindingsCSV.render(report), FindingsCSV.render(plain))
+    }
+
     func testOnlyTheFormatsAskedForAreAssembled() {
         let dir = TempDir()
         let csvOnly = FragmentFormats(csv: true)

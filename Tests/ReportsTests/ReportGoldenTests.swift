@@ -16,6 +16,12 @@ final class ReportGoldenTests: XCTestCase {
         Golden.check(FindingsCSV.render(report), "findings.csv")
     }
 
+    func testCSVWide() {
+        var report = report
+        report.csv = CSVOptions(layout: .wide)
+        Golden.check(FindingsCSV.render(report), "findings-wide.csv")
+    }
+
     func testMarkdown() {
         Golden.check(SummaryMarkdown.render(report), "summary.md")
     }

@@ -10,17 +10,22 @@ final class ReportInjectionTests: XCTestCase {
     func testCSVCellsNeverStartAFormula() throws {
         let rows = try CSVReader.parse(FindingsCSV.render(report))
         XCTAssertEqual(rows.count, InjectionFixture.urls.count + 2, "header + one row per finding + the unreadable page")
+        XCTAssertEqual(rows.first, FindingsCSV.header(.long))
         for row in rows {
-            XCTAssertEqual(row.count, FindingsCSV.header.count)
+            XCTAssertEqual(row.count, FindingsCSV.header(.long).count)
             for cell in row {
                 guard let first = cell.unicodeScalars.first else { continue }
                 XCTAssertFalse(["=", "+", "-", "@", "\t", "\r", "＝"].contains(first), "cell starts a formula: \(cell)")
             }
         }
-        let urls = rows.dropFirst().filter { $0[6] != "PAGE_UNREADABLE" }.map { $0[5] }
-        for (written, original) in zip(urls, InjectionFixture.urls) {
+        let header = FindingsCSV.header(.long)
+        let url = header.firstIndex(of: "url")!, raw = header.firstIndex(of: "raw")!, code = header.firstIndex(of: "code")!
+        let links = rows.dropFirst().filter { $0[code] != "PAGE_UNREADABLE" }
+        XCTAssertEqual(links.count, InjectionFixture.urls.count)
+        for (row, original) in zip(links, InjectionFixture.urls) {
             let risky = ["=", "+", "-", "@", "\t", "\r", "＝"].contains(original.unicodeScalars.first!)
-            XCTAssertEqual(written, risky ? "'" + original : original, "the text survives, only defused")
+            XCTAssertEqual(row[url], risky ? "'" + original : original, "the text survives, only defused")
+            XCTAssertEqual(row[raw], risky ? "'" + original : original, "raw too")
         }
     }
 
@@ -67,12 +72,12 @@ final class ReportInjectionTests: XCTestCase {
     }
 
     func testCSVNeutralising() {
-        XCTAssertEqual(FindingsCSV.neutralised("=1+1"), "'=1+1")
-        XCTAssertEqual(FindingsCSV.neutralised("@x"), "'@x")
-        XCTAssertEqual(FindingsCSV.neutralised("dana://x"), "dana://x")
-        XCTAssertEqual(FindingsCSV.neutralised(""), "")
-        XCTAssertEqual(FindingsCSV.field("a,b"), "\"a,b\"")
-        XCTAssertEqual(FindingsCSV.field("say \"hi\""), "\"say \"\"hi\"\"\"")
+        XCTAssertEqual(CSVCell.neutralised("=1+1"), "'=1+1")
+        XCTAssertEqual(CSVCell.neutralised("@x"), "'@x")
+        XCTAssertEqual(CSVCell.neutralised("dana://x"), "dana://x")
+        XCTAssertEqual(CSVCell.neutralised(""), "")
+        XCTAssertEqual(CSVCell.field("a,b"), "\"a,b\"")
+        XCTAssertEqual(CSVCell.field("say \"hi\""), "\"say \"\"hi\"\"\"")
     }
 
     private func unescapedPipes(_ line: String) -> Int {

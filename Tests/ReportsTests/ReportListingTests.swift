@@ -25,7 +25,7 @@ final class ReportListingTests: XCTestCase {
         XCTAssertEqual(walked, [])
     }
 
-    func testJUnitListsAssociationFilesAfterThePages() {
+    func testJUnitListsAssociationFilesAfterThePages() throws {
         var accumulator = ReportFixture.accumulate(ReportFixture.run1)
         func association(_ url: String, _ status: String, problems: [String]? = nil) -> PageRecord {
             var record = PageRecord(page: url, file: nil, bytes: 10, status: status)
@@ -47,11 +47,14 @@ final class ReportListingTests: XCTestCase {
         XCTAssertEqual(Array(cases.prefix(pageCases.count)), pageCases, "the pages first, as before")
         XCTAssertEqual(cases.count, pageCases.count + 2, "absent files are no cases")
         XCTAssertEqual(cases[pageCases.count],
-                       "    <testcase classname=\"linkaudit.associations\" name=\"https://a.test/.well-known/apple-app-site-association\">")
+                       "    <testcase classname=\"linkaudit.ASSOCIATION_INVALID\" name=\"https://a.test/.well-known/apple-app-site-association\">",
+                       "a file with problems: its code's case")
         XCTAssertEqual(cases[pageCases.count + 1],
-                       "    <testcase classname=\"linkaudit.associations\" name=\"https://z.test/.well-known/apple-app-site-association\"/>")
-        let tail = xml.components(separatedBy: "linkaudit.associations").dropFirst().joined()
-        XCTAssertTrue(tail.contains("<failure type=\"ASSOCIATION_INVALID\""), tail)
+                       "    <testcase classname=\"linkaudit.associations\" name=\"https://z.test/.well-known/apple-app-site-association\"/>",
+                       "a file without: passes as itself")
+        let tail = xml.components(separatedBy: "linkaudit.ASSOCIATION_INVALID").dropFirst().joined()
+        XCTAssertTrue(tail.contains("<failure type=\"ASSOCIATION_INVALID\" message=\"ASSOCIATION_INVALID: "), tail)
         XCTAssertTrue(xml.contains("tests=\"\(pageCases.count + 2)\""))
+        XCTAssertEqual(try JUnitSchema.problems(xml), [])
     }
 }

@@ -3,7 +3,7 @@ import XCTest
 
 /// The output kit's fast paths give the bytes of their plain versions: JSON strings
 /// escaped eight bytes at a time as a byte at a time (and as the String-based escaping
-/// they replaced), CSV cells quoted after a word-at-a-time scan as `FindingsCSV.field`
+/// they replaced), CSV cells quoted after a word-at-a-time scan as `CSVCell.field`
 /// quotes them, the String-based XML escaping JUnitXML had, and interpolation for
 /// integers — whatever the string's length or where in it the awkward bytes fall.
 final class ReportOutputKitTests: XCTestCase {
@@ -51,8 +51,8 @@ final class ReportOutputKitTests: XCTestCase {
     func testCSVCellsMatchTheStringVersion() {
         for sample in samples {
             var out = ByteBuffer()
-            FindingsCSV.appendCell(sample, to: &out)
-            XCTAssertEqual(out.text, FindingsCSV.field(FindingsCSV.neutralised(sample)), sample.debugDescription)
+            CSVCell.append(sample, to: &out)
+            XCTAssertEqual(out.text, CSVCell.field(CSVCell.neutralised(sample)), sample.debugDescription)
         }
     }
 

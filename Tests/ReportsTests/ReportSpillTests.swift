@@ -78,9 +78,10 @@ final class ReportSpillTests: XCTestCase {
     func testEveryFieldSurvivesTheRoundTrip() {
         let findings = [
             Finding(page: "https://ü.example/ページ", file: "/site/ü ö.html", line: 12_345_678, source: "a[href]",
-                    trigger: "click", frame: "iframe", url: "intent://x#Intent;scheme=y;end", code: "UNSUPPORTED_URL",
-                    severity: .warning, profiles: ["android-webview", "ios-sdk"],
-                    outcomes: [ProfileOutcome("android-webview", "error-page"), ProfileOutcome("ios-sdk", "blocked")],
+                    trigger: "click", frame: "iframe", raw: " intent://x#Intent;scheme=y;end\n", url: "intent://x#Intent;scheme=y;end",
+                    code: "UNSUPPORTED_URL", severity: .warning, profiles: ["android-webview", "ios-sdk"],
+                    outcomes: [ProfileOutcome("android-webview", "error-page", reason: "unknown-scheme"),
+                               ProfileOutcome("ios-sdk", "blocked", reason: "")],
                     message: "a \"quoted\", multi\nline — message", suppressed: "reason 🙂", baseline: .persisting),
             Finding(page: "", line: nil, source: "", trigger: "", frame: "", url: "", code: "", severity: .info,
                     profiles: [], outcomes: [], message: "", baseline: .fixed),

@@ -30,7 +30,7 @@ struct PageFragments: Sendable {
         let stats = PageStats(page: record.page, file: record.file, status: record.status, navigations: part.navigations)
         func render<Format: ListingFormat>(_: Format.Type) {
             guard formats.contains(Format.fragment) else { return }
-            var format = Format()
+            var format = Format(fragments: formats)
             var out = ByteBuffer(capacity: 4096)
             format.page(stats, findings, to: &out)
             bytes[Format.fragment.rawValue] = out.bytes
@@ -47,13 +47,15 @@ enum FragmentFormat: Int, CaseIterable, Sendable {
     case csv, json, sarif, junit
 }
 
-/// Which formats a run renders page by page on its workers.
+/// Which formats a run renders page by page on its workers, and how.
 package struct FragmentFormats: Sendable, Equatable {
     var csv = false, json = false, sarif = false, junit = false
+    /// The layout the CSV rows are rendered in (`FindingsCSV` checks it is the file's).
+    var csvLayout = CSVLayout.long
 
     package static let none = FragmentFormats()
 
-    var isEmpty: Bool { self == .none }
+    var isEmpty: Bool { !csv && !json && !sarif && !junit }
 
     /// The listing formats among `formats` that a run renders page by page on its
     /// workers: only with several workers (with one, the files render side by side at the
@@ -61,11 +63,11 @@ package struct FragmentFormats: Sendable, Equatable {
     /// when streaming), when the run has no baseline (a finding's baseline state is known
     /// only once every finding is in) and when every page record comes from a worker (a
     /// live crawl's association files are added by the writer).
-    package static func listing(_ formats: Set<ReportFormat>, workers: Int, streaming: Bool, baseline: Bool,
-                                liveCrawl: Bool) -> FragmentFormats {
+    package static func listing(_ formats: Set<ReportFormat>, csv: CSVOptions = CSVOptions(), workers: Int,
+                                streaming: Bool, baseline: Bool, liveCrawl: Bool) -> FragmentFormats {
         guard workers >= 2, !streaming, !baseline, !liveCrawl else { return .none }
         return FragmentFormats(csv: formats.contains(.csv), json: formats.contains(.json),
-                               sarif: formats.contains(.sarif), junit: formats.contains(.junit))
+                               sarif: formats.contains(.sarif), junit: formats.contains(.junit), csvLayout: csv.layout)
     }
 
     func contains(_ format: FragmentFormat) -> Bool {

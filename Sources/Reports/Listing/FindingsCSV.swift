@@ -1,10 +1,25 @@
-/// `findings.csv`: one row per finding for testers who filter and sort in a spreadsheet.
-/// RFC 4180 (CRLF line ends, every field quoted when it holds a comma, a quote, CR or
-/// LF), UTF-8, a header row, rows in report order. Fixed findings (with a baseline) are
-/// rows too, marked `fixed` in the `baseline` column.
+/// `findings.csv`: the findings for testers who filter and sort in a spreadsheet. RFC 4180
+/// (CRLF line ends, a cell quoted when it holds a comma, a quote, CR or LF: `CSVCell`),
+/// UTF-8, a header row, rows in report order. Fixed findings (with a baseline) are rows
+/// too, marked `fixed` in the `baseline` column.
+///
+/// Two layouts (`CSVLayout`), with the same columns but for the profile ones:
+///
+///     page, file, line, source, trigger, frame, url, raw, code, severity,
+///     long: profile, outcome, reason  |  wide: profiles, outcomes, reasons,
+///     message, baseline, suppressed
+///
+/// In the long layout (the default) a finding is a row per profile it fires on, so a
+/// filter on `profile` or `outcome` picks values, never "contains". Messages are in
+/// ASCII (`CSVMessage`); a UTF-8 byte order mark comes first only when asked for
+/// (`CSVOptions.bom`).
 public struct FindingsCSV: ListingFormat {
-    public static let header = ["page", "line", "source", "trigger", "frame", "url", "code", "severity",
-                                "profiles", "outcomes", "message", "baseline", "suppressed"]
+    /// The columns of `layout`, in order.
+    public static func header(_ layout: CSVLayout) -> [String] {
+        let perProfile = layout == .long ? ["profile", "outcome", "reason"] : ["profiles", "outcomes", "reasons"]
+        return ["page", "file", "line", "source", "trigger", "frame", "url", "raw", "code", "severity"]
+            + perProfile + ["message", "baseline", "suppressed"]
+    }
 
     public static func render(_ report: Report) -> String {
         ReportFiles.render(.csv, report)
@@ -13,147 +28,137 @@ public struct FindingsCSV: ListingFormat {
     static let fragment = FragmentFormat.csv
     static let listsFixed = true
 
-    init() {}
+    private let options: CSVOptions
 
-    init(_ report: Report) {}
+    init() {
+        options = CSVOptions()
+    }
+
+    init(fragments: FragmentFormats) {
+        options = CSVOptions(layout: fragments.csvLayout)
+    }
+
+    init(_ report: Report) {
+        options = report.csv
+    }
+
+    /// Page fragments stand for the file only when they were rendered in its layout.
+    static func fragmentsFit(_ fragments: FragmentFormats, _ report: Report) -> Bool {
+        fragments.csvLayout == report.csv.layout
+    }
 
     func prologue(to out: inout ByteBuffer) {
-        out.append(utf8: Self.row(Self.header))
+        if options.bom { out.append([0xEF, 0xBB, 0xBF]) }
+        out.append(utf8: CSVCell.row(Self.header(options.layout)))
     }
 
     /// The page's rows.
     func page(_ page: PageStats?, _ findings: [Finding], to out: inout ByteBuffer) {
         guard !findings.isEmpty else { return }
-        var scratch = ByteBuffer()
-        for finding in findings { Self.appendRow(finding, to: &out, scratch: &scratch) }
+        var rows = CSVRows(layout: options.layout)
+        for finding in findings { rows.append(finding, to: &out) }
     }
 
     func epilogue(listed: Bool, to out: inout ByteBuffer) {}
+}
 
-    static func row(_ cells: [String]) -> String {
-        cells.map { field(neutralised($0)) }.joined(separator: ",") + "\r\n"
+/// Writes a finding's rows, cell by cell straight into the file's bytes: this runs for
+/// every finding. The cells before and after the profile columns are rendered once per
+/// finding into buffers reused from finding to finding, and copied into each of its rows.
+struct CSVRows: ~Copyable {
+    let layout: CSVLayout
+    private var lead = ByteBuffer()
+    private var tail = ByteBuffer()
+    private var scratch = ByteBuffer()
+
+    init(layout: CSVLayout) {
+        self.layout = layout
     }
 
-    /// A finding's row, cell by cell straight into the file's bytes (`row` does the same
-    /// to strings): this runs for every finding. `scratch` holds the joined cells
-    /// (profiles, outcome pairs), reused from row to row.
-    static func appendRow(_ finding: Finding, to out: inout ByteBuffer, scratch: inout ByteBuffer) {
-        appendCell(finding.page, to: &out)
-        out.append(0x2C)
-        if let line = finding.line { out.append(decimal: line) }
-        out.append(0x2C)
-        appendCell(finding.source, to: &out)
-        out.append(0x2C)
-        appendCell(finding.trigger, to: &out)
-        out.append(0x2C)
-        appendCell(finding.frame, to: &out)
-        out.append(0x2C)
-        appendCell(finding.url, to: &out)
-        out.append(0x2C)
-        appendCell(finding.code, to: &out)
-        out.append(0x2C)
-        out.append(severity: finding.severity)
-        out.append(0x2C)
-        // The profiles, then the `outcomePairs`, joined by spaces and put together as bytes
-        // (interpolating each pair cost more than the rest of the row).
+    mutating func append(_ finding: Finding, to out: inout ByteBuffer) {
+        lead.removeAll()
+        CSVCell.append(finding.page, to: &lead)
+        lead.append(0x2C)
+        if let file = finding.file { CSVCell.append(file, to: &lead) }
+        lead.append(0x2C)
+        if let line = finding.line { lead.append(decimal: line) }
+        lead.append(0x2C)
+        CSVCell.append(finding.source, to: &lead)
+        lead.append(0x2C)
+        CSVCell.append(finding.trigger, to: &lead)
+        lead.append(0x2C)
+        CSVCell.append(finding.frame, to: &lead)
+        lead.append(0x2C)
+        CSVCell.append(finding.url, to: &lead)
+        lead.append(0x2C)
+        CSVCell.append(finding.raw, to: &lead)
+        lead.append(0x2C)
+        CSVCell.append(finding.code, to: &lead)
+        lead.append(0x2C)
+        lead.append(severity: finding.severity)
+        lead.append(0x2C)
+
+        tail.removeAll()
+        tail.append(0x2C)
+        CSVCell.append(CSVMessage.text(finding), to: &tail)
+        tail.append(0x2C)
+        if let baseline = finding.baseline { CSVCell.append(baseline.rawValue, to: &tail) }
+        tail.append(0x2C)
+        if let suppressed = finding.suppressed { CSVCell.append(suppressed, to: &tail) }
+        tail.append(0x0D)
+        tail.append(0x0A)
+
+        switch layout {
+        case .long: appendLong(finding, to: &out)
+        case .wide: appendWide(finding, to: &out)
+        }
+    }
+
+    /// A row per profile the finding fires on (one row with the three cells empty for a
+    /// page finding, which no profile gave).
+    private func appendLong(_ finding: Finding, to out: inout ByteBuffer) {
+        guard !finding.profiles.isEmpty else {
+            out.append(lead.written)
+            out.append(0x2C)
+            out.append(0x2C)
+            out.append(tail.written)
+            return
+        }
+        for profile in finding.profiles {
+            // A handful of profiles: a scan, not a dictionary.
+            let verdict = finding.outcomes.first { $0.profile == profile }
+            out.append(lead.written)
+            CSVCell.append(profile, to: &out)
+            out.append(0x2C)
+            if let verdict { CSVCell.append(verdict.outcome, to: &out) }
+            out.append(0x2C)
+            if let verdict { CSVCell.append(verdict.reason, to: &out) }
+            out.append(tail.written)
+        }
+    }
+
+    /// One row: the profiles space-separated, then every profile's outcome and reason as
+    /// `profile=value` pairs, put together as bytes (interpolating each pair cost more
+    /// than the rest of the row).
+    private mutating func appendWide(_ finding: Finding, to out: inout ByteBuffer) {
+        out.append(lead.written)
         scratch.removeAll()
         for (i, profile) in finding.profiles.enumerated() {
             if i > 0 { scratch.append(0x20) }
             scratch.append(utf8: profile)
         }
-        appendCell(bytes: scratch.written, to: &out)
-        out.append(0x2C)
-        scratch.removeAll()
-        for (i, outcome) in finding.outcomes.enumerated() {
-            if i > 0 { scratch.append(0x20) }
-            scratch.append(utf8: outcome.profile)
-            scratch.append(0x3D)
-            scratch.append(utf8: outcome.outcome)
+        CSVCell.append(bytes: scratch.written, to: &out)
+        for reason in [false, true] {
+            out.append(0x2C)
+            scratch.removeAll()
+            for (i, outcome) in finding.outcomes.enumerated() {
+                if i > 0 { scratch.append(0x20) }
+                scratch.append(utf8: outcome.profile)
+                scratch.append(0x3D)
+                scratch.append(utf8: reason ? outcome.reason : outcome.outcome)
+            }
+            CSVCell.append(bytes: scratch.written, to: &out)
         }
-        appendCell(bytes: scratch.written, to: &out)
-        out.append(0x2C)
-        appendCell(finding.message, to: &out)
-        out.append(0x2C)
-        if let baseline = finding.baseline { appendCell(baseline.rawValue, to: &out) }
-        out.append(0x2C)
-        if let suppressed = finding.suppressed { appendCell(suppressed, to: &out) }
-        out.append(0x0D)
-        out.append(0x0A)
-    }
-
-    /// `field(neutralised(cell))`, appended.
-    static func appendCell(_ cell: String, to out: inout ByteBuffer) {
-        var cell = cell
-        cell.withUTF8 { appendCell(bytes: $0, to: &out) }
-    }
-
-    private static func appendCell(bytes: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer) {
-        let quoted = needsQuotes(bytes)
-        if quoted { out.append(0x22) }
-        if startsRisky(bytes) { out.append(0x27) }
-        guard quoted else {
-            out.append(bytes)
-            return
-        }
-        var start = 0
-        for (i, byte) in bytes.enumerated() where byte == 0x22 {
-            out.append(UnsafeBufferPointer(rebasing: bytes[start...i]))
-            out.append(0x22)  // a quote inside a quoted cell is doubled
-            start = i + 1
-        }
-        out.append(UnsafeBufferPointer(rebasing: bytes[start...]))
-        out.append(0x22)
-    }
-
-    /// Whether a cell holds a comma, a quote, CR or LF: eight bytes at a time.
-    static func needsQuotes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        EightBytes.contains(bytes, word: { word in
-            EightBytes.equal(0x2C, in: word) | EightBytes.equal(0x22, in: word)
-                | EightBytes.equal(0x0A, in: word) | EightBytes.equal(0x0D, in: word) != 0
-        }, byte: quoted)
-    }
-
-    /// Whether one byte makes a cell quoted: a comma, a quote, CR or LF.
-    @inline(__always)
-    private static func quoted(_ byte: UInt8) -> Bool {
-        byte == 0x2C || byte == 0x22 || byte == 0x0A || byte == 0x0D
-    }
-
-    /// Whether the first character is one `neutralised` guards (ASCII, or the full-width
-    /// forms, EF BC 9D / 8B / 8D / A0 in UTF-8).
-    private static func startsRisky(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = bytes.first else { return false }
-        switch first {
-        case 0x3D, 0x2B, 0x2D, 0x40, 0x09, 0x0D: return true
-        case 0xEF:
-            return bytes.count >= 3 && bytes[1] == 0xBC && [0x9D, 0x8B, 0x8D, 0xA0].contains(bytes[2])
-        default: return false
-        }
-    }
-
-    /// The URLs come from untrusted pages: a cell a spreadsheet would read as a formula
-    /// (`=cmd|' /C calc'!A0`, `+`, `-`, `@`, or a leading TAB or CR that some programs
-    /// skip before looking) gets a leading apostrophe, which shows the text as text.
-    /// Full-width `＝＋－＠` are included: some spreadsheets fold them to ASCII.
-    static func neutralised(_ cell: String) -> String {
-        guard let first = cell.unicodeScalars.first, risky.contains(first) else { return cell }
-        return "'" + cell
-    }
-
-    private static let risky: Set<Unicode.Scalar> = ["=", "+", "-", "@", "\t", "\r", "\u{FF1D}", "\u{FF0B}", "\u{FF0D}", "\u{FF20}"]
-
-    /// Quotes a cell that needs it, doubling its quotes; works on the UTF-8 bytes (this
-    /// runs for every cell of every finding).
-    static func field(_ cell: String) -> String {
-        let utf8 = cell.utf8
-        guard utf8.contains(where: quoted) else { return cell }
-        var out: [UInt8] = [0x22]
-        out.reserveCapacity(utf8.count + 8)
-        for byte in utf8 {
-            out.append(byte)
-            if byte == 0x22 { out.append(0x22) }
-        }
-        out.append(0x22)
-        return String(decoding: out, as: UTF8.self)
+        out.append(tail.written)
     }
 }

@@ -16,7 +16,8 @@ enum ListingFile {
         var format = format
         format.prologue(to: &out)
         var listed = false
-        if format.takesPageFragments, let fragments = report.fragments, fragments.formats.contains(Format.fragment) {
+        if format.takesPageFragments, let fragments = report.fragments, fragments.formats.contains(Format.fragment),
+           Format.fragmentsFit(fragments.formats, report) {
             for page in report.pages {
                 guard let share = fragments.bytes(Format.fragment, page: page.page), !share.isEmpty else { continue }
                 format.joint(first: !listed, to: &out)

@@ -5,7 +5,7 @@
 ///
 /// A page's share is rendered in one of two places, and both call the same `page`: on the
 /// worker that read the page, while pages are still being read (`PageFragments`, with an
-/// instance made by `init()`), or at the end from the report's findings (`ListingFile`,
+/// instance made by `init(fragments:)`), or at the end from the report's findings (`ListingFile`,
 /// with an instance made by `init(_:)`). `ListingFile` alone decides which, and puts the
 /// file together from the shares.
 protocol ListingFormat {
@@ -18,6 +18,8 @@ protocol ListingFormat {
 
     /// For page shares alone, before the report exists (on the workers).
     init()
+    /// For page shares alone, with the run's settings for them (the CSV's layout).
+    init(fragments: FragmentFormats)
     /// For the whole file of `report`.
     init(_ report: Report)
 
@@ -37,10 +39,16 @@ protocol ListingFormat {
     var takesPageFragments: Bool { get }
     /// One line for stderr about what the file left out, once it is written.
     var note: String? { get }
+    /// Whether page fragments made with `fragments` can stand for `report`'s file.
+    static func fragmentsFit(_ fragments: FragmentFormats, _ report: Report) -> Bool
 }
 
 extension ListingFormat {
     static var listsFixed: Bool { false }
+
+    init(fragments: FragmentFormats) { self.init() }
+
+    static func fragmentsFit(_ fragments: FragmentFormats, _ report: Report) -> Bool { true }
 
     func joint(first: Bool, to out: inout ByteBuffer) {}
 

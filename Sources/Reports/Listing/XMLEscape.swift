@@ -8,9 +8,10 @@ enum XMLEscape {
     }
 
     /// Attribute values also escape quotes and keep tabs and line breaks as character
-    /// references (a parser would fold literal ones to spaces).
-    static func appendAttribute(_ value: String, to out: inout ByteBuffer) {
-        append(value, mask: attributeMask, to: &out)
+    /// references (a parser would fold literal ones to spaces). `oneLine` writes them as
+    /// spaces instead, for a value a CI shows on one line (a failure's message).
+    static func appendAttribute(_ value: String, oneLine: Bool = false, to out: inout ByteBuffer) {
+        append(value, mask: attributeMask, oneLine: oneLine, to: &out)
     }
 
     static func append(_ value: String, attribute: Bool, to out: inout ByteBuffer) {
@@ -32,7 +33,7 @@ enum XMLEscape {
     }
 
     /// Copies runs of clean bytes whole; the table keeps the scan to one load per byte.
-    private static func append(_ value: String, mask: UInt8, to out: inout ByteBuffer) {
+    private static func append(_ value: String, mask: UInt8, oneLine: Bool = false, to out: inout ByteBuffer) {
         var value = value
         needsWork.withUnsafeBufferPointer { table in
             value.withUTF8 { bytes in
@@ -57,6 +58,7 @@ enum XMLEscape {
                     case 0x3C: out.append("&lt;")
                     case 0x3E: out.append("&gt;")
                     case 0x22: out.append("&quot;")
+                    case 0x09 where oneLine, 0x0A where oneLine, 0x0D where oneLine: out.append(0x20)
                     case 0x0D: out.append("&#13;")
                     case 0x09: out.append("&#9;")
                     case 0x0A: out.append("&#10;")

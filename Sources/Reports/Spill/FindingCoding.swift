@@ -5,14 +5,15 @@ import LinkAuditModel
 /// same run, so there is no versioning.
 ///
 ///     record = length(varint) flags(byte) [line(zigzag varint)] page [file] source trigger
-///              frame url code profiles outcomes message [suppressed]
+///              frame raw url code profiles outcomes(profile outcome reason) message [suppressed]
 enum FindingCoding {
     private static let hasFile: UInt8 = 1, hasLine: UInt8 = 2, hasSuppressed: UInt8 = 4
 
     /// Appends one record (with its length prefix) to `out`.
     static func append(_ finding: Finding, to out: inout [UInt8]) {
         var body: [UInt8] = []
-        body.reserveCapacity(finding.page.utf8.count + finding.url.utf8.count + finding.message.utf8.count + 160)
+        body.reserveCapacity(finding.page.utf8.count + finding.raw.utf8.count + finding.url.utf8.count
+            + finding.message.utf8.count + 160)
         var flags: UInt8 = 0
         if finding.file != nil { flags |= hasFile }
         if finding.line != nil { flags |= hasLine }
@@ -23,7 +24,7 @@ enum FindingCoding {
         if let line = finding.line { appendVarint(UInt64(bitPattern: Int64((line << 1) ^ (line >> 63))), to: &body) }
         appendString(finding.page, to: &body)
         if let file = finding.file { appendString(file, to: &body) }
-        for field in [finding.source, finding.trigger, finding.frame, finding.url, finding.code] {
+        for field in [finding.source, finding.trigger, finding.frame, finding.raw, finding.url, finding.code] {
             appendString(field, to: &body)
         }
         appendVarint(UInt64(finding.profiles.count), to: &body)
@@ -32,6 +33,7 @@ enum FindingCoding {
         for outcome in finding.outcomes {
             appendString(outcome.profile, to: &body)
             appendString(outcome.outcome, to: &body)
+            appendString(outcome.reason, to: &body)
         }
         appendString(finding.message, to: &body)
         if let reason = finding.suppressed { appendString(reason, to: &body) }
@@ -65,13 +67,16 @@ enum FindingCoding {
         let page = reader.string()
         let file = flags & hasFile != 0 ? reader.string() : nil
         let source = reader.string(), trigger = reader.string(), frame = reader.string()
-        let url = reader.string(), code = reader.string()
+        let raw = reader.string(), url = reader.string(), code = reader.string()
         let profiles = (0..<Int(reader.varint())).map { _ in reader.string() }
-        let outcomes = (0..<Int(reader.varint())).map { _ in ProfileOutcome(reader.string(), reader.string()) }
+        let outcomes = (0..<Int(reader.varint())).map { _ in
+            let profile = reader.string(), outcome = reader.string()
+            return ProfileOutcome(profile, outcome, reason: reader.string())
+        }
         let message = reader.string()
         let suppressed = flags & hasSuppressed != 0 ? reader.string() : nil
-        return Finding(page: page, file: file, line: line, source: source, trigger: trigger, frame: frame, url: url,
-                       code: code, severity: severity((flags >> 3) & 3), profiles: profiles, outcomes: outcomes,
+        return Finding(page: page, file: file, line: line, source: source, trigger: trigger, frame: frame, raw: raw,
+                       url: url, code: code, severity: severity((flags >> 3) & 3), profiles: profiles, outcomes: outcomes,
                        message: message, suppressed: suppressed, baseline: baseline((flags >> 5) & 3))
     }
 

@@ -76,8 +76,8 @@ struct FindingSpill: Sendable {
     /// shared between the findings of one navigation are counted each time, which errs
     /// on the safe side).
     static func footprint(_ finding: Finding) -> Int {
-        256 + finding.page.utf8.count + finding.url.utf8.count + finding.message.utf8.count
-            + (finding.file?.utf8.count ?? 0) + 16 * finding.profiles.count + 48 * finding.outcomes.count
+        256 + finding.page.utf8.count + finding.raw.utf8.count + finding.url.utf8.count + finding.message.utf8.count
+            + (finding.file?.utf8.count ?? 0) + 16 * finding.profiles.count + 64 * finding.outcomes.count
     }
 }
 

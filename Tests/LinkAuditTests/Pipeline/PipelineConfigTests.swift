@@ -19,6 +19,8 @@ final class PipelineConfigTests: XCTestCase {
         XCTAssertEqual(qa.options.device.name, "android-14-indonesia")
         XCTAssertEqual(qa.options.rules.suppressions.count, 3)
         XCTAssertEqual(qa.options.formats.count, 6)
+        XCTAssertEqual(qa.options.csv.layout.rawValue, "long", "the default layout")
+        XCTAssertFalse(qa.options.csv.bom)
     }
 
     /// Writes a config beside a real input folder and returns the error it gives.
@@ -52,6 +54,9 @@ final class PipelineConfigTests: XCTestCase {
         XCTAssertEqual(error(#"{"inputs": ["site"], "baseUrl": "shop.example"}"#),
                        "DIR/p.json: baseUrl: must be an absolute http(s) URL, not 'shop.example'")
         XCTAssertEqual(error(#"{"inputs": ["site"], "jobs": 0}"#), "DIR/p.json: jobs: must be at least 1")
+        XCTAssertEqual(error(#"{"inputs": ["site"], "report": {"csvLayout": "tall"}}"#),
+                       "DIR/p.json: report.csvLayout: unknown layout 'tall' (long or wide)")
+        XCTAssertTrue(error(#"{"inputs": ["site"], "report": {"csvBom": "yes"}}"#).hasPrefix("DIR/p.json: report.csvBom: "))
         XCTAssertEqual(error(#"{"inputs": ["site"],}"#), "DIR/p.json: not valid JSON (expected a string key at line 1, column 21)")
         XCTAssertEqual(error(#"{"inputs": ["site"], "options": {"iosSDK": {"variant": "kotlin"}}}"#),
                        "DIR/p.json: options.iosSDK.variant: 'kotlin' is not one of swift, objc")
@@ -62,13 +67,17 @@ final class PipelineConfigTests: XCTestCase {
         dir.write("site/index.html", "<a href='gojek://pay'>GoPay</a>")
         let path = dir.write("p.json", """
         {"name": "t", "inputs": ["site"], "baseUrl": "https://shop.example/", "profiles": ["android-webview"],
-         "report": {"formats": ["csv"], "failOn": "never"}, "out": "\(dir.path)/out"}
+         "report": {"formats": ["csv"], "failOn": "never", "csvLayout": "wide", "csvBom": true}, "out": "\(dir.path)/out"}
         """)
         let plan = try PipelineRun.load(path: path)
+        XCTAssertEqual(plan.options.csv.layout.rawValue, "wide")
+        XCTAssertTrue(plan.options.csv.bom)
         let summary = try Audit.run(plan.options)
         XCTAssertEqual(summary.pages, 1)
         XCTAssertEqual(summary.report.findings, 1)
         XCTAssertEqual(plan.failPolicy.exitCode(summary.report), 0)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: dir.path + "/out/findings.csv"))
+        let csv = try Data(contentsOf: URL(fileURLWithPath: dir.path + "/out/findings.csv"))
+        XCTAssertTrue(csv.starts(with: [0xEF, 0xBB, 0xBF] + Array("page,file,".utf8)))
+        XCTAssertNotNil(String(decoding: csv, as: UTF8.self).range(of: ",profiles,outcomes,reasons,"))
     }
 }

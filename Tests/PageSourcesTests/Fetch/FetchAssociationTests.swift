@@ -144,7 +144,9 @@ final class FetchAssociationTests: XCTestCase {
         XCTAssertTrue(summary.contains("| https://badjson.test/.well-known/apple-app-site-association | invalid | not valid JSON"))
         XCTAssertTrue(summary.contains("3 files absent (4xx: no app links there): see pages.jsonl."))
         let junit = try String(contentsOfFile: out.path + "/junit.xml", encoding: .utf8)
-        XCTAssertEqual(junit.components(separatedBy: "classname=\"linkaudit.associations\"").count - 1, 15)
+        // 15 files that exist: 8 clean ones pass as themselves, 7 rejected ones fail their code's case.
+        XCTAssertEqual(junit.components(separatedBy: "classname=\"linkaudit.associations\"").count - 1, 8)
+        XCTAssertEqual(junit.components(separatedBy: "classname=\"linkaudit.ASSOCIATION_INVALID\"").count - 1, 7)
         XCTAssertEqual(junit.components(separatedBy: "<failure type=\"ASSOCIATION_INVALID\"").count - 1, 7)
         // linkaudit report rebuilds them from pages.jsonl; a baseline sees them persist.
         let rebuilt = TempDir()

@@ -1,0 +1,19 @@
+/// A finding's message as `findings.csv` writes it: linkaudit's own wording in ASCII, so
+/// a spreadsheet that guesses the local code page (Excel opening a CSV without a byte
+/// order mark) shows no `â€”`. The one non-ASCII character linkaudit itself writes into a
+/// message is the dash between the check's title and the reasons
+/// (`FindingBuilder.titleSeparator`); it becomes " - ". Titles and reasons are ASCII
+/// (`ReportCSVTests` holds every check's title to it). What came from a page or a file —
+/// a page status naming a path, an association file's problem quoting a key — is kept
+/// byte for byte, whatever it holds: only the separator at its known place is replaced.
+enum CSVMessage {
+    static let separator = " - "
+
+    static func text(_ finding: Finding) -> String {
+        let title = FindingBuilder.title(finding.code)
+        let message = finding.message.utf8
+        guard message.starts(with: (title + FindingBuilder.titleSeparator).utf8) else { return finding.message }
+        let reasons = message.dropFirst(title.utf8.count + FindingBuilder.titleSeparator.utf8.count)
+        return title + separator + String(decoding: reasons, as: UTF8.self)
+    }
+}

@@ -1,0 +1,108 @@
+import Checks
+
+/// One test case of `junit.xml`: the findings of one code on one page (or association
+/// file). Counted as findings come in (`FindingTally`, so the suites' totals are known
+/// before the first case is written) and again from a page's findings when its case is
+/// written; `ending` decides both the same way.
+struct JUnitCase: Sendable, Equatable {
+    var code: String
+    /// Active error findings: any makes the case fail.
+    var errors = 0
+    /// Findings that are not suppressed.
+    var active = 0
+    /// Whether every finding is about the page as a whole (no line).
+    var pageScope = true
+
+    init(code: String) {
+        self.code = code
+    }
+
+    mutating func add(_ finding: Finding) {
+        if finding.suppressed == nil {
+            active += 1
+            if finding.severity == .error { errors += 1 }
+        }
+        if finding.line != nil { pageScope = false }
+    }
+
+    mutating func add(_ other: JUnitCase) {
+        errors += other.errors
+        active += other.active
+        pageScope = pageScope && other.pageScope
+    }
+
+    enum Ending {
+        /// A `<failure>`: an active error finding.
+        case failed
+        /// `<skipped>`: every finding suppressed (set aside on purpose, and counted), or
+        /// the page could not be read, so nothing on it was checked.
+        case skipped
+        /// Warnings and infos only: listed in the case's `system-out`.
+        case passed
+    }
+
+    func ending(on page: PageStats) -> Ending {
+        if errors > 0 { return .failed }
+        if active == 0 || (pageScope && !page.isOK && page.association == nil) { return .skipped }
+        return .passed
+    }
+
+    /// Adds `finding` to its code's case in `cases` (in order of first appearance: a
+    /// page has a handful of codes, so a scan).
+    static func add(_ finding: Finding, to cases: inout [JUnitCase]) {
+        if let index = cases.firstIndex(where: { $0.code == finding.code }) {
+            cases[index].add(finding)
+        } else {
+            var new = JUnitCase(code: finding.code)
+            new.add(finding)
+            cases.append(new)
+        }
+    }
+
+    /// The order a page's cases are written in: the reference's order of codes
+    /// (`Checks.all`), unknown codes after them by name — the same whichever line each
+    /// code's first link moved to.
+    static func written(_ a: JUnitCase, before b: JUnitCase) -> Bool {
+        let ranks = (rank(a.code), rank(b.code))
+        return ranks.0 != ranks.1 ? ranks.0 < ranks.1 : a.code < b.code
+    }
+
+    private static func rank(_ code: String) -> Int {
+        Checks.all.firstIndex { $0.code == code } ?? Checks.all.count
+    }
+
+    /// `other`'s cases merged into `cases`, code by code.
+    static func merge(_ other: [JUnitCase], into cases: inout [JUnitCase]) {
+        for item in other {
+            if let index = cases.firstIndex(where: { $0.code == item.code }) {
+                cases[index].add(item)
+            } else {
+                cases.append(item)
+            }
+        }
+    }
+}
+
+/// The suites' totals: a case per page and code with findings, and one for each page
+/// (or association file) with none.
+struct JUnitTotals: Equatable {
+    var tests = 0, failures = 0, skipped = 0
+
+    init(_ pages: [PageStats]) {
+        for page in pages {
+            guard !page.junitCases.isEmpty else {
+                tests += 1
+                if !page.isOK, page.association == nil { skipped += 1 }
+                continue
+            }
+            for item in page.junitCases {
+                tests += 1
+                switch item.ending(on: page) {
+                case .failed: failures += 1
+                case .skipped: skipped += 1
+                case .passed: break
+                }
+            }
+        }
+    }
+}
