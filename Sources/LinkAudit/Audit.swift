@@ -93,8 +93,11 @@ public enum Audit {
         try links.commit()
         try pages.commit()
         if !streaming {
+            let assumptions = RunAssumptions(options, profiles: classifier.profiles,
+                                             workingDirectory: FileManager.default.currentDirectoryPath)
             summary.report = try report.finish(into: options.outDir, formats: options.formats, baseline: options.baseline,
-                                               toolVersion: options.toolVersion, csv: options.csv)
+                                               toolVersion: options.toolVersion, csv: options.csv,
+                                               assumptions: assumptions)
         }
         if summary.pages == 0, !fetches {
             // Only archives were given, and none held a page.

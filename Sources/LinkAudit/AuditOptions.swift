@@ -27,6 +27,14 @@ public struct AuditOptions: Sendable {
     /// A previous run's findings, loaded before this run overwrites its folder.
     public var baseline: Baseline?
     public var toolVersion = "dev"
+    /// Where the settings came from, as given, for summary.md (`RunAssumptions`): the
+    /// pipeline config, the `--device` file (nil: the default device), the `--host-entry` file.
+    public var pipeline: String?
+    public var deviceFile: String?
+    public var hostEntryFile: String?
+    /// The version of the libxml2 that parses the pages, for summary.md; the command line
+    /// reads it (`LibXML.version`), since the runner does not link libxml2 itself.
+    public var libxml2Version: String?
     /// Estimated bytes of findings kept in memory before a sorted run of them spills to a
     /// temporary file in `outDir` (tests lower it to exercise the merge).
     public var spillBytes = SpillLimits().batchBytes

@@ -58,6 +58,7 @@ public enum PipelineRun {
             let full = resolve(device)
             guard FileManager.default.fileExists(atPath: full) else { throw fail("device", "no such file: \(full)") }
             options.device = try DeviceProfile.load(path: full)
+            options.deviceFile = full
         }
         options.settings = config.settings
         options.options = config.options
@@ -66,6 +67,7 @@ public enum PipelineRun {
                                            flag: "\(path): report.csvLayout")
         options.rules = config.report.rules
         options.toolVersion = toolVersion
+        options.pipeline = path
         if let jobs = config.jobs {
             guard jobs >= 1 else { throw fail("jobs", "must be at least 1") }
             options.jobs = jobs

@@ -28,6 +28,9 @@ public struct Report: Sendable {
     /// What the baseline was (its path), when one was given.
     public var baselineLabel: String?
     public var toolVersion: String
+    /// What the run took as given (inputs, device, profiles, entry, settings, libxml2):
+    /// summary.md says it.
+    public var assumptions = RunAssumptions()
     /// The severities and suppressions the findings were judged by.
     public var rules: ReportRules
     /// How findings.csv is laid out.

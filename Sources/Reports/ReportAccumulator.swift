@@ -108,7 +108,8 @@ public struct ReportAccumulator: Sendable {
     /// The assembled report, compared with `baseline` when one is given. With a
     /// baseline, one pass over the findings matches them first: the totals the reports
     /// open with count new and fixed findings.
-    public func report(baseline: Baseline? = nil, toolVersion: String = "dev") -> Report {
+    public func report(baseline: Baseline? = nil, toolVersion: String = "dev",
+                       assumptions: RunAssumptions = RunAssumptions()) -> Report {
         let match = baseline.map(BaselineMatch.init)
         let current = ReportFindings(sorted: findings.sorted(), baseline: match)
         var summary = ReportSummary()
@@ -160,16 +161,21 @@ public struct ReportAccumulator: Sendable {
                             summary: summary, pages: pageStats.sorted { $0.page < $1.page },
                             codeCounts: tally.codeCounts, codeProfiles: tally.codeProfiles, inventory: inventory,
                             suppressions: suppressions, baselineLabel: baseline?.label, toolVersion: toolVersion,
-                            rules: rules, associationFiles: fileStats.sorted { $0.page < $1.page })
+                            assumptions: assumptions, rules: rules,
+                            associationFiles: fileStats.sorted { $0.page < $1.page })
         if baseline == nil, let fragments, fragments.covers(report.pages) { report.fragments = fragments }
         return report
     }
 
     /// Writes the selected formats (all but `jsonl`, which the run streams itself) into
-    /// `outDir` and returns the totals, with the files written.
+    /// `outDir` and returns the totals, with the files written. `assumptions` is what the
+    /// run took as given, for summary.md (the formats are filled in here).
     public func finish(into outDir: String, formats: Set<ReportFormat>, baseline: Baseline? = nil,
-                       toolVersion: String = "dev", csv: CSVOptions = CSVOptions()) throws -> ReportSummary {
-        var report = report(baseline: baseline, toolVersion: toolVersion)
+                       toolVersion: String = "dev", csv: CSVOptions = CSVOptions(),
+                       assumptions: RunAssumptions = RunAssumptions()) throws -> ReportSummary {
+        var assumptions = assumptions
+        assumptions.formats = formats
+        var report = report(baseline: baseline, toolVersion: toolVersion, assumptions: assumptions)
         report.csv = csv
         var summary = report.summary
         let written = try ReportFiles.write(report, formats: formats, into: outDir) {

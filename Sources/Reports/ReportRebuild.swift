@@ -26,6 +26,16 @@ public struct ReportRebuild {
         self.toolVersion = toolVersion
     }
 
+    /// What summary.md says was assumed: the inputs as given, and that the verdicts are the
+    /// ones read (the run that wrote them is not recorded in links.jsonl).
+    var assumptions: RunAssumptions {
+        var assumptions = RunAssumptions()
+        let workingDirectory = FileManager.default.currentDirectoryPath
+        assumptions.inputs = inputs.map { RunAssumptions.shown($0, workingDirectory: workingDirectory) }
+        assumptions.classification = .rebuilt
+        return assumptions
+    }
+
     /// `run/` or `run/links.jsonl` → the links file; a missing one is a usage error.
     public static func linksPath(_ input: String) throws -> String {
         var isDirectory: ObjCBool = false
@@ -57,7 +67,7 @@ public struct ReportRebuild {
             throw error
         }
         var summary = try accumulator.finish(into: outDir, formats: formats, baseline: baseline, toolVersion: toolVersion,
-                                             csv: csv)
+                                             csv: csv, assumptions: assumptions)
         if merged != nil {
             summary.written = formats.sorted().flatMap { format -> [String] in
                 format == .jsonl ? [outDir + "/links.jsonl", outDir + "/pages.jsonl"] : [outDir + "/" + format.fileName]

@@ -1,7 +1,9 @@
 import LinkAuditModel
 
 /// `summary.md`: a report a manager can read on its own (GitHub-flavoured Markdown).
-/// It leads with what is new when there is a baseline, then totals, findings by code
+/// It leads with what is new when there is a baseline, then totals (with what "classified"
+/// means), what the run assumed (inputs, device, profiles, entry, settings, versions:
+/// `SummaryMarkdown+Assumptions.swift`), findings by code
 /// (a Mermaid pie chart and a code × profile table), pages ranked by errors, the scheme
 /// inventory, suppressions, and what each present code means and what to do about it.
 /// Everything that comes from a page goes through `MarkdownText.inline`.
@@ -19,6 +21,7 @@ public enum SummaryMarkdown {
         out += lead(report.summary) + "\n"
         if report.summary.baseline != nil { out += baseline(report) }
         out += totals(report)
+        out += assumptions(report)
         out += codes(report)
         out += pages(report)
         if !report.associationFiles.isEmpty { out += associations(report) }
@@ -91,6 +94,7 @@ public enum SummaryMarkdown {
             out += MarkdownText.row(["findings: \(severity.rawValue)", String(summary.bySeverity[severity] ?? 0)])
         }
         out += MarkdownText.row(["suppressed", String(summary.suppressed)])
+        out += "\n" + classifiedMeaning + "\n"
         let unreadable = report.pages.filter { !$0.isOK }
         if !unreadable.isEmpty {
             out += "\n### Unreadable pages\n\n" + MarkdownText.header(["page", "reason"], align: ["l", "l"])
@@ -103,6 +107,12 @@ public enum SummaryMarkdown {
         }
         return out + "\n"
     }
+
+    /// What "classified" counts (Policies/Core/PageVisit.swift, `evaluates`).
+    static let classifiedMeaning = "A navigation is *classified* when the runtime profiles decided what it does "
+        + "(its verdicts are in links.jsonl). Declared app links (`metadata`), `<template>` content, `<noscript>` "
+        + "content while JavaScript is on (script navigations while it is off) and every navigation of a run with "
+        + "`--profiles none` are listed but not classified, and raise no link finding."
 
     static func suppressions(_ report: Report) -> String {
         var out = "## Suppressions\n\n"

@@ -1,3 +1,4 @@
+import Extraction
 import Foundation
 import LinkAudit
 import LinkAuditModel
@@ -32,6 +33,9 @@ enum AuditCommand {
         if let jobs = try parsed.int("jobs") { options.jobs = jobs }
         if let max = try parsed.int("max-page-bytes") { options.maxPageBytes = max }
         try ClassifyFlags.apply(parsed, to: &options.profiles, device: &options.device, settings: &options.settings)
+        options.deviceFile = parsed.value("device")  // for summary.md, as given
+        options.hostEntryFile = parsed.value("host-entry")
+        options.libxml2Version = LibXML.version
         try FetchFlags.apply(parsed, to: &options)
         let gate = try ReportFlags.apply(parsed, to: &options)
         let summary = try Audit.run(options)

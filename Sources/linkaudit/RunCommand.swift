@@ -1,3 +1,4 @@
+import Extraction
 import Foundation
 import LinkAudit
 import LinkAuditModel
@@ -11,6 +12,7 @@ enum RunCommand {
             throw LinkAuditError.usage("run takes one pipeline config (e.g. Pipelines/demo.json)")
         }
         var plan = try PipelineRun.load(path: parsed.positionals[0], toolVersion: Usage.version)
+        plan.options.libxml2Version = LibXML.version  // for summary.md
         if let out = parsed.value("out") { plan.options.outDir = out }
         if let jobs = try parsed.int("jobs") { plan.options.jobs = jobs }
         let summary = try Audit.run(plan.options)

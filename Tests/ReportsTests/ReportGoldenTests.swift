@@ -4,12 +4,15 @@ import TestSupport
 
 /// Every format rendered from the demo-site fixture and compared with its golden file.
 final class ReportGoldenTests: XCTestCase {
-    private var report: Report { ReportFixture.accumulate(ReportFixture.run1).report(toolVersion: "0.1.0") }
+    private var report: Report {
+        ReportFixture.accumulate(ReportFixture.run1).report(toolVersion: "0.1.0", assumptions: ReportFixture.assumptions)
+    }
 
     private var baselineReport: Report {
         let previous = ReportFixture.accumulate(ReportFixture.run1).report()
         let baseline = Baseline(label: "Reports/nightly-2024-06-11", findings: Array(previous.findings))
-        return ReportFixture.accumulate(ReportFixture.run2).report(baseline: baseline, toolVersion: "0.1.0")
+        return ReportFixture.accumulate(ReportFixture.run2).report(baseline: baseline, toolVersion: "0.1.0",
+                                                                   assumptions: ReportFixture.assumptions)
     }
 
     func testCSV() {

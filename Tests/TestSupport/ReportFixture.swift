@@ -1,4 +1,5 @@
 import LinkAuditModel
+import Policies
 import Reports
 
 /// A slice of the demo site's audit with verdicts and findings set by hand, so report
@@ -13,6 +14,22 @@ package enum ReportFixture {
         severities: ["LANDING_PAGE_STAYS": .warning],
         suppressions: [Suppression(code: "ERR_UNKNOWN_URL_SCHEME", url: Glob("mailto:*"),
                                    reason: "the app shell hands mailto: links to the mail app")])
+
+    /// What the fixture's run took as given: the demo pipeline's (`Pipelines/demo.json`), with
+    /// a fixed libxml2 version so the golden summary is the same on every machine.
+    package static var assumptions: RunAssumptions {
+        var run = RunAssumptions()
+        run.inputs = ["Pipelines/demo-site"]
+        run.pipeline = "Pipelines/demo.json"
+        run.classification = .audited(.init(
+            profiles: ProfileRegistry.defaultNames, defaultProfiles: true, device: .optimistic,
+            deviceFile: "Pipelines/devices/optimistic.json"))
+        run.baseURL = site
+        run.maxPageBytes = 64 << 20
+        run.formats = Set(ReportFormat.allCases)
+        run.libxml2Version = "2.9.14"
+        return run
+    }
 
     package static var run1: [Page] { pages(checkout: checkout1) }
     package static var run2: [Page] { pages(checkout: checkout2) }
