@@ -41,14 +41,16 @@ final class ReportSpillTests: XCTestCase {
 
     func testTheSpilledReportMatchesTheCheckedInGoldenFiles() throws {
         let spillDir = TempDir()
-        let plain = accumulate(ReportFixture.run1, spillTo: spillDir.path).report(toolVersion: "0.1.0")
+        let plain = accumulate(ReportFixture.run1, spillTo: spillDir.path)
+            .report(toolVersion: "0.1.0", assumptions: ReportFixture.assumptions)
         for format in formats {
             let golden = try String(contentsOf: Fixture.url("report/" + format.fileName), encoding: .utf8)
             XCTAssertEqual(ReportFiles.render(format, plain), golden, format.fileName)
         }
         let previous = ReportFixture.accumulate(ReportFixture.run1).report()
         let baseline = Baseline(label: "Reports/nightly-2024-06-11", findings: Array(previous.findings))
-        let compared = accumulate(ReportFixture.run2, spillTo: spillDir.path).report(baseline: baseline, toolVersion: "0.1.0")
+        let compared = accumulate(ReportFixture.run2, spillTo: spillDir.path)
+            .report(baseline: baseline, toolVersion: "0.1.0", assumptions: ReportFixture.assumptions)
         for format in [ReportFormat.md, .csv, .sarif, .json] {
             let golden = try String(contentsOf: Fixture.url("report/baseline/" + format.fileName), encoding: .utf8)
             XCTAssertEqual(ReportFiles.render(format, compared), golden, "baseline/" + format.fileName)
