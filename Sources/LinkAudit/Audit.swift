@@ -94,7 +94,7 @@ public enum Audit {
         try pages.commit()
         if !streaming {
             let assumptions = RunAssumptions(options, profiles: classifier.profiles,
-                                             workingDirectory: FileManager.default.currentDirectoryPath)
+                                             placeholder: collection.placeholderPages > 0)
             summary.report = try report.finish(into: options.outDir, formats: options.formats, baseline: options.baseline,
                                                toolVersion: options.toolVersion, csv: options.csv,
                                                assumptions: assumptions)

@@ -15,6 +15,9 @@ public struct ReportRebuild {
     public var csv = CSVOptions()
     /// Estimated bytes of findings kept in memory before they spill to `outDir`.
     public var spillBytes = SpillLimits().batchBytes
+    /// What summary.md says was assumed: the inputs (as given, unless the caller names
+    /// them as reports name files), and that the verdicts are the ones read.
+    public var assumptions = RunAssumptions()
 
     public init(inputs: [String], outDir: String, formats: Set<ReportFormat> = ReportFormat.defaults,
                 rules: ReportRules = ReportRules(), baseline: Baseline? = nil, toolVersion: String = "dev") {
@@ -24,16 +27,8 @@ public struct ReportRebuild {
         self.rules = rules
         self.baseline = baseline
         self.toolVersion = toolVersion
-    }
-
-    /// What summary.md says was assumed: the inputs as given, and that the verdicts are the
-    /// ones read (the run that wrote them is not recorded in links.jsonl).
-    var assumptions: RunAssumptions {
-        var assumptions = RunAssumptions()
-        let workingDirectory = FileManager.default.currentDirectoryPath
-        assumptions.inputs = inputs.map { RunAssumptions.shown($0, workingDirectory: workingDirectory) }
+        assumptions.inputs = inputs
         assumptions.classification = .rebuilt
-        return assumptions
     }
 
     /// `run/` or `run/links.jsonl` → the links file; a missing one is a usage error.

@@ -8,18 +8,21 @@ import Policies
 /// renders it.
 ///
 /// Only what stays the same for the same inputs on any machine: no timestamps, durations,
-/// worker counts or absolute paths of the checkout (`shown(_:workingDirectory:)`), so two
-/// clones write the same bytes.
+/// worker counts or machine paths (the runner names files as the reports do, relatively:
+/// README, "Reports name files relatively"), so two clones write the same bytes.
 public struct RunAssumptions: Sendable, Equatable {
-    /// The inputs as given: paths (relative to the working directory, `shown`), URLs (the
-    /// `--urls` files' ones included) and `-` for paths read from stdin.
+    /// The inputs: local paths named as reports name files, URLs (the `--urls` files' ones
+    /// included) and `-` for the paths read from stdin.
     public var inputs: [String] = []
-    /// The pipeline config the run came from (`linkaudit run`), as given.
+    /// The pipeline config the run came from (`linkaudit run`).
     public var pipeline: String?
     /// How the pages were classified; nil when nobody said (a caller of the library).
     public var classification: Classification?
     /// `--base-url` (a pipeline's `baseUrl`); nil: none given.
     public var baseURL: String?
+    /// The origin pages were served at for want of a base URL (README: the placeholder
+    /// origin), when some were; nil otherwise.
+    public var placeholderOrigin: String?
     /// The size cut of a page (`--max-page-bytes`); nil when no page was read (`report`).
     public var maxPageBytes: Int?
     /// The formats written; set by `ReportAccumulator.finish`, which writes them.
@@ -45,10 +48,10 @@ public struct RunAssumptions: Sendable, Equatable {
         /// Whether they are the default set (no `--profiles`, no pipeline `profiles`).
         public var defaultProfiles: Bool
         public var device: DeviceProfile
-        /// The device file, as given; nil: the built-in default device.
+        /// The device file; nil: the built-in default device.
         public var deviceFile: String?
         public var settings: AuditSettings
-        /// The `--host-entry` file, as given, when the host entry came from one.
+        /// The `--host-entry` file, when the host entry came from one.
         public var hostEntryFile: String?
         public var options: ProfileOptions
 
@@ -105,14 +108,5 @@ public struct RunAssumptions: Sendable, Equatable {
             self.cookies = cookies
             self.allowPrivate = allowPrivate
         }
-    }
-
-    /// A path as the summary shows it: an absolute path inside the working directory becomes
-    /// relative to it (two clones then write the same bytes); anything else stays as given.
-    public static func shown(_ path: String, workingDirectory: String) -> String {
-        guard path.hasPrefix("/"), workingDirectory.hasPrefix("/") else { return path }
-        let root = workingDirectory.hasSuffix("/") ? workingDirectory : workingDirectory + "/"
-        if path + "/" == root { return "." }
-        return path.hasPrefix(root) ? String(path.dropFirst(root.count)) : path
     }
 }

@@ -179,7 +179,16 @@ extension SummaryMarkdown {
         let run = report.assumptions
         var parts: [String] = []
         if run.classification != .rebuilt {
-            parts.append("base URL " + (run.baseURL.map { MarkdownText.inline($0) } ?? "none given"))
+            if let base = run.baseURL {
+                parts.append("base URL " + MarkdownText.inline(base))
+            } else if let origin = run.placeholderOrigin {
+                parts.append("no base URL given: pages were read at the placeholder origin \(MarkdownText.inline(origin)), "
+                    + "standing for the site the files were taken from, so their relative links are its own https "
+                    + "pages (`--base-url` gives them their real address, and judges same-host links, Universal Links "
+                    + "and App Links on it as users meet them)")
+            } else {
+                parts.append("no base URL given")
+            }
         }
         if let max = run.maxPageBytes { parts.append("pages larger than \(byteSize(max)) not read") }
         if let formats = run.formats {

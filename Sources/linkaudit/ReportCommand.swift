@@ -1,4 +1,5 @@
 import Foundation
+import LinkAudit
 import LinkAuditModel
 import Reports
 
@@ -24,6 +25,7 @@ enum ReportCommand {
         var rebuild = ReportRebuild(inputs: parsed.positionals, outDir: outDir, formats: formats, rules: rules,
                                     baseline: baseline, toolVersion: Usage.version)
         rebuild.csv = try ReportFlags.csv(parsed)
+        rebuild.assumptions = .rebuilt(parsed.positionals)  // named as reports name files
         let summary = try rebuild.run(warn: warnings.add)
         warnings.finish()
         for note in summary.notes { standardError("linkaudit: warning: \(note)") }

@@ -79,12 +79,13 @@ final class SummaryAssumptionsTests: XCTestCase {
             "The findings therefore show what the runtimes' navigation policies break, not what a missing app breaks",
             "- **Runtime profiles** (2): `ios-sdk`, `android-sdk`; not run: ",
             "- **Entry**: `loadUrlByUser`: each page is entered by the PayerMax guide's user-initiated load",
-            "base URL none given",
+            "no base URL given: pages were read at the placeholder origin https://dump.invalid/, standing for the site "
+                + "the files were taken from, so their relative links are its own https pages (`--base-url` gives them "
+                + "their real address",
             "pages larger than 5000 bytes not read",
             "formats md;",
         ])
-        // (The page's own file: URL is absolute: without --base-url that is the page's address.)
-        XCTAssertFalse(assumed(summary).contains(dir.path), "the absolute input inside the working directory is shown relative")
+        XCTAssertFalse(summary.contains(dir.path), "the absolute input inside the working directory is named relatively")
     }
 
     /// Two checkouts in different folders: the same summary.md, byte for byte.
@@ -150,28 +151,39 @@ final class SummaryAssumptionsTests: XCTestCase {
     /// `linkaudit report` reads verdicts, it does not make them: the summary says so.
     func testARebuiltReportSaysItsVerdictsAreRead() throws {
         let dir = TempDir()
-        ReportFixture.write(ReportFixture.run1, to: dir.path + "/run")
-        let rebuild = ReportRebuild(inputs: [dir.path + "/run"], outDir: dir.path + "/out", formats: [.md],
-                                    toolVersion: "0.1.0")
-        _ = try rebuild.run(warn: { XCTFail($0) })
-        let text = assumed(try String(contentsOfFile: dir.path + "/out/summary.md", encoding: .utf8))
+        ReportFixture.write(ReportFixture.run1, to: dir.path + "/runs/a")
+        ReportFixture.write(ReportFixture.run2, to: dir.path + "/runs/b")
+        let run = try CLI.run(["report", dir.path + "/runs/a", "runs/b/links.jsonl", "--out", "out", "--format", "md",
+                               "--fail-on", "never", "--quiet"], cwd: dir.path)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let summary = try String(contentsOfFile: dir.path + "/out/summary.md", encoding: .utf8)
+        let (linkaudit, _) = try versions()
+        let text = assumed(summary)
         assertContains(text, [
-            "- **Inputs** (1): ",
+            "- **Inputs** (2): runs/a, runs/b/links.jsonl\n",
             "- **Device, runtime profiles, entry, base URL**: those of the runs that wrote the links.jsonl read",
             "- **Settings**: formats md; no baseline",
-            "- **Versions**: linkaudit 0.1.0 (no page was parsed: the reports were rebuilt from links.jsonl)\n",
+            "- **Versions**: linkaudit \(linkaudit) (no page was parsed: the reports were rebuilt from links.jsonl)\n",
         ])
+        XCTAssertFalse(summary.contains(dir.path))
         XCTAssertFalse(text.contains("Device**: "), "no device is claimed for verdicts read back")
     }
 
-    func testPathsInsideTheWorkingDirectoryAreShownRelative() {
-        XCTAssertEqual(RunAssumptions.shown("/home/u/repo/Pipelines/x.json", workingDirectory: "/home/u/repo"),
-                       "Pipelines/x.json")
-        XCTAssertEqual(RunAssumptions.shown("/home/u/repo/a", workingDirectory: "/home/u/repo/"), "a")
-        XCTAssertEqual(RunAssumptions.shown("/home/u/repo", workingDirectory: "/home/u/repo"), ".")
-        XCTAssertEqual(RunAssumptions.shown("/home/u/repository/a", workingDirectory: "/home/u/repo"),
-                       "/home/u/repository/a", "a sibling folder with a longer name is not inside")
-        XCTAssertEqual(RunAssumptions.shown("/srv/site", workingDirectory: "/home/u/repo"), "/srv/site")
-        XCTAssertEqual(RunAssumptions.shown("site/a.html", workingDirectory: "/home/u/repo"), "site/a.html")
+    /// Inputs and settings files outside the working directory: named as the reports name
+    /// files (below the folder they share, a settings file by its own name), never absolutely.
+    func testFilesOutsideTheWorkingDirectoryAreNamedWithoutTheMachinesPath() throws {
+        let elsewhere = TempDir(), here = TempDir()
+        elsewhere.write("site/pay.html", #"<a href="gojek://pay">Pay</a>"#)
+        elsewhere.write("devices/phone.json", #"{"name": "phone", "platform": "android"}"#)
+        let run = try CLI.run(["audit", elsewhere.path + "/site", "--device", elsewhere.path + "/devices/phone.json",
+                               "--out", "out", "--format", "md", "--fail-on", "never", "--quiet"], cwd: here.path)
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let summary = try String(contentsOfFile: here.path + "/out/summary.md", encoding: .utf8)
+        assertContains(assumed(summary), [
+            "- **Inputs** (1): site\n",
+            "- **Device**: phone (phone.json), an Android device: no app is installed",
+        ])
+        XCTAssertFalse(summary.contains(elsewhere.path), summary)
+        XCTAssertFalse(summary.contains(here.path), summary)
     }
 }

@@ -13,6 +13,9 @@ final class UserFacingWordsTests: XCTestCase {
     /// reference code was once called (after "the", as a possessive, with a number). Regular
     /// expressions, spelt so that this file does not match them itself.
     static let citations = [#"\bPOLIC[Y]\b"#, #"\bDESIG[N]\b"#, #"(?i)(policy|design)\.m[d]\b"#, #"\.\./share[d]"#]
+    /// For the code: a path into that folder is a citation; a test's own folder of that name
+    /// (a symbolic link target in a temporary tree) is not.
+    static let codeCitations = Array(citations.dropLast()) + [#"\.\./share[d]/"#]
     static let referenceNames = [#"(?i)\bthe see[d]"#, #"(?i)\bsee[d]s?'"#, #"(?i)\bsee[d] [0-9]"#]
     /// What users may never read: all of the above, and the word itself in any form.
     static let banned = citations + [#"(?i)see[d]"#]
@@ -83,7 +86,7 @@ final class UserFacingWordsTests: XCTestCase {
                 guard let data = FileManager.default.contents(atPath: path), data.count < 4 << 20,
                       let text = String(data: data, encoding: .utf8) else { continue }
                 checked += 1
-                for offence in Self.offences(text, banned: Self.citations + Self.referenceNames) {
+                for offence in Self.offences(text, banned: Self.codeCitations + Self.referenceNames) {
                     XCTFail("\(folder)/\(name): \(offence)")
                 }
             }
