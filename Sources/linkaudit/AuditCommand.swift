@@ -38,6 +38,7 @@ enum AuditCommand {
         options.libxml2Version = LibXML.version
         try FetchFlags.apply(parsed, to: &options)
         let gate = try ReportFlags.apply(parsed, to: &options)
+        options.progress = !parsed.flag("quiet") && isatty(STDERR_FILENO) != 0
         let summary = try Audit.run(options)
         for note in summary.inputNotes + summary.archiveNotes + summary.crawlNotes + summary.report.notes {
             standardError("linkaudit: warning: \(note)")
