@@ -17,21 +17,24 @@ final class CommandLineTests: XCTestCase {
 
     func testEveryCommandHasItsHelpThreeWays() throws {
         let commands = try listedCommands()
+        // Run elsewhere than the checkout: a binary that took -h for an input would write Reports/-h.
+        let scratch = TempDir()
+        let cwd = scratch.path
         XCTAssertEqual(Set(commands), ["run", "audit", "report", "explain", "checks", "version", "help"])
         for command in commands {
-            let long = try CLI.run([command, "--help"])
+            let long = try CLI.run([command, "--help"], cwd: cwd)
             XCTAssertEqual(long.status, 0, "\(command) --help: \(long.stderr)")
             XCTAssertTrue(long.stdout.hasPrefix("USAGE\n  linkaudit \(command)"), "\(command) --help: \(long.stdout)")
             XCTAssertEqual(long.stderr, "")
-            XCTAssertEqual(try CLI.run([command, "-h"]).stdout, long.stdout, "\(command) -h")
-            XCTAssertEqual(try CLI.run(["help", command]).stdout, long.stdout, "help \(command)")
+            XCTAssertEqual(try CLI.run([command, "-h"], cwd: cwd).stdout, long.stdout, "\(command) -h")
+            XCTAssertEqual(try CLI.run(["help", command], cwd: cwd).stdout, long.stdout, "help \(command)")
         }
         // Help wins wherever it stands, even after an option that is wrong.
-        let late = try CLI.run(["audit", "site/", "--colour", "--out", "x", "-h"])
+        let late = try CLI.run(["audit", "site/", "--colour", "--out", "x", "-h"], cwd: cwd)
         XCTAssertEqual(late.status, 0, late.stderr)
         XCTAssertTrue(late.stdout.hasPrefix("USAGE\n  linkaudit audit"))
         // The audit help names the options of every group it takes.
-        let audit = try CLI.run(["audit", "--help"]).stdout
+        let audit = try CLI.run(["audit", "--help"], cwd: cwd).stdout
         for flag in ["--out", "--profiles", "--format", "--fail-on", "--depth", "--quiet", "--"] {
             XCTAssertTrue(audit.contains(flag), flag)
         }
@@ -56,6 +59,7 @@ final class CommandLineTests: XCTestCase {
                                  cwd: dir.path)
         XCTAssertEqual(result.status, 0, result.stderr)
         let pages = try String(contentsOfFile: dir.path + "/out/pages.jsonl", encoding: .utf8)
+        XCTAssertEqual(pages.split(separator: "\n").count, 1, "-- is no input: \(pages)")
         XCTAssertTrue(pages.contains(#"/-q.html","#) && pages.contains(#""status":"ok""#), pages)
     }
 
@@ -93,8 +97,9 @@ final class CommandLineTests: XCTestCase {
              "linkaudit: --out needs a value (--quiet is an option; give --out=--quiet for a value that starts with --)\n"),
             (["audit", "site/", "--quiet=yes"], "linkaudit: --quiet takes no value\n"),
         ]
+        let scratch = TempDir()  // where a misread flag would have written
         for (args, message) in cases {
-            let result = try CLI.run(args)
+            let result = try CLI.run(args, cwd: scratch.path)
             XCTAssertEqual(result.status, 2, args.joined(separator: " "))
             XCTAssertEqual(result.stderr, message, args.joined(separator: " "))
         }

@@ -198,7 +198,7 @@ final class ReadmeCommandsTests: XCTestCase {
                 guard let match = command.range(of: #"linkaudit ([a-z]+)"#, options: .regularExpression) else { continue }
                 let name = String(command[match].dropFirst("linkaudit ".count))
                 if helps[name] == nil {
-                    let help = try CLI.run([name, "--help"])
+                    let help = try CLI.run([name, "--help"], cwd: scratch.path)
                     XCTAssertEqual(help.status, 0, "README shows 'linkaudit \(name)', which has no help: \(help.stderr)")
                     helps[name] = help.stdout
                 }
@@ -218,7 +218,7 @@ final class ReadmeCommandsTests: XCTestCase {
     func testEveryOptionTheHelpListsIsAccepted() throws {
         let scratch = TempDir()
         for command in ["run", "audit", "report", "explain", "checks"] {
-            let flags = Self.options(listedIn: try CLI.run([command, "--help"]).stdout).subtracting(["--help"])
+            let flags = Self.options(listedIn: try CLI.run([command, "--help"], cwd: scratch.path).stdout).subtracting(["--help"])
             XCTAssertFalse(flags.isEmpty, command)
             for flag in flags {
                 let tried = try CLI.run([command, flag + "=x"], cwd: scratch.path)
