@@ -60,7 +60,8 @@ enum Usage {
     }
 
     static let oneCommand = """
-      linkaudit help <command> (or linkaudit <command> --help, -h) shows one command's options.
+      linkaudit help <command>, or linkaudit <command> --help (-h), shows one command's
+      options.
     """
 
     static let commandLine = """
@@ -183,8 +184,8 @@ enum Usage {
       before any page is read), MB read of the input files and archives (an archive by how
       far into the file reading is), pages/s, and the time left at the byte rate so far;
       for a live crawl, pages done, queued and failed, and the time the queue takes at
-      that rate. It is erased before the end-of-run lines. Never with --quiet, nor when
-      stderr is a file or a pipe.
+      that rate; then "writing reports". It is erased before the end-of-run lines. Never
+      with --quiet, nor when stderr is a file or a pipe.
     """
 
     static let output = """

@@ -50,12 +50,13 @@ enum ProgressLine {
         if let crawl = counts.crawl {
             parts.append("crawl: \(crawl.done) done, \(crawl.queued) queued, \(crawl.errors) errors")
         }
-        let rate = elapsed > 0 ? Double(counts.pages) / elapsed : 0
-        parts.append(String(format: "%.1f pages/s", rate))
+        // Once every page is written the rate would only fall as the clock runs: left out.
         if counts.writingReports {
             parts.append("writing reports")
-        } else if let left = secondsLeft(counts, elapsed: elapsed) {
-            parts.append("~" + duration(left) + " left")
+        } else {
+            let rate = elapsed > 0 ? Double(counts.pages) / elapsed : 0
+            parts.append(String(format: "%.1f pages/s", rate))
+            if let left = secondsLeft(counts, elapsed: elapsed) { parts.append("~" + duration(left) + " left") }
         }
         return parts.joined(separator: ", ")
     }

@@ -36,7 +36,7 @@ final class ProgressLineTests: XCTestCase {
         // Every page written: the reports are being put together.
         XCTAssertEqual(ProgressLine.text(ProgressCounts(pages: 10, pageTotal: 10, bytes: 1_000_000,
                                                         byteTotal: 1_000_000, writingReports: true), elapsed: 2),
-                       "audit: 10 of 10 pages, 1.0 of 1.0 MB, 5.0 pages/s, writing reports")
+                       "audit: 10 of 10 pages, 1.0 of 1.0 MB, writing reports")
         // A crawl alone at its start.
         XCTAssertEqual(ProgressLine.text(ProgressCounts(pages: 0, crawl: .init(done: 0, queued: 5, errors: 0)),
                                          elapsed: 1),
