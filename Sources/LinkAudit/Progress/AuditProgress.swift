@@ -23,7 +23,12 @@ final class AuditProgress: @unchecked Sendable {
     private var archiveOffset = 0
 
     init(inputs: [PageInput], crawler: Crawler?) {
-        sizes = inputs.map { $0.file.map(Self.size) ?? 0 }
+        sizes = inputs.map { input in
+            switch input.origin {
+            case .file(let path), .archive(let path): return Self.size(path)  // the path it is read by
+            case .missing: return 0
+            }
+        }
         let archives = inputs.contains { if case .archive = $0.origin { return true } else { return false } }
         pageTotal = archives || crawler != nil ? nil : inputs.count
         byteTotal = inputs.isEmpty ? nil : sizes.reduce(0, +)

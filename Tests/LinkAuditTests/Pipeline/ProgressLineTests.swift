@@ -76,7 +76,7 @@ final class ProgressLineTests: XCTestCase {
         let dir = TempDir()
         let sizes = [100, 2_000, 30]
         for (i, size) in sizes.enumerated() { dir.write("site/p\(i).html", String(repeating: "x", count: size)) }
-        let inputs = InputCollector(mapper: PageURLMapper(baseURL: nil)).collect([dir.path + "/site"])
+        let inputs = try InputCollector(mapper: PageURLMapper(baseURL: nil)).collect([dir.path + "/site"]).pages
         let (during, end) = drain(inputs)
         XCTAssertEqual(during.map(\.pageTotal), [3, 3, 3])
         XCTAssertEqual(during.map(\.pages), [0, 1, 2])
@@ -103,7 +103,7 @@ final class ProgressLineTests: XCTestCase {
         let archive = archive(in: dir, count: 30)
         let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: archive)[.size] as? Int)
         dir.write("a.html", "<p>")
-        let inputs = InputCollector(mapper: PageURLMapper(baseURL: nil)).collect([dir.path + "/a.html", archive])
+        let inputs = try InputCollector(mapper: PageURLMapper(baseURL: nil)).collect([dir.path + "/a.html", archive]).pages
         let (during, end) = drain(inputs)
         XCTAssertEqual(end.pages, 31, "the file and the archive's 30 pages")
         XCTAssertNil(end.pageTotal, "an archive's page count is not known before it is read")
