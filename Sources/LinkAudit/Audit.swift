@@ -42,7 +42,11 @@ public enum Audit {
         var report = ReportAccumulator(rules: options.rules,
                                        spill: SpillLimits(directory: options.outDir, batchBytes: options.spillBytes),
                                        fragments: fragments)
-        let jobs = PageJobs(inputs, maxBody: options.maxPageBytes, crawler: crawler)
+        let progress = options.progress ? AuditProgress(inputs: inputs, crawler: crawler) : nil
+        let display = progress.map { progress in ProgressDisplay { progress.counts } }
+        display?.start()
+        defer { display?.stop() }  // erased before the command prints its end-of-run lines
+        let jobs = PageJobs(inputs, maxBody: options.maxPageBytes, crawler: crawler, progress: progress)
         let rules = options.rules
         OrderedParallelMap.run(next: jobs.next, workers: options.jobs, work: { job -> PageOutput in
             var result: PageResult
@@ -69,6 +73,7 @@ public enum Audit {
                               associationRecords: result.associationRecords)
         }) { result in
             summary.pages += 1
+            progress?.pageWritten()
             summary.bytes += result.record.bytes
             if !result.record.isOK { summary.unreadable += 1 }
             summary.navigations += result.navigations
@@ -92,6 +97,7 @@ public enum Audit {
         // Renamed into place now that they are whole (a run that stops before leaves none).
         try links.commit()
         try pages.commit()
+        progress?.reportsStarted()
         if !streaming {
             let assumptions = RunAssumptions(options, profiles: classifier.profiles,
                                              placeholder: collection.placeholderPages > 0)

@@ -45,6 +45,9 @@ public struct AuditOptions: Sendable {
     /// URLs to fetch besides the `http(s)` inputs (`--urls FILE`), and how (live crawl).
     public var urls: [String] = []
     public var fetch = FetchOptions()
+    /// A progress line on stderr while the pages are read (the command line turns it on
+    /// when stderr is a terminal and `--quiet` is not given).
+    public var progress = false
 
     public init(inputs: [String], baseURL: String? = nil, outDir: String? = nil,
                 jobs: Int = ProcessInfo.processInfo.activeProcessorCount,

@@ -26,8 +26,9 @@ public enum OrderedParallelMap {
         }
     }
 
-    /// The same over a stream: `next` is called under a lock, one item at a time, so a
-    /// sequential source (an archive being read) feeds all the workers.
+    /// The same over a stream: `next` is called by one worker at a time, so a sequential
+    /// source (an archive being read) feeds all the workers; while it blocks, finished
+    /// results are still emitted.
     public static func run<Item, Result>(next: @escaping () -> Item?, workers: Int, window: Int? = nil,
                                          work: @escaping (Item) -> Result, emit: (Result) -> Void) {
         let workers = max(1, workers)
@@ -47,6 +48,7 @@ public enum OrderedParallelMap {
 
     private final class StreamState<Item, Result>: @unchecked Sendable {
         private let lock = NSCondition()
+        private let sourceLock = NSLock()
         private var next = 0
         private var nextToEmit = 0
         private var done: [Int: Result] = [:]
@@ -61,10 +63,22 @@ public enum OrderedParallelMap {
         }
 
         func claim() -> (Int, Item)? {
+            // One caller of `source` at a time, in order; but `source` is called outside the
+            // results' lock, so while it blocks (a crawl waiting for its next page) the pages
+            // before it are still written (and the progress line counts them).
+            sourceLock.lock()
+            defer { sourceLock.unlock() }
+            lock.lock()
+            while !exhausted, next - nextToEmit >= window { lock.wait() }
+            guard !exhausted else {
+                lock.unlock()
+                return nil
+            }
+            lock.unlock()
+            let item = source()
             lock.lock()
             defer { lock.unlock() }
-            while !exhausted, next - nextToEmit >= window { lock.wait() }
-            guard !exhausted, let item = source() else {
+            guard let item else {
                 exhausted = true
                 lock.broadcast()
                 return nil

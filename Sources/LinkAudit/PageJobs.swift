@@ -11,7 +11,8 @@ final class PageJobs {
         case fetched(FetchedPage)
     }
 
-    private var inputs: IndexingIterator<[PageInput]>
+    private let inputs: [PageInput]
+    private var position = 0
     private var archive: ArchiveScanner?
     private let maxBody: Int
     /// Record counts by WARC-Type across all archives, and their damage notes.
@@ -19,11 +20,13 @@ final class PageJobs {
     private(set) var archiveNotes: [String] = []
 
     private let crawler: Crawler?
+    private let progress: AuditProgress?
 
-    init(_ inputs: [PageInput], maxBody: Int, crawler: Crawler? = nil) {
-        self.inputs = inputs.makeIterator()
+    init(_ inputs: [PageInput], maxBody: Int, crawler: Crawler? = nil, progress: AuditProgress? = nil) {
+        self.inputs = inputs
         self.maxBody = maxBody
         self.crawler = crawler
+        self.progress = progress
     }
 
     /// Every fetched page once read: the crawl counts it and follows its links.
@@ -34,16 +37,27 @@ final class PageJobs {
     func next() -> Job? {
         while true {
             if let scanner = archive {
-                if let page = scanner.next() { return .archived(page) }
+                if let page = scanner.next() {
+                    progress?.handedOut(archive: position - 1, at: scanner.bytesRead)
+                    return .archived(page)
+                }
                 archiveCounts.merge(scanner.counts, uniquingKeysWith: +)
                 archiveNotes += scanner.notes
                 archive = nil
+                progress?.archiveDone(position - 1)
             }
-            guard let input = inputs.next() else { return crawler?.next().map(Job.fetched) }
+            guard position < inputs.count else {
+                guard let page = crawler?.next() else { return nil }
+                progress?.handedOutFetched()
+                return .fetched(page)
+            }
+            let input = inputs[position]
+            position += 1
             if case .archive(let path) = input.origin {
                 archive = ArchiveScanner(path: path, maxBody: maxBody, shown: input.file)
                 continue
             }
+            progress?.handedOut(input: position - 1)
             return .input(input)
         }
     }

@@ -38,6 +38,11 @@ enum AuditCommand {
         options.libxml2Version = LibXML.version
         try FetchFlags.apply(parsed, to: &options)
         let gate = try ReportFlags.apply(parsed, to: &options)
+        if options.streamTo == nil {
+            try OutputFolder.check(options.outDir, givenBy: parsed.value("jsonl-out") != nil ? "--jsonl-out"
+                                                             : parsed.value("out") != nil ? "--out" : nil)
+        }
+        options.progress = !parsed.flag("quiet") && isatty(STDERR_FILENO) != 0
         let summary = try Audit.run(options)
         for note in summary.inputNotes + summary.archiveNotes + summary.crawlNotes + summary.report.notes {
             standardError("linkaudit: warning: \(note)")

@@ -39,7 +39,6 @@ enum FetchFlags {
         fetch.cookies = parsed.flag("cookies")
         fetch.associations = !parsed.flag("no-associations")
         if let folder = parsed.value("cache") { fetch.cacheDirectory = try cacheFolder(folder) }
-        fetch.progress = !parsed.flag("quiet") && isatty(STDERR_FILENO) != 0
         options.fetch = fetch
     }
 

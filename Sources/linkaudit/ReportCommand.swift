@@ -20,6 +20,10 @@ enum ReportCommand {
         let policy = try FailPolicy.parse(failOn: parsed.value("fail-on"), onlyNew: parsed.flag("fail-on-new"),
                                           hasBaseline: parsed.value("baseline") != nil)
         let outDir = try parsed.value("out") ?? defaultOutDir(parsed.positionals)
+        // A missing input is named by the rebuild (exit 2), before its folder is judged.
+        if parsed.positionals.allSatisfy({ FileManager.default.fileExists(atPath: $0) }) {
+            try OutputFolder.check(outDir, givenBy: parsed.value("out") != nil ? "--out" : nil)
+        }
         let warnings = Warnings()
         let baseline = try parsed.value("baseline").map { try Baseline.load($0, warn: warnings.add) }
         var rebuild = ReportRebuild(inputs: parsed.positionals, outDir: outDir, formats: formats, rules: rules,

@@ -15,6 +15,8 @@ enum RunCommand {
         plan.options.libxml2Version = LibXML.version  // for summary.md
         if let out = parsed.value("out") { plan.options.outDir = out }
         if let jobs = try parsed.int("jobs") { plan.options.jobs = jobs }
+        try OutputFolder.check(plan.options.outDir, givenBy: parsed.value("out") != nil ? "--out" : nil)
+        plan.options.progress = !parsed.flag("quiet") && isatty(STDERR_FILENO) != 0
         let summary = try Audit.run(plan.options)
         for note in summary.inputNotes + summary.archiveNotes + summary.report.notes {
             AuditCommand.standardError("linkaudit: warning: \(note)")

@@ -20,10 +20,18 @@ package enum CLI {
         package var stderr: String
     }
 
+    /// The binary's path, for a test that runs it another way (as another user).
+    package static var binaryPath: String { binary.path }
+
     package static func run(_ args: [String], stdin: String = "", cwd: String? = nil) throws -> Result {
+        try runProgram([binary.path] + args, stdin: stdin, cwd: cwd)
+    }
+
+    /// Runs `command[0]` with the rest as its arguments, as `run` does the binary.
+    package static func runProgram(_ command: [String], stdin: String = "", cwd: String? = nil) throws -> Result {
         let process = Process()
-        process.executableURL = binary
-        process.arguments = args
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
         if let cwd { process.currentDirectoryURL = URL(fileURLWithPath: cwd) }
         let input = Pipe(), output = Pipe(), errors = Pipe()
         process.standardInput = input

@@ -48,7 +48,6 @@ package final class Crawler: @unchecked Sendable {
     private let window: Int
     static let readyBudget = 32 << 20
     private var readyBytes = 0
-    private var progress: CrawlProgress?
 
     /// Throws a usage error for a bad `--scope` pattern.
     package init(urls: [String], options: FetchOptions, userAgent: String) throws {
@@ -79,8 +78,6 @@ package final class Crawler: @unchecked Sendable {
             queue.append(admitted)
             admitted += 1
         }
-        if options.progress { progress = CrawlProgress { [weak self] in self?.snapshot() ?? (0, 0, 0) } }
-        progress?.start()
         let starts = condition.withLock { startable() }
         starts.forEach { $0() }
     }
@@ -135,9 +132,8 @@ package final class Crawler: @unchecked Sendable {
         starts.forEach { $0() }
     }
 
-    /// Ends the crawl's HTTP session and progress line.
+    /// Ends the crawl's HTTP session.
     package func close() {
-        progress?.stop()
         client.close()
     }
 
@@ -184,7 +180,8 @@ package final class Crawler: @unchecked Sendable {
         }
     }
 
-    private func snapshot() -> (done: Int, queued: Int, errors: Int) {
+    /// For the audit's progress line: pages read, pages queued and not yet read, failures.
+    package var progressCounts: (done: Int, queued: Int, errors: Int) {
         condition.withLock { (reported, admitted - reported, failures) }
     }
 }

@@ -28,8 +28,6 @@ public struct FetchOptions: Sendable {
     public var maxPages = 1000
     /// `--scope` patterns (see `CrawlScope`).
     public var scope: [String] = []
-    /// A progress line on stderr while crawling.
-    public var progress = false
     /// Fetch the association files of the https hosts the pages link to (and their own),
     /// which then decide Universal Links and App Links; off with `--no-associations`.
     public var associations = true

@@ -61,6 +61,9 @@ public final class ArchiveScanner {
         self.maxBody = maxBody
     }
 
+    /// How far into the archive file reading is, in bytes of the file (for progress).
+    public var bytesRead: Int { reader?.fileBytesRead ?? 0 }
+
     /// The next page, nil when the archive is done. Never throws: damage becomes notes,
     /// or a page whose problem says why it could not be read.
     public func next() -> ArchivedPage? {

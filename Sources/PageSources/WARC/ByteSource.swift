@@ -10,6 +10,9 @@ protocol ByteSource: AnyObject {
 
 final class FileByteSource: ByteSource {
     private let handle: FileHandle
+    /// Bytes read from the file so far (compressed ones under a gzip stream): how far into
+    /// the file reading is, for the progress line.
+    private(set) var consumed = 0
 
     init(path: String) throws {
         guard let handle = FileHandle(forReadingAtPath: path) else {
@@ -21,7 +24,9 @@ final class FileByteSource: ByteSource {
     deinit { try? handle.close() }
 
     func read(max: Int) throws -> [UInt8] {
-        [UInt8](try handle.read(upToCount: max) ?? Data())
+        let bytes = [UInt8](try handle.read(upToCount: max) ?? Data())
+        consumed += bytes.count
+        return bytes
     }
 }
 
@@ -100,9 +105,10 @@ final class GzipByteSource: ByteSource {
 
 /// Opens a file as plain or gzip by its first two bytes, whatever its name says.
 enum ByteSources {
-    static func open(path: String) throws -> ByteSource {
+    /// The stream to read, and the file under it (which counts the bytes taken from disk).
+    static func open(path: String) throws -> (stream: ByteSource, file: FileByteSource) {
         let head = try FileByteSource(path: path).read(max: 2)
         let file = try FileByteSource(path: path)
-        return head == [0x1F, 0x8B] ? try GzipByteSource(file) : file
+        return (head == [0x1F, 0x8B] ? try GzipByteSource(file) : file, file)
     }
 }

@@ -12,13 +12,22 @@ public final class WARCReader {
     /// recovered from; larger ones are skipped.
     static let inspectLimit = 1 << 20
 
+    private let file: FileByteSource?
+
     public init(path: String) throws {
-        reader = ByteReader(try ByteSources.open(path: path))
+        let opened = try ByteSources.open(path: path)
+        reader = ByteReader(opened.stream)
+        file = opened.file
     }
 
     init(source: ByteSource) {
         reader = ByteReader(source)
+        file = nil
     }
+
+    /// Bytes of the file read so far (compressed ones for a `.warc.gz`), ahead of the
+    /// records handed out by at most a read buffer.
+    public var fileBytesRead: Int { file?.consumed ?? 0 }
 
     /// The next record, nil at the end. `keep` decides from the fields whether the
     /// block is wanted; `maxBlock` bounds what is kept.

@@ -19,4 +19,28 @@ final class OrderedParallelMapTests: XCTestCase {
         XCTAssertEqual(emitted, Array(0..<500))
         XCTAssertLessThanOrEqual(maxInFlight, 4)
     }
+
+    /// A stream source that blocks (the crawl waiting for a slow page) holds back only what
+    /// comes after it: results before it are still emitted meanwhile (so their pages are
+    /// written and counted). The source's third item waits for the second result's emit.
+    func testABlockedStreamSourceDoesNotHoldBackEarlierResults() {
+        let secondEmitted = DispatchSemaphore(value: 0)
+        let lock = NSLock()
+        var handed = 0
+        var waitedOut = false
+        var emitted: [Int] = []
+        OrderedParallelMap.run(next: { () -> Int? in
+            let item = lock.withLock { handed += 1; return handed - 1 }
+            if item == 2, secondEmitted.wait(timeout: .now() + 5) == .timedOut { lock.withLock { waitedOut = true } }
+            return item < 4 ? item : nil
+        }, workers: 2, work: { item -> Int in
+            if item == 1 { usleep(100_000) }  // finishes after the source has started waiting
+            return item
+        }, emit: { item in
+            emitted.append(item)
+            if item == 1 { secondEmitted.signal() }
+        })
+        XCTAssertEqual(emitted, [0, 1, 2, 3])
+        XCTAssertFalse(waitedOut, "the second result was not emitted while the source waited")
+    }
 }

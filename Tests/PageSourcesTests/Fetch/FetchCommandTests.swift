@@ -44,11 +44,4 @@ final class FetchCommandTests: XCTestCase {
         let links = try String(contentsOfFile: out.path + "/report/links.jsonl", encoding: .utf8)
         XCTAssertTrue(links.contains(#""source":"http[Location]","trigger":"server-redirect""#), links)
     }
-
-    func testProgressLine() {
-        XCTAssertEqual(CrawlProgress.line((done: 42, queued: 21, errors: 3), elapsed: 10),
-                       "crawl: 42 done, 21 queued, 3 errors, 4.2 pages/s, ~5 s left")
-        XCTAssertEqual(CrawlProgress.line((done: 0, queued: 5, errors: 0), elapsed: 1),
-                       "crawl: 0 done, 5 queued, 0 errors, 0.0 pages/s")
-    }
 }
