@@ -1,5 +1,6 @@
 import Extraction
 import Foundation
+import Reports
 import LinkAudit
 import LinkAuditModel
 import WHATWGURL
@@ -56,7 +57,7 @@ enum AuditCommand {
         }
         if !parsed.flag("quiet"), !summary.fetchStatuses.isEmpty {
             let counts = summary.fetchStatuses.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
-            FileHandle.standardError.write(Data("linkaudit: fetched pages: \(counts.joined(separator: ", "))\n".utf8))
+            StandardError.line("linkaudit: fetched pages: \(counts.joined(separator: ", "))")
         }
         if !parsed.flag("quiet"), !summary.associationStatuses.isEmpty {
             let counts = summary.associationStatuses.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
@@ -74,6 +75,6 @@ enum AuditCommand {
     }
 
     static func standardError(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        StandardError.line(line)
     }
 }

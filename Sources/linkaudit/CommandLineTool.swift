@@ -1,5 +1,6 @@
 import Extraction
 import Foundation
+import Reports
 import LinkAuditModel
 
 /// Dispatches subcommands. Exit codes: 0 done, 1 findings at the `--fail-on` level,
@@ -76,6 +77,6 @@ enum CommandLineTool {
     }
 
     static func standardError(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        StandardError.line(line)
     }
 }

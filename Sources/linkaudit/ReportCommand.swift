@@ -55,7 +55,7 @@ enum ReportCommand {
     }
 
     static func standardError(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        StandardError.line(line)
     }
 }
 

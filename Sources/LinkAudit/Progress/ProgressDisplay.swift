@@ -1,4 +1,5 @@
 import Foundation
+import Reports
 
 /// Draws the progress line on stderr, in place, twice a second, and erases it when the run
 /// is over so the end-of-run lines start on a clean line. Used only when stderr is a
@@ -50,6 +51,6 @@ final class ProgressDisplay: @unchecked Sendable {
     }
 
     private static func write(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        StandardError.write(text)
     }
 }
