@@ -13,6 +13,10 @@ public struct AuditOptions: Sendable {
     /// Pages parsed at once; defaults to the number of cores.
     public var jobs: Int
     public var maxPageBytes: Int
+    /// What `--jobs` / `"jobs"` and `--max-page-bytes` / `"maxPageBytes"` may be: checked
+    /// where they enter, so no arithmetic downstream meets a number near Int.max.
+    public static let jobsRange = 1...256
+    public static let maxPageBytesRange = 1...(1 << 30)
     /// Profile names to run (nil: the default set).
     public var profiles: [String]?
     public var device: DeviceProfile = .optimistic

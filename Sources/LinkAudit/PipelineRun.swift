@@ -69,11 +69,13 @@ public enum PipelineRun {
         options.toolVersion = toolVersion
         options.pipeline = path
         if let jobs = config.jobs {
-            guard jobs >= 1 else { throw fail("jobs", "must be at least 1") }
+            guard AuditOptions.jobsRange.contains(jobs) else { throw fail("jobs", "must be from 1 to \(AuditOptions.jobsRange.upperBound)") }
             options.jobs = jobs
         }
         if let max = config.maxPageBytes {
-            guard max >= 1 else { throw fail("maxPageBytes", "must be at least 1") }
+            guard AuditOptions.maxPageBytesRange.contains(max) else {
+                throw fail("maxPageBytes", "must be from 1 to \(AuditOptions.maxPageBytesRange.upperBound) (1 GiB)")
+            }
             options.maxPageBytes = max
         }
         let policy: FailPolicy

@@ -31,8 +31,8 @@ enum AuditCommand {
             // Only stdout is a stream; a path is simply where links.jsonl goes.
             if out == "-" { options.streamTo = FileHandle.standardOutput } else { options.outDir = out }
         }
-        if let jobs = try parsed.int("jobs") { options.jobs = jobs }
-        if let max = try parsed.int("max-page-bytes") { options.maxPageBytes = max }
+        if let jobs = try parsed.int("jobs", max: AuditOptions.jobsRange.upperBound) { options.jobs = jobs }
+        if let max = try parsed.int("max-page-bytes", max: AuditOptions.maxPageBytesRange.upperBound) { options.maxPageBytes = max }
         try ClassifyFlags.apply(parsed, to: &options.profiles, device: &options.device, settings: &options.settings)
         options.deviceFile = parsed.value("device")  // for summary.md, as given
         options.hostEntryFile = parsed.value("host-entry")

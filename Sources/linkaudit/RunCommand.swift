@@ -14,7 +14,7 @@ enum RunCommand {
         var plan = try PipelineRun.load(path: parsed.positionals[0], toolVersion: Usage.version)
         plan.options.libxml2Version = LibXML.version  // for summary.md
         if let out = parsed.value("out") { plan.options.outDir = out }
-        if let jobs = try parsed.int("jobs") { plan.options.jobs = jobs }
+        if let jobs = try parsed.int("jobs", max: AuditOptions.jobsRange.upperBound) { plan.options.jobs = jobs }
         try OutputFolder.check(plan.options.outDir, givenBy: parsed.value("out") != nil ? "--out" : nil)
         plan.options.progress = !parsed.flag("quiet") && isatty(STDERR_FILENO) != 0
         let summary = try Audit.run(plan.options)

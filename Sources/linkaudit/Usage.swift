@@ -96,8 +96,9 @@ enum Usage {
                              without it a wget --mirror layout (host/path) gives
                              https://host/path, and anything else the placeholder
                              https://dump.invalid/ + its path under the folder
-      --jobs N               pages parsed at once (default: number of cores)
-      --max-page-bytes N     larger pages are reported too-large (default: 67108864)
+      --jobs N               pages parsed at once (default: number of cores, at most 256)
+      --max-page-bytes N     larger pages are reported too-large (default: 67108864,
+                             at most 1073741824)
       --quiet                no progress line and no end-of-run lines on stderr
       --profiles a,b         \(profilesHelp)
                              for extraction only)

@@ -53,7 +53,10 @@ final class PipelineConfigTests: XCTestCase {
         XCTAssertTrue(error(#"{"inputs": ["site"], "report": {"severity": {"ERR_UNKNOWN_URL_SCHEME": "fatal"}}}"#).hasPrefix("DIR/p.json: "))
         XCTAssertEqual(error(#"{"inputs": ["site"], "baseUrl": "shop.example"}"#),
                        "DIR/p.json: baseUrl: must be an absolute http(s) URL, not 'shop.example'")
-        XCTAssertEqual(error(#"{"inputs": ["site"], "jobs": 0}"#), "DIR/p.json: jobs: must be at least 1")
+        XCTAssertEqual(error(#"{"inputs": ["site"], "jobs": 0}"#), "DIR/p.json: jobs: must be from 1 to 256")
+        XCTAssertEqual(error(#"{"inputs": ["site"], "jobs": 9223372036854775807}"#), "DIR/p.json: jobs: must be from 1 to 256")
+        XCTAssertEqual(error(#"{"inputs": ["site"], "maxPageBytes": 9223372036854775807}"#),
+                       "DIR/p.json: maxPageBytes: must be from 1 to 1073741824 (1 GiB)")
         XCTAssertEqual(error(#"{"inputs": ["site"], "report": {"csvLayout": "tall"}}"#),
                        "DIR/p.json: report.csvLayout: unknown layout 'tall' (long or wide)")
         XCTAssertTrue(error(#"{"inputs": ["site"], "report": {"csvBom": "yes"}}"#).hasPrefix("DIR/p.json: report.csvBom: "))

@@ -17,6 +17,9 @@ final class FetchCommandTests: XCTestCase {
              "linkaudit: --concurrency takes a whole number from 1 to 256, not '9223372036854775807'"),
             (["--delay", "99999999999"], "linkaudit: --delay takes a whole number from 0 to 60000, not '99999999999'"),
             (["--retries", "11"], "linkaudit: --retries takes a whole number from 0 to 10, not '11'"),
+            (["--jobs", "9223372036854775807"], "linkaudit: --jobs takes a whole number from 1 to 256, not '9223372036854775807'"),
+            (["--max-page-bytes", "9223372036854775807"],
+             "linkaudit: --max-page-bytes takes a whole number from 1 to 1073741824, not '9223372036854775807'"),
             (["--max-pages", "0"], "linkaudit: --max-pages takes a whole number from 1 to 10000000, not '0'"),
             (["--urls", "/nonexistent/urls.txt"], "linkaudit: --urls: cannot read /nonexistent/urls.txt"),
             (["--user-agent", " "], "linkaudit: --user-agent takes a preset (android-webview, chrome-android, desktop, "
