@@ -14,7 +14,9 @@ enum FileBytes {
     /// nil when the file cannot be read this way (missing, not a regular file, a read
     /// error): the caller then goes through Foundation, whose error text the report shows.
     static func read(_ path: String, maxBytes: Int) -> Outcome? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // Non-blocking: should a FIFO appear here after the inputs were collected, opening it
+        // returns at once (and fstat turns it away) instead of waiting for a writer.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()

@@ -82,7 +82,9 @@ struct FolderWalk {
                 case S_IFREG:
                     if include(relative, path, true) { files.append(relative) }
                 default:
-                    continue  // FIFOs, sockets, devices: never pages, and a FIFO would block a read
+                    // FIFOs, sockets, devices: never opened (a FIFO would block), but one named
+                    // as a page or archive is listed, to be reported as not a regular file.
+                    if include(relative, path, false) { files.append(relative) }
                 }
             }
             stack.append(contentsOf: subfolders.reversed())

@@ -102,6 +102,9 @@ public struct InputCollector {
             return Named(given: input, absolute: absolute,
                          kind: .unreadable("unreadable: \(String(cString: strerror(code)))"), stdinLine: stdinLine)
         }
+        if let status = FileKind.notRegularStatus(mode: info.st_mode) {
+            return Named(given: input, absolute: absolute, kind: .unreadable(status), stdinLine: stdinLine)
+        }
         let kind: Named.Kind = info.st_mode & S_IFMT == S_IFDIR ? .folder : Self.isArchive(absolute) ? .archive : .file
         return Named(given: input, absolute: absolute, kind: kind, stdinLine: stdinLine)
     }
@@ -134,7 +137,10 @@ public struct InputCollector {
         }
         for relative in walk.files {
             let full = root + "/" + relative
-            if Self.isArchive(full) {
+            if let status = FileKind.notRegularStatus(full) {
+                entries.append((relative, PageInput(page: mapper.url(root: root, path: full), origin: .missing(reason: status),
+                                                    file: shown(relative))))
+            } else if Self.isArchive(full) {
                 entries.append((relative, PageInput(page: shown(relative), origin: .archive(path: full),
                                                     file: shown(relative))))
             } else {
@@ -158,7 +164,8 @@ public struct InputCollector {
     }
 
     private static func sniffsAsHTML(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return true }  // reported as unreadable later
+        guard FileKind.notRegularStatus(path) == nil,
+              let handle = FileHandle(forReadingAtPath: path) else { return true }  // reported as unreadable later
         defer { try? handle.close() }
         let head = (try? handle.read(upToCount: 1445)) ?? Data()
         return head.withUnsafeBytes { HTMLSniffer.looksLikeHTML($0) }

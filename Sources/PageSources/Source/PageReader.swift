@@ -29,6 +29,9 @@ public struct PageReader: Sendable {
         case .tooLarge(let size)?:
             return tooLarge(input, path: path, size: size)
         case nil:
+            if let status = FileKind.notRegularStatus(path) {
+                return PageResult(record: PageRecord(page: input.page, file: input.file, bytes: 0, status: status))
+            }
             switch readThroughFoundation(input, path: path) {
             case .success(let read): bytes = read
             case .failure(let unreadable): return unreadable.result
