@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import Reports
+import LinkAuditModel
 import TestSupport
 
 /// Where SARIF results point: files relative to `%SRCROOT%` whatever form the page record
@@ -44,6 +45,17 @@ final class ReportSARIFArtifactTests: XCTestCase {
     func testALivePageKeepsItsURL() {
         XCTAssertEqual(locate(nil, "https://shop.example/pay/?id=1"), SARIFArtifact(uri: "https://shop.example/pay/?id=1", baseId: nil))
         XCTAssertEqual(locate(nil, "https://shop.example/a b"), SARIFArtifact(uri: "https://shop.example/a%20b", baseId: nil))
+    }
+
+    func testAnArchivedPageIsItsURLOrTheArchiveWithoutALine() {
+        // Not `archive.warc.gz%23record%3D7`: no such file exists.
+        XCTAssertEqual(locate("crawl/site.warc.gz#record=7", "https://shop.example/pay/"),
+                       SARIFArtifact(uri: "https://shop.example/pay/", baseId: nil))
+        var archive = relative("crawl/site.warc.gz")
+        archive.hasLines = false
+        XCTAssertEqual(locate("crawl/site.warc.gz#record=7", "file:///templates/checkout.html"), archive)
+        XCTAssertEqual(ArchiveRecordName.archive(of: ArchiveRecordName.make(archive: "a#b.warc", record: 3)), "a#b.warc")
+        XCTAssertNil(ArchiveRecordName.archive(of: "site/index.html"))
     }
 
     /// The same pages audited from two folders give the same findings.sarif, and neither

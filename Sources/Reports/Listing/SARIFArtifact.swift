@@ -1,4 +1,5 @@
 import Foundation
+import LinkAuditModel
 
 /// Where a SARIF result points. A page read from a file points at that file by a path
 /// relative to `%SRCROOT%` (the folder linkaudit ran in, declared in the run's
@@ -11,6 +12,9 @@ struct SARIFArtifact: Equatable {
     /// A relative reference (with `baseId`) or an absolute URI (without).
     var uri: String
     var baseId: String?
+    /// Whether a finding's line number is a line of this artifact: not for an archive,
+    /// whose record holds the page the line counts in.
+    var hasLines = true
 
     /// The URI base id relative paths hang from — CodeQL's name for the source root, which
     /// code scanning resolves against the root of the repository analysed.
@@ -25,6 +29,14 @@ struct SARIFArtifact: Equatable {
     /// `file` as the page record gives it (relative to the working directory, or absolute
     /// from an older run), `page` the page's URL, `workingDirectory` an absolute path.
     static func locate(file: String?, page: String, workingDirectory: String) -> SARIFArtifact {
+        if let file, let archive = ArchiveRecordName.archive(of: file) {
+            // A page from a WARC: its URL when it has a web one (lines count in that page);
+            // else the archive file itself, with no line (no file `#record=N` exists).
+            if hasScheme(page), !isFileURL(page) { return SARIFArtifact(uri: escaped(page, allowed: keptInURL), baseId: nil) }
+            var artifact = locate(file: archive, page: "", workingDirectory: workingDirectory)
+            artifact.hasLines = false
+            return artifact
+        }
         if let file, !file.isEmpty {
             if !file.hasPrefix("/") { return relative(file) }
             if let inside = path(file, under: workingDirectory) { return relative(inside) }

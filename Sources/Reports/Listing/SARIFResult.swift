@@ -25,7 +25,7 @@ final class SARIFResult {
             out.append(j.uriBaseId)
             out.append(jsonString: baseId)
         }
-        if let line = finding.line, line >= 1 {
+        if artifact.hasLines, let line = finding.line, line >= 1 {
             out.append(j.region)
             out.append(decimal: line)
         }
