@@ -18,12 +18,21 @@ public enum HTMLExtractor {
     ///   encoding, as a browser sends it (Docs/PLATFORM.md §F.12).
     public static func extract(utf8 html: UnsafeRawBufferPointer, pageURL: String,
                                encoding: String = "UTF-8") -> [Navigation] {
+        extractPage(utf8: html, pageURL: pageURL, encoding: encoding).navigations
+    }
+
+    /// The navigations, and warnings for what the page's limits cut (README Limits): a
+    /// line each for the page's record in `pages.jsonl`.
+    public static func extractPage(utf8 html: UnsafeRawBufferPointer, pageURL: String,
+                                   encoding: String = "UTF-8") -> (navigations: [Navigation], warnings: [String]) {
         let document = WebURL.parse(pageURL)
+        let limits = ExtractionLimits()
         let state = DocumentState(page: pageURL, documentURL: document, fallbackBase: document,
                                   frame: .main, lineOffset: 0, scriptsAllowed: true, depth: 0,
-                                  queryEncoder: QueryEncoders.encoder(for: encoding))
+                                  queryEncoder: QueryEncoders.encoder(for: encoding), limits: limits)
         parse(html, into: state)
-        return state.finish()
+        let navigations = state.finish()
+        return (navigations, limits.warnings)
     }
 
     public static func extract(html: String, pageURL: String, encoding: String = "UTF-8") -> [Navigation] {
