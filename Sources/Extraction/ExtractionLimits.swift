@@ -7,6 +7,9 @@ final class ExtractionLimits {
     /// Lines of the scripts whose calls were cut short, in the order they were cut.
     private var cutScriptLines: [Int] = []
     private var pageBudgetSpent = false
+    /// Start tags whose attributes past `TokenizerAlignment.maxAttributesPerTag` were dropped.
+    var cappedTags = 0
+    var firstCappedTagLine: Int?
 
     func cutScript(line: Int, page: Bool) {
         if page { pageBudgetSpent = true }
@@ -24,6 +27,11 @@ final class ExtractionLimits {
             let scripts = cutScriptLines.count == 1 ? "the script on line" : "scripts on lines"
             out.append("script-calls-cut: placing functions at their callers went past \(budget) "
                        + "(\(scripts) \(shown)\(more)); navigations in functions called after that are not reported")
+        }
+        if let line = firstCappedTagLine {
+            let tags = cappedTags == 1 ? "a tag" : "\(cappedTags) tags"
+            out.append("attributes-cut: \(tags) (the first on line \(line)) had more than "
+                       + "\(TokenizerAlignment.maxAttributesPerTag) attributes; those past it were ignored")
         }
         return out
     }

@@ -33,6 +33,14 @@ final class ExtractionLimitWarningTests: XCTestCase {
         XCTAssertFalse(warning.contains("\n"))
     }
 
+    func testTooManyAttributesWarnOnThePage() {
+        let attributes = (0..<100_000).map { "a\($0)=1" }.joined(separator: " ")
+        let result = read("<p>\n\n<a href=\"gojek://pay\" \(attributes)>pay</a>")
+        XCTAssertEqual(result.navigations.map(\.raw), ["gojek://pay"])
+        XCTAssertEqual(result.record.warning,
+                       "attributes-cut: a tag (the first on line 3) had more than 1000 attributes; those past it were ignored")
+    }
+
     func testRefreshHeaderOfTwentyDigitsIsHeldAtTheClocksMaximum() {
         let archived = ArchivedPage(page: page, file: "a.warc#record=1", status: 200, body: [], charset: nil,
                                     location: nil, refresh: "99999999999999999999; url=gojek://pay", isHTML: true)

@@ -66,7 +66,10 @@ public enum HTMLExtractor {
             }
         }
         let user = Unmanaged.passUnretained(state).toOpaque()
-        run(html, sax: &sax, user: user) { state.parser = $0; state.source = $1 }
+        run(html, sax: &sax, user: user, limits: state.limits, lineOffset: state.lineOffset) {
+            state.parser = $0
+            state.source = $1
+        }
         state.parser = nil
         state.source = nil
     }
@@ -76,10 +79,11 @@ public enum HTMLExtractor {
     /// the extractor's options; `started` receives the parser context and the bytes it reads
     /// (offsets in the context count from their start) before the first event.
     static func run(_ html: UnsafeRawBufferPointer, sax: inout htmlSAXHandler, user: UnsafeMutableRawPointer,
+                    limits: ExtractionLimits? = nil, lineOffset: Int = 0,
                     started: (htmlParserCtxtPtr, UnsafeRawBufferPointer) -> Void) {
         // What libxml2 reads must first be tokenized as a browser does (not a shortcut:
         // the extraction depends on it, so both compaction modes get it).
-        if let aligned = TokenizerAlignment.align(html) {
+        if let aligned = TokenizerAlignment.align(html, limits: limits, lineOffset: lineOffset) {
             aligned.withUnsafeBytes { compactAndFeed($0, sax: &sax, user: user, started: started) }
         } else {
             compactAndFeed(html, sax: &sax, user: user, started: started)
