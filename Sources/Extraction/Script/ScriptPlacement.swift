@@ -4,7 +4,7 @@
 ///
 /// Following calls is the one part of extraction whose work a page's text does not
 /// bound by its length — six functions calling each other 30 times each make 30^5 call
-/// paths in a kilobyte — so it is held three ways (Docs/PLATFORM.md §F.13, README Limits):
+/// paths in a kilobyte — so it is held three ways (Docs/ARCHITECTURE.md §5, README Limits):
 /// - calls are followed at most `maxCallDepth` deep;
 /// - a function is expanded once per timing it is called with (and depth left): a
 ///   second call with the same timing could only repeat records already made;

@@ -9,7 +9,7 @@
 /// closer finds its frame in constant time, and what only later tokens decide (the
 /// window of `window.open(url, name)`, whether `name = (…)` is an arrow function) is
 /// settled when the scan reaches them, so the work is linear in the script
-/// (Docs/PLATFORM.md §F.13).
+/// (Docs/ARCHITECTURE.md §5).
 struct ScriptScanner {
     /// How deep code inside strings is scanned (`setTimeout("setTimeout('…', 1)", 1)`):
     /// each level must escape its quotes once more, so pages stop at one or two.

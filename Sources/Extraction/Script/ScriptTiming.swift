@@ -64,7 +64,7 @@ enum ScriptStep {
 /// The steps in force at a point of a script, outermost first, as a chain each frame
 /// extends by one link: a frame and every effect inside it share their parent's chain
 /// instead of copying it, so nested `setTimeout(function(){` or `.then(` chains cost one
-/// link per level, not a copy of every level above (Docs/PLATFORM.md §F.13).
+/// link per level, not a copy of every level above (Docs/ARCHITECTURE.md §5).
 final class ScriptSteps {
     let step: ScriptStep
     let parent: ScriptSteps?

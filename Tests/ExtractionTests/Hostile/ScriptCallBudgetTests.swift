@@ -3,7 +3,7 @@ import XCTest
 import LinkAuditModel
 import TestSupport
 
-/// Following calls is bounded in breadth as well as depth (Docs/PLATFORM.md §F.13): a
+/// Following calls is bounded in breadth as well as depth (Docs/ARCHITECTURE.md §5): a
 /// function is expanded once per timing it is called with, and the steps spent placing
 /// functions at their callers have a budget per script and per page, past which the
 /// page gets a warning.

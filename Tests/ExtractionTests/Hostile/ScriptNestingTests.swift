@@ -3,7 +3,7 @@ import XCTest
 import LinkAuditModel
 import TestSupport
 
-/// Nesting a page controls never becomes recursion (Docs/PLATFORM.md §F.13): each case
+/// Nesting a page controls never becomes recursion (Docs/ARCHITECTURE.md §5): each case
 /// is nested deep enough to overflow the stack of a recursive reader, and runs in the test.
 final class ScriptNestingTests: XCTestCase {
     /// 60,000 `` `${ `` (JSTokenizer.readTemplate and skipSubstitution called each other).

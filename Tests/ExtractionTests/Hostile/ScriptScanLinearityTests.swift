@@ -3,7 +3,7 @@ import XCTest
 import LinkAuditModel
 import TestSupport
 
-/// Every scan over a script is linear (Docs/PLATFORM.md §F.13). Pages with 100,000 of a
+/// Every scan over a script is linear (Docs/ARCHITECTURE.md §5). Pages with 100,000 of a
 /// construct that once made each occurrence scan to the end of the script (or the whole
 /// frame stack) must give the right navigations, and the scanner's work counter (token
 /// look-ups and frames popped, counted in debug builds only) must stay within a fixed
