@@ -11,24 +11,24 @@ public enum PageClock {
     public static let maxDelayMs = 2_147_483_647
 
     /// `ms` within 0…`maxDelayMs`.
-    public static func delay(_ ms: Int) -> Int {
+    @inlinable public static func delay(_ ms: Int) -> Int {
         min(max(ms, 0), maxDelayMs)
     }
 
     /// `a + b`, held at `Int`'s bounds instead of trapping.
-    public static func sum(_ a: Int, _ b: Int) -> Int {
+    @inlinable public static func sum(_ a: Int, _ b: Int) -> Int {
         let (value, overflow) = a.addingReportingOverflow(b)
         return overflow ? (b > 0 ? .max : .min) : value
     }
 
     /// `a - b`, held at `Int`'s bounds instead of trapping.
-    public static func difference(_ a: Int, _ b: Int) -> Int {
+    @inlinable public static func difference(_ a: Int, _ b: Int) -> Int {
         let (value, overflow) = a.subtractingReportingOverflow(b)
         return overflow ? (b < 0 ? .max : .min) : value
     }
 
     /// `a × b`, held at `Int`'s bounds instead of trapping.
-    public static func product(_ a: Int, _ b: Int) -> Int {
+    @inlinable public static func product(_ a: Int, _ b: Int) -> Int {
         let (value, overflow) = a.multipliedReportingOverflow(by: b)
         return overflow ? ((a < 0) == (b < 0) ? .max : .min) : value
     }

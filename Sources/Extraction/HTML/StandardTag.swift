@@ -25,9 +25,21 @@ struct StandardTag {
     /// `blank` receives each byte libxml2 would read otherwise than the tokenizer and that
     /// must become a space for both to agree: a form feed between attributes (not blank
     /// to libxml2), a `/` not followed by `>` (libxml2 drops the attribute after it).
-    /// `maxAttributes`: how many attributes to count before noting where the rest start.
-    static func scan(_ p: UnsafePointer<UInt8>, _ n: Int, nameStart: Int, maxAttributes: Int = .max,
-                     blank: (Int) -> Void) -> StandardTag? {
+    static func scan(_ p: UnsafePointer<UInt8>, _ n: Int, nameStart: Int, blank: (Int) -> Void) -> StandardTag? {
+        read(p, n, nameStart: nameStart, maxAttributes: nil, blank: blank)
+    }
+
+    /// The tag read again, counting its attributes: `excessAttributes` is where the one past
+    /// the `maxAttributes`th starts. A separate entry, so that the scan of every tag does
+    /// not pay for counting (only a tag long enough to hold that many is read again).
+    static func countingAttributes(_ p: UnsafePointer<UInt8>, _ n: Int, nameStart: Int,
+                                   maxAttributes: Int) -> StandardTag? {
+        read(p, n, nameStart: nameStart, maxAttributes: maxAttributes, blank: { _ in })
+    }
+
+    @inline(__always)
+    private static func read(_ p: UnsafePointer<UInt8>, _ n: Int, nameStart: Int, maxAttributes: Int?,
+                             blank: (Int) -> Void) -> StandardTag? {
         var i = nameStart
         while i < n, !isSpace(p[i]), p[i] != 0x2F, p[i] != 0x3E { i += 1 }
         let name = nameStart..<i
@@ -51,8 +63,10 @@ struct StandardTag {
                 continue
             }
             // Attribute name: its first byte may be `=`; it runs to whitespace, `/`, `>` or `=`.
-            attributes += 1
-            if attributes == maxAttributes &+ 1 { excess = i }
+            if let maxAttributes {
+                attributes += 1
+                if attributes == maxAttributes + 1 { excess = i }
+            }
             i += 1
             while i < n, !isSpace(p[i]), p[i] != 0x2F, p[i] != 0x3E, p[i] != 0x3D { i += 1 }
             while i < n, isSpace(p[i]) {

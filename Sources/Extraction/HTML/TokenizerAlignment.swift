@@ -68,10 +68,15 @@ enum TokenizerAlignment {
                 guard lt + 1 < n else { return }
                 let b = p[lt + 1]
                 if MarkupScanner.isLetter(b) {
-                    guard let tag = StandardTag.scan(p, n, nameStart: lt + 1, maxAttributes: maxAttributesPerTag,
-                                                     blank: { set($0, 0x20) }) else { return }
+                    guard let tag = StandardTag.scan(p, n, nameStart: lt + 1, blank: { set($0, 0x20) }) else { return }
                     keepNameWhole(tag.name)
-                    if let excess = tag.excessAttributes { dropAttributes(from: excess, of: tag, at: lt) }
+                    // An attribute and its separator take two bytes or more: only a tag this long
+                    // can hold too many.
+                    if tag.end - tag.name.upperBound > 2 * maxAttributesPerTag,
+                       let excess = StandardTag.countingAttributes(p, n, nameStart: lt + 1,
+                                                                   maxAttributes: maxAttributesPerTag)?.excessAttributes {
+                        dropAttributes(from: excess, of: tag, at: lt)
+                    }
                     i = startTag(tag)
                 } else if b == 0x2F {
                     guard lt + 2 < n else { return }
