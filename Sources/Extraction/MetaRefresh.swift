@@ -1,3 +1,5 @@
+import LinkAuditModel
+
 /// The value of `<meta http-equiv=refresh content=…>` (and of a `Refresh` HTTP header),
 /// parsed by the HTML Standard's "shared declarative refresh steps"
 /// (https://html.spec.whatwg.org/multipage/document-lifecycle.html#shared-declarative-refresh-steps).
@@ -9,6 +11,16 @@ public struct MetaRefresh: Equatable, Sendable {
     /// Whole seconds, as the spec computes them: digits before any `.`; anything after the
     /// dot is ignored, so `.9` is 0. Saturates at `Int.max` for absurdly long digit runs.
     public var delaySeconds: Int
+
+    /// The delay on the page's clock, where it enters it: `delaySeconds` in milliseconds,
+    /// held at `PageClock.maxDelayMs` (2,147,483,647). The spec sets no maximum, but
+    /// Chromium (`HttpRefreshScheduler::Schedule`) and WebKit (`NavigationScheduler::
+    /// scheduleRedirect`) never schedule a refresh longer than INT32_MAX / 1000 seconds
+    /// (about 24.8 days), so a refresh held at the maximum is one no browser carries out;
+    /// it stays listed for its URL (Docs/PLATFORM.md §F.13).
+    public var delayMs: Int {
+        PageClock.delay(PageClock.product(delaySeconds, 1000))
+    }
     /// The URL string the spec hands to the URL parser, not yet resolved and not yet
     /// cleaned up (the URL parser strips leading/trailing C0 controls and spaces and drops
     /// tabs and newlines). `nil` means the content named no URL: refresh the page itself.

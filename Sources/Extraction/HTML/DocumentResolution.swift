@@ -23,7 +23,8 @@ extension DocumentState {
 
     func finish() -> [Navigation] {
         let base = baseURL
-        placeScripts()
+        // Script navigations go after the elements' (`inLineOrder` sorts them in).
+        pending += ScriptPlacement.place(scripts, limits: limits)
         var out: [Navigation] = []
         out.reserveCapacity(pending.count)
         var seen = Set<DuplicateKey>()
@@ -48,7 +49,7 @@ extension DocumentState {
         for doc in srcdocs {
             let child = DocumentState(page: page, documentURL: WebURL.parse("about:srcdoc"), fallbackBase: base,
                                       frame: .sub, lineOffset: doc.line - 1, scriptsAllowed: doc.scriptsAllowed,
-                                      depth: depth + 1, queryEncoder: queryEncoder)
+                                      depth: depth + 1, queryEncoder: queryEncoder, limits: limits)
             var html = doc.html
             html.withUTF8 { HTMLExtractor.parse(UnsafeRawBufferPointer($0), into: child) }
             out += child.finish()
@@ -96,54 +97,6 @@ extension DocumentState {
             case "_top", "_parent": return .main
             case "_blank": return .newWindow
             default: return iframeNames.contains(name) ? .sub : .newWindow
-            }
-        }
-    }
-
-    // MARK: - Scripts
-
-    /// Top-level effects run where their script sits; a function's effects run where it
-    /// is called (each caller once); a function nobody on the page calls is reported as
-    /// running at load, so its deep links are not lost.
-    private func placeScripts() {
-        var functions: [String: (script: PlacedScript, effects: [ScriptEffect])] = [:]
-        for script in scripts {
-            for (name, effects) in script.unit.functions { functions[name] = (script, effects) }
-        }
-        var called = Set<String>()
-        for script in scripts {
-            for effect in script.unit.effects {
-                place(effect, of: script, timing: script.base, functions: functions, called: &called, depth: 0)
-            }
-        }
-        for (name, function) in functions.sorted(by: { $0.key < $1.key }) where !called.contains(name) {
-            for effect in function.effects {
-                place(effect, of: function.script, timing: .load, functions: functions, called: &called, depth: 1)
-            }
-        }
-    }
-
-    private func place(_ effect: ScriptEffect, of script: PlacedScript, timing: ScriptTiming,
-                       functions: [String: (script: PlacedScript, effects: [ScriptEffect])],
-                       called: inout Set<String>, depth: Int) {
-        let timing = timing.applying(effect.steps)
-        switch effect.action {
-        case .navigate(let target):
-            let rule: TargetRule
-            switch target.window {
-            case .same: rule = .document
-            case .top: rule = .main
-            case .newWindow: rule = .newWindow
-            }
-            pending.append(PendingNavigation(raw: target.raw, line: script.line(at: effect.offset),
-                                             source: script.source, trigger: timing.trigger, target: rule,
-                                             delayMs: timing.delayMs, partial: target.partial,
-                                             context: script.context, fromScript: true))
-        case .call(let name):
-            guard let function = functions[name], depth < 6 else { return }
-            called.insert(name)
-            for inner in function.effects {
-                place(inner, of: function.script, timing: timing, functions: functions, called: &called, depth: depth + 1)
             }
         }
     }

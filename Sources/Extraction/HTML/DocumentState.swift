@@ -19,6 +19,8 @@ final class DocumentState {
     /// The page's encoding for the query of every URL resolved in the document (nil:
     /// UTF-8); a `srcdoc` document has its parent's (§F.12).
     let queryEncoder: (any URLQueryEncoder)?
+    /// The page's limits and what they cut, shared with its `srcdoc` documents.
+    let limits: ExtractionLimits
     var parser: htmlParserCtxtPtr?
     /// Input offset just past the last start tag with attributes: the next one's `<` is
     /// after it (`RawStartTag`).
@@ -54,7 +56,8 @@ final class DocumentState {
     var scriptText: [UInt8] = []
 
     init(page: String, documentURL: WebURL?, fallbackBase: WebURL?, frame: FrameKind,
-         lineOffset: Int, scriptsAllowed: Bool, depth: Int, queryEncoder: (any URLQueryEncoder)? = nil) {
+         lineOffset: Int, scriptsAllowed: Bool, depth: Int, queryEncoder: (any URLQueryEncoder)? = nil,
+         limits: ExtractionLimits = ExtractionLimits()) {
         self.page = page
         self.documentURL = documentURL
         self.fallbackBase = fallbackBase
@@ -63,6 +66,7 @@ final class DocumentState {
         self.scriptsAllowed = scriptsAllowed
         self.depth = depth
         self.queryEncoder = queryEncoder
+        self.limits = limits
     }
 
     /// The page line libxml2 is at (the end of the tag being reported).

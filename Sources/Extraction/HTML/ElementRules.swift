@@ -170,13 +170,12 @@ extension DocumentState {
                   let refresh = MetaRefresh.parse(content) else { return }
             refreshSeen.insert(inNoscript)
             if refresh.isJavaScriptURL { return }  // browsers refuse javascript: refresh targets
-            let (ms, overflow) = refresh.delaySeconds.multipliedReportingOverflow(by: 1000)
             // No URL, or an empty one (`url=`, `url=''`), refreshes the document's own URL, not
             // the base: Chromium's `Document::MaybeHandleHttpRefresh` takes `Url()` for an empty
             // string (§F.1, §F.10).
             let url = refresh.url ?? ""
             add(url, source: "meta[refresh]", trigger: .metaRefresh, target: .document,
-                delayMs: overflow ? Int.max : ms, toDocument: url.isEmpty)
+                delayMs: refresh.delayMs, toDocument: url.isEmpty)
             return
         }
         let key = (a["property"] ?? a["name"])?.trimmingASCIIWhitespace.lowercased() ?? ""

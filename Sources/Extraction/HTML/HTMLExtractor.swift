@@ -18,12 +18,21 @@ public enum HTMLExtractor {
     ///   encoding, as a browser sends it (Docs/PLATFORM.md §F.12).
     public static func extract(utf8 html: UnsafeRawBufferPointer, pageURL: String,
                                encoding: String = "UTF-8") -> [Navigation] {
+        extractPage(utf8: html, pageURL: pageURL, encoding: encoding).navigations
+    }
+
+    /// The navigations, and warnings for what the page's limits cut (README Limits): a
+    /// line each for the page's record in `pages.jsonl`.
+    public static func extractPage(utf8 html: UnsafeRawBufferPointer, pageURL: String,
+                                   encoding: String = "UTF-8") -> (navigations: [Navigation], warnings: [String]) {
         let document = WebURL.parse(pageURL)
+        let limits = ExtractionLimits()
         let state = DocumentState(page: pageURL, documentURL: document, fallbackBase: document,
                                   frame: .main, lineOffset: 0, scriptsAllowed: true, depth: 0,
-                                  queryEncoder: QueryEncoders.encoder(for: encoding))
+                                  queryEncoder: QueryEncoders.encoder(for: encoding), limits: limits)
         parse(html, into: state)
-        return state.finish()
+        let navigations = state.finish()
+        return (navigations, limits.warnings)
     }
 
     public static func extract(html: String, pageURL: String, encoding: String = "UTF-8") -> [Navigation] {
@@ -57,7 +66,10 @@ public enum HTMLExtractor {
             }
         }
         let user = Unmanaged.passUnretained(state).toOpaque()
-        run(html, sax: &sax, user: user) { state.parser = $0; state.source = $1 }
+        run(html, sax: &sax, user: user, limits: state.limits, lineOffset: state.lineOffset) {
+            state.parser = $0
+            state.source = $1
+        }
         state.parser = nil
         state.source = nil
     }
@@ -67,10 +79,11 @@ public enum HTMLExtractor {
     /// the extractor's options; `started` receives the parser context and the bytes it reads
     /// (offsets in the context count from their start) before the first event.
     static func run(_ html: UnsafeRawBufferPointer, sax: inout htmlSAXHandler, user: UnsafeMutableRawPointer,
+                    limits: ExtractionLimits? = nil, lineOffset: Int = 0,
                     started: (htmlParserCtxtPtr, UnsafeRawBufferPointer) -> Void) {
         // What libxml2 reads must first be tokenized as a browser does (not a shortcut:
         // the extraction depends on it, so both compaction modes get it).
-        if let aligned = TokenizerAlignment.align(html) {
+        if let aligned = TokenizerAlignment.align(html, limits: limits, lineOffset: lineOffset) {
             aligned.withUnsafeBytes { compactAndFeed($0, sax: &sax, user: user, started: started) }
         } else {
             compactAndFeed(html, sax: &sax, user: user, started: started)

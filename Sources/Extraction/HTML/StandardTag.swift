@@ -10,6 +10,8 @@ struct StandardTag {
     var name: Range<Int>
     /// The `/` of a closing `/>` (the self-closing flag), if any.
     var solidus: Int?
+    /// Where the attribute past the `maxAttributes`th starts, when the tag has more.
+    var excessAttributes: Int?
 
     static let tab: UInt8 = 0x09, lf: UInt8 = 0x0A, ff: UInt8 = 0x0C, cr: UInt8 = 0x0D, space: UInt8 = 0x20
 
@@ -24,9 +26,25 @@ struct StandardTag {
     /// must become a space for both to agree: a form feed between attributes (not blank
     /// to libxml2), a `/` not followed by `>` (libxml2 drops the attribute after it).
     static func scan(_ p: UnsafePointer<UInt8>, _ n: Int, nameStart: Int, blank: (Int) -> Void) -> StandardTag? {
+        read(p, n, nameStart: nameStart, maxAttributes: nil, blank: blank)
+    }
+
+    /// The tag read again, counting its attributes: `excessAttributes` is where the one past
+    /// the `maxAttributes`th starts. A separate entry, so that the scan of every tag does
+    /// not pay for counting (only a tag long enough to hold that many is read again).
+    static func countingAttributes(_ p: UnsafePointer<UInt8>, _ n: Int, nameStart: Int,
+                                   maxAttributes: Int) -> StandardTag? {
+        read(p, n, nameStart: nameStart, maxAttributes: maxAttributes, blank: { _ in })
+    }
+
+    @inline(__always)
+    private static func read(_ p: UnsafePointer<UInt8>, _ n: Int, nameStart: Int, maxAttributes: Int?,
+                             blank: (Int) -> Void) -> StandardTag? {
         var i = nameStart
         while i < n, !isSpace(p[i]), p[i] != 0x2F, p[i] != 0x3E { i += 1 }
         let name = nameStart..<i
+        var attributes = 0
+        var excess: Int?
         // Before attribute name: whitespace, `/` (self-closing when `>` follows), `>`.
         while i < n {
             let b = p[i]
@@ -35,14 +53,20 @@ struct StandardTag {
                 i += 1
                 continue
             }
-            if b == 0x3E { return StandardTag(end: i + 1, name: name, solidus: nil) }
+            if b == 0x3E { return StandardTag(end: i + 1, name: name, solidus: nil, excessAttributes: excess) }
             if b == 0x2F {
-                if i + 1 < n && p[i + 1] == 0x3E { return StandardTag(end: i + 2, name: name, solidus: i) }
+                if i + 1 < n && p[i + 1] == 0x3E {
+                    return StandardTag(end: i + 2, name: name, solidus: i, excessAttributes: excess)
+                }
                 blank(i)
                 i += 1
                 continue
             }
             // Attribute name: its first byte may be `=`; it runs to whitespace, `/`, `>` or `=`.
+            if let maxAttributes {
+                attributes += 1
+                if attributes == maxAttributes + 1 { excess = i }
+            }
             i += 1
             while i < n, !isSpace(p[i]), p[i] != 0x2F, p[i] != 0x3E, p[i] != 0x3D { i += 1 }
             while i < n, isSpace(p[i]) {

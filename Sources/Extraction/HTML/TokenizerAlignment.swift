@@ -15,14 +15,30 @@ import Glibc
 /// - `</body>` and `</html>` become comments of the same length: a browser's tree builder
 ///   never closes anything for them and reprocesses later content in the body, where
 ///   libxml2 would stop reading after `</html>`.
+/// - a start tag's attributes past its `maxAttributesPerTag`th become spaces: libxml2 2.9
+///   checks each attribute's name against every one before it ("Attribute redefined"), so
+///   100,000 attributes on one tag cost 5 billion comparisons (minutes); a browser keeps
+///   only the first of a repeated name anyway, and no real page comes near the cap.
 /// Every rewrite keeps the length and every CR and LF, so offsets and line numbers stay.
 /// One forward pass; each construct is read once.
 enum TokenizerAlignment {
-    /// The aligned page, or nil when nothing needed rewriting.
-    static func align(_ html: UnsafeRawBufferPointer) -> [UInt8]? {
+    /// Attributes read per start tag (README Limits, Docs/PLATFORM.md §F.5).
+    static let maxAttributesPerTag = 1_000
+
+    /// The aligned page, or nil when nothing needed rewriting. Tags cut to
+    /// `maxAttributesPerTag` are counted in `limits` (`lineOffset`: the page line before
+    /// the document's first, for a `srcdoc` document).
+    static func align(_ html: UnsafeRawBufferPointer, limits: ExtractionLimits? = nil, lineOffset: Int = 0) -> [UInt8]? {
         guard let base = html.baseAddress, html.count > 0 else { return nil }
-        var pass = Pass(p: base.assumingMemoryBound(to: UInt8.self), n: html.count)
+        let p = base.assumingMemoryBound(to: UInt8.self)
+        var pass = Pass(p: p, n: html.count)
         pass.run()
+        if let limits, let first = pass.firstCappedTag {
+            limits.cappedTags += pass.cappedTags
+            if limits.firstCappedTagLine == nil {
+                limits.firstCappedTagLine = lineOffset + 1 + UnsafeBufferPointer(start: p, count: first).reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+            }
+        }
         return pass.out
     }
 
@@ -32,6 +48,9 @@ enum TokenizerAlignment {
         var out: [UInt8]?
         /// Open `<svg>`/`<math>` elements: foreign content, where none of this applies.
         var foreign = 0
+        /// Start tags cut to `maxAttributesPerTag`, and where the first one starts.
+        var cappedTags = 0
+        var firstCappedTag: Int?
 
         init(p: UnsafePointer<UInt8>, n: Int) {
             self.p = p
@@ -51,6 +70,13 @@ enum TokenizerAlignment {
                 if MarkupScanner.isLetter(b) {
                     guard let tag = StandardTag.scan(p, n, nameStart: lt + 1, blank: { set($0, 0x20) }) else { return }
                     keepNameWhole(tag.name)
+                    // An attribute and its separator take two bytes or more: only a tag this long
+                    // can hold too many.
+                    if tag.end - tag.name.upperBound > 2 * maxAttributesPerTag,
+                       let excess = StandardTag.countingAttributes(p, n, nameStart: lt + 1,
+                                                                   maxAttributes: maxAttributesPerTag)?.excessAttributes {
+                        dropAttributes(from: excess, of: tag, at: lt)
+                    }
                     i = startTag(tag)
                 } else if b == 0x2F {
                     guard lt + 2 < n else { return }
@@ -133,6 +159,15 @@ enum TokenizerAlignment {
             set(end - 3, 0x2D)
             set(end - 2, 0x2D)
             set(end - 1, 0x3E)
+        }
+
+        /// The attributes from `start` to the end of the tag become spaces (line breaks stay).
+        mutating func dropAttributes(from start: Int, of tag: StandardTag, at lt: Int) {
+            for k in start..<(tag.solidus ?? tag.end - 1) where p[k] != 0x0A && p[k] != 0x0D && p[k] != 0x20 {
+                set(k, 0x20)
+            }
+            cappedTags += 1
+            if firstCappedTag == nil { firstCappedTag = lt }
         }
 
         /// In foreign content `<style>` is an ordinary element whose content is markup

@@ -128,37 +128,56 @@ struct JSTokenizer {
         return String(decoding: value, as: UTF8.self)
     }
 
+    /// A template literal, every `${…}` in it skipped however deeply literals and
+    /// substitutions nest in each other (`` `a${ `b${ c }` }` ``). The nesting is kept on
+    /// an explicit stack, not in recursion: a page can nest them as deep as it is long
+    /// (60,000 `` `${ `` in 180 KB), and the stack holds one integer per level.
+    /// Only the text before the first substitution is kept.
     private mutating func readTemplate(start: Int) -> JSToken {
         index += 1
         var value: [UInt8] = []
         var sawSubstitution = false
+        // What is open inside the literal, innermost last: a substitution, as its brace
+        // depth (≥ 1), or a template literal nested in one (0).
+        var nesting: [Int] = []
         while index < bytes.count {
             let b = bytes[index]
-            if b == 0x60 { index += 1; break }
-            if b == 0x5C { if sawSubstitution { index += 2 } else { readEscape(into: &value) }; continue }
-            if b == 0x24, index + 1 < bytes.count, bytes[index + 1] == 0x7B {  // ${
-                sawSubstitution = true
-                index += 2
-                skipSubstitution()
+            if let depth = nesting.last, depth > 0 {
+                // Inside `${…}`: braces, strings and nested literals.
+                if b == 0x22 || b == 0x27 { _ = readQuoted(quote: b); continue }
+                index += 1
+                if b == 0x7B {
+                    nesting[nesting.count - 1] = depth + 1
+                } else if b == 0x7D {
+                    if depth == 1 { nesting.removeLast() } else { nesting[nesting.count - 1] = depth - 1 }
+                } else if b == 0x60 {
+                    nesting.append(0)
+                }
                 continue
             }
-            if !sawSubstitution { value.append(b) }
+            // In a literal's text: the token's own (nothing open) or a nested one.
+            let own = nesting.isEmpty
+            if b == 0x60 {
+                index += 1
+                if own { break }
+                nesting.removeLast()
+                continue
+            }
+            if b == 0x5C {
+                if own && !sawSubstitution { readEscape(into: &value) } else { index = min(index + 2, bytes.count) }
+                continue
+            }
+            if b == 0x24, index + 1 < bytes.count, bytes[index + 1] == 0x7B {  // ${
+                if own { sawSubstitution = true }
+                index += 2
+                nesting.append(1)
+                continue
+            }
+            if own && !sawSubstitution { value.append(b) }
             index += 1
         }
         return JSToken(kind: sawSubstitution ? .templatePrefix : .string,
                        text: String(decoding: value, as: UTF8.self), offset: start)
-    }
-
-    /// Skips a `${…}` body, nested braces and strings included.
-    private mutating func skipSubstitution() {
-        var depth = 1
-        while index < bytes.count, depth > 0 {
-            let b = bytes[index]
-            if b == 0x7B { depth += 1 } else if b == 0x7D { depth -= 1 }
-            if b == 0x22 || b == 0x27 { _ = readQuoted(quote: b); continue }
-            if b == 0x60 { _ = readTemplate(start: index); continue }
-            index += 1
-        }
     }
 
     private mutating func readEscape(into value: inout [UInt8]) {

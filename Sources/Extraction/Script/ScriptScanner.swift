@@ -4,77 +4,135 @@
 /// plus the calls it makes and the functions it declares, so the extractor can place a
 /// function's navigations at its callers. Also reports string literals that are
 /// absolute deep links, so a link built away from any sink is not missed.
+///
+/// One forward pass over the tokens: every look-around is a fixed number of tokens, a
+/// closer finds its frame in constant time, and what only later tokens decide (the
+/// window of `window.open(url, name)`, whether `name = (…)` is an arrow function) is
+/// settled when the scan reaches them, so the work is linear in the script
+/// (Docs/ARCHITECTURE.md §5).
 struct ScriptScanner {
+    /// How deep code inside strings is scanned (`setTimeout("setTimeout('…', 1)", 1)`):
+    /// each level must escape its quotes once more, so pages stop at one or two.
+    static let maxStringCodeDepth = 8
+
     private let tokens: [JSToken]
+    /// The steps outside every frame: none for a script, the timer's for code in a
+    /// timer's string.
+    private let root: ScriptSteps?
+    private let stringCodeDepth: Int
     private var unit = ScriptUnit()
     private var frames: [Frame] = []
+    /// Per kind of closer, the indices in `frames` of the open frames it would close,
+    /// innermost last.
+    private var framesByCloser: [[Int]] = [[], [], []]
     private var consumed: Set<Int> = []   // offsets of literals read by a sink
     /// A listener or handler step waiting for the function that follows `onclick =`.
-    private var pending: (steps: [ScriptStep], depth: Int)?
+    private var pending: (step: ScriptStep, depth: Int)?
+    /// The name the next `{` opens the body of (`function pay() {`, `pay = function () {`).
+    private var pendingFunctionName: String?
+    /// `name = (`: the frame opened at token `paren` is an arrow function's parameter
+    /// list if `) => {` closes it.
+    private var arrowCandidate: (name: String, paren: Int)?
+    /// `window.open(`: the frame opened at token `paren` holds the call's arguments.
+    private var openCall: (ref: ScriptUnit.EffectRef, paren: Int)?
+    #if DEBUG
+    /// Token look-ups and frames popped, for the tests that hold the scan linear.
+    private let work: WorkCounter
+    #endif
+
+    private enum Closer: Int {
+        case brace, paren, bracket
+    }
 
     private struct Frame {
-        var closer: String
-        var steps: [ScriptStep]
+        var closer: Closer
+        var steps: ScriptSteps?
+        /// The function whose body this frame is in: its own, or the nearest enclosing one.
         var function: String?
-        var callSteps: [ScriptStep]?   // set when this paren frame is a callback-taking call
+        /// A call taking a callback (timers, listeners, promises): a function passed by
+        /// name runs behind `steps`.
+        var isCallback = false
         var argIndex = 0
+        /// `setTimeout`/`setInterval`: the step whose delay the last argument sets.
+        var timer: TimerDelay?
         var timerDelay: Int?
-        var isTimer = false
+        /// `window.open(`: its navigation, whose window the second argument decides.
+        var openEffect: ScriptUnit.EffectRef?
+        /// `name = (`: the name, if this parameter list turns out to be an arrow function's.
+        var arrowName: String?
     }
 
     static func scan(_ source: String) -> ScriptUnit {
-        var scanner = ScriptScanner(tokens: JSTokenizer.tokens(source))
+        #if DEBUG
+        var scanner = ScriptScanner(tokens: JSTokenizer.tokens(source), root: nil, stringCodeDepth: 0,
+                                    work: WorkCounter())
+        #else
+        var scanner = ScriptScanner(tokens: JSTokenizer.tokens(source), root: nil, stringCodeDepth: 0)
+        #endif
         scanner.run()
         return scanner.unit
     }
 
-    private init(tokens: [JSToken]) {
-        self.tokens = tokens
+    #if DEBUG
+    /// The unit, how many tokens the script has and how much work reading them took.
+    static func scanMeasuringWork(_ source: String) -> (unit: ScriptUnit, tokens: Int, work: Int) {
+        let work = WorkCounter()
+        var scanner = ScriptScanner(tokens: JSTokenizer.tokens(source), root: nil, stringCodeDepth: 0, work: work)
+        scanner.run()
+        return (scanner.unit, scanner.tokens.count, work.count)
     }
+
+    private init(tokens: [JSToken], root: ScriptSteps?, stringCodeDepth: Int, work: WorkCounter) {
+        self.tokens = tokens
+        self.root = root
+        self.stringCodeDepth = stringCodeDepth
+        self.work = work
+    }
+    #else
+    private init(tokens: [JSToken], root: ScriptSteps?, stringCodeDepth: Int) {
+        self.tokens = tokens
+        self.root = root
+        self.stringCodeDepth = stringCodeDepth
+    }
+    #endif
 
     /// The steps in force here: the innermost frame's, plus a handler step waiting after
     /// `onclick =` at this depth (it also covers an arrow body without braces).
-    private var currentSteps: [ScriptStep] {
-        let steps = frames.last?.steps ?? []
+    private var currentSteps: ScriptSteps? {
+        let steps = frames.isEmpty ? root : frames[frames.count - 1].steps
         guard let p = pending, p.depth == frames.count else { return steps }
-        return steps + p.steps
+        return steps + p.step
     }
-    private var currentFunction: String? { frames.last(where: { $0.function != nil })?.function }
+    private var currentFunction: String? { frames.last?.function }
 
-    private func token(_ i: Int) -> JSToken? { i >= 0 && i < tokens.count ? tokens[i] : nil }
+    private func token(_ i: Int) -> JSToken? {
+        #if DEBUG
+        work.count += 1
+        #endif
+        return i >= 0 && i < tokens.count ? tokens[i] : nil
+    }
 
     private mutating func run() {
         var i = 0
-        var pendingFunctionName: String?
         while i < tokens.count {
             let t = tokens[i]
             switch t.kind {
             case .punct:
                 switch t.text {
                 case "{", "(", "[":
-                    var frame = Frame(closer: t.text == "{" ? "}" : t.text == "(" ? ")" : "]",
-                                      steps: currentSteps)
-                    if t.text == "{", let name = pendingFunctionName {
-                        frame.function = name
-                        frame.steps = []
-                        pendingFunctionName = nil
-                    }
-                    if t.text == "(" { configureCall(&frame, at: i) }
-                    if t.text == "{", let p = pending, p.depth == frames.count {
-                        if frame.function == nil { frame.steps = currentSteps }
-                        pending = nil
-                    }
-                    frames.append(frame)
-                case "}", ")", "]":
-                    closeFrame(t.text)
+                    openFrame(t.text, at: i)
+                case "}":
+                    closeFrame(.brace, at: i)
+                case ")":
+                    closeFrame(.paren, at: i)
+                case "]":
+                    closeFrame(.bracket, at: i)
                 case ",":
-                    if !frames.isEmpty { frames[frames.count - 1].argIndex += 1 }
-                    readTimerDelay(at: i + 1)
-                    readCallbackReference(at: i + 1)
+                    nextArgument(at: i)
                 case ";":
                     if let p = pending, p.depth == frames.count { pending = nil }
                 case "=":
-                    if let name = assignedFunctionName(at: i) { pendingFunctionName = name }
+                    assignment(at: i)
                 default: break
                 }
             case .identifier:
@@ -84,7 +142,7 @@ struct ScriptScanner {
                     continue
                 }
                 if t.text == "await", !frames.isEmpty {
-                    frames[frames.count - 1].steps.append(.promise)
+                    frames[frames.count - 1].steps = frames[frames.count - 1].steps + .promise
                 }
                 scanSink(at: i)
                 scanHandlerProperty(at: i)
@@ -92,7 +150,7 @@ struct ScriptScanner {
             case .string, .templatePrefix:
                 if !consumed.contains(t.offset), DeepLinkLiteral.matches(t.text) {
                     record(.navigate(ScriptTarget(raw: t.text, partial: t.kind == .templatePrefix,
-                                                  window: .same, sink: "literal")), at: t.offset)
+                                                  window: .same, sink: "literal")), at: t.offset, steps: currentSteps)
                 }
             case .number:
                 break
@@ -103,75 +161,155 @@ struct ScriptScanner {
 
     // MARK: - Frames and calls
 
+    private mutating func openFrame(_ opener: String, at i: Int) {
+        let closer: Closer = opener == "{" ? .brace : opener == "(" ? .paren : .bracket
+        var frame = Frame(closer: closer, steps: currentSteps, function: currentFunction)
+        var definesFunction = false
+        if closer == .brace, let name = pendingFunctionName {
+            frame.function = name
+            frame.steps = nil
+            pendingFunctionName = nil
+            definesFunction = true
+        }
+        if closer == .paren {
+            configureCall(&frame, at: i)
+            if let candidate = arrowCandidate, candidate.paren == i { frame.arrowName = candidate.name }
+            if let call = openCall, call.paren == i { frame.openEffect = call.ref }
+            arrowCandidate = nil
+            openCall = nil
+        }
+        if closer == .brace, let p = pending, p.depth == frames.count {
+            if !definesFunction { frame.steps = currentSteps }
+            pending = nil
+        }
+        framesByCloser[closer.rawValue].append(frames.count)
+        frames.append(frame)
+    }
+
+    /// Closes the innermost open frame this closer closes, and every frame opened
+    /// inside it and left open (`f(a, {b)`); a closer with no such frame is ignored.
+    private mutating func closeFrame(_ closer: Closer, at i: Int) {
+        guard let index = framesByCloser[closer.rawValue].last else { return }
+        let frame = frames[index]
+        while frames.count > index {
+            let removed = frames.removeLast()
+            framesByCloser[removed.closer.rawValue].removeLast()
+            #if DEBUG
+            work.count += 1
+            #endif
+        }
+        // The delay is the timer's last argument, known only now: everything recorded
+        // inside shares this step, so setting it places them all.
+        // No delay argument means 0; one that is not a literal stays unknown.
+        if let timer = frame.timer {
+            timer.ms = frame.argIndex >= 1 ? frame.timerDelay : 0
+        }
+        // `name = (…) => {`: the body that follows is the function `name`.
+        if let name = frame.arrowName, closer == .paren,
+           token(i + 1)?.isPunct("=>") == true, token(i + 2)?.isPunct("{") == true {
+            pendingFunctionName = name
+        }
+    }
+
+    private mutating func nextArgument(at i: Int) {
+        if !frames.isEmpty {
+            frames[frames.count - 1].argIndex += 1
+            let frame = frames[frames.count - 1]
+            // `window.open(url, '_self')` stays in the frame; any other name opens a window.
+            if frame.argIndex == 1, let ref = frame.openEffect, let name = token(i + 1), name.kind == .string {
+                switch name.text.lowercased() {
+                case "_self": unit.setWindow(.same, of: ref)
+                case "_top", "_parent": unit.setWindow(.top, of: ref)
+                default: break
+                }
+            }
+        }
+        readTimerDelay(at: i + 1)
+        readCallbackReference(at: i + 1)
+    }
+
     /// Marks a `(` that opens a call taking a callback: timers, listeners, promises.
     private mutating func configureCall(_ frame: inout Frame, at i: Int) {
         guard let callee = token(i - 1), callee.kind == .identifier else { return }
         let isMember = token(i - 2)?.isPunct(".") == true
+        let step: ScriptStep
         switch callee.text {
         case "setTimeout", "setInterval":
-            frame.isTimer = true
-            frame.callSteps = [.timer(TimerDelay())]
+            let delay = TimerDelay()
+            frame.timer = delay
+            step = .timer(delay)
         // A `where` clause binds to the last pattern of a `case` only, so each pattern that
         // needs the member form carries its own: `p.then(f)`, `$(b).click(f)`, `$(e).on(…)`
         // are callbacks, while bare `then(f)` or `click(f)` are calls of the page's own
         // functions that say nothing about when `f` runs.
         case "then" where isMember, "catch" where isMember, "finally" where isMember:
-            frame.callSteps = [.promise]
+            step = .promise
         case "requestAnimationFrame", "queueMicrotask", "requestIdleCallback":
-            frame.callSteps = [.promise]
+            step = .promise
         case "addEventListener", "on":
-            if callee.text == "addEventListener" || isMember, let event = token(i + 1), event.kind == .string {
-                frame.callSteps = [.listener(EventClass.of(event.text))]
-            }
+            guard callee.text == "addEventListener" || isMember, let event = token(i + 1), event.kind == .string
+            else { return }
+            step = .listener(EventClass.of(event.text))
         case "ready" where isMember:
-            frame.callSteps = [.listener(.load)]
+            step = .listener(.load)
         case "click" where isMember, "submit" where isMember, "tap" where isMember, "touchend" where isMember,
              "mousedown" where isMember:
-            frame.callSteps = [.listener(.activation)]
+            step = .listener(.activation)
         default:
-            break
+            return
         }
-        if let steps = frame.callSteps {
-            frame.steps = currentSteps + steps
-            if frame.isTimer, let code = token(i + 1), code.kind == .string {
-                // setTimeout("location.href='…'", 500): the string is code, run by the timer.
-                consumed.insert(code.offset)
-                var inner = ScriptScanner(tokens: JSTokenizer.tokens(code.text))
-                inner.run()
-                unit.absorb(inner.unit, at: code.offset, prefix: frame.steps, into: currentFunction)
-            }
-            readCallbackReference(at: i + 1, steps: frame.steps)
+        frame.isCallback = true
+        frame.steps = currentSteps + step
+        if frame.timer != nil, let code = token(i + 1), code.kind == .string,
+           stringCodeDepth < Self.maxStringCodeDepth {
+            // setTimeout("location.href='…'", 500): the string is code, run by the timer.
+            consumed.insert(code.offset)
+            #if DEBUG
+            var inner = ScriptScanner(tokens: JSTokenizer.tokens(code.text), root: frame.steps,
+                                      stringCodeDepth: stringCodeDepth + 1, work: work)
+            #else
+            var inner = ScriptScanner(tokens: JSTokenizer.tokens(code.text), root: frame.steps,
+                                      stringCodeDepth: stringCodeDepth + 1)
+            #endif
+            inner.run()
+            unit.absorb(inner.unit, at: code.offset, into: currentFunction)
         }
+        readCallbackReference(at: i + 1, steps: frame.steps)
     }
 
-    private mutating func closeFrame(_ closer: String) {
-        guard let index = frames.lastIndex(where: { $0.closer == closer }) else { return }
-        let frame = frames[index]
-        frames.removeSubrange(index...)
-        // The delay is the timer's last argument, known only now: everything recorded
-        // inside shares this step, so setting it places them all.
-        // No delay argument means 0; one that is not a literal stays unknown.
-        if frame.isTimer, case .timer(let delay)? = frame.steps.last {
-            delay.ms = frame.argIndex >= 1 ? frame.timerDelay : 0
-        }
-    }
-
+    /// The delay argument of `setTimeout(f, 500)`: a number literal, signed, optionally
+    /// times another (`5 * 1000`), or `NaN`/`Infinity`; anything else stays unknown.
     private mutating func readTimerDelay(at i: Int) {
-        guard let frame = frames.last, frame.isTimer, frame.argIndex == 1,
-              let first = token(i), first.kind == .number, var value = Double(first.text) else { return }
-        if token(i + 1)?.isPunct("*") == true, let factor = token(i + 2), let f = Double(factor.text) {
+        guard let frame = frames.last, frame.timer != nil, frame.argIndex == 1, var first = token(i) else { return }
+        var j = i
+        var sign = 1.0
+        if first.isPunct("-") || first.isPunct("+") {
+            if first.isPunct("-") { sign = -1 }
+            j += 1
+            guard let next = token(j) else { return }
+            first = next
+        }
+        var value: Double
+        if first.kind == .number, let number = Double(first.text) {
+            value = number
+        } else if first.isIdentifier("NaN") || first.isIdentifier("Infinity") {
+            value = first.text == "NaN" ? .nan : .infinity
+        } else {
+            return
+        }
+        if token(j + 1)?.isPunct("*") == true, let factor = token(j + 2), let f = Double(factor.text) {
             value *= f
         }
-        frames[frames.count - 1].timerDelay = Int(value)
+        frames[frames.count - 1].timerDelay = TimerDelay.milliseconds(sign * value)
     }
 
     /// `setTimeout(pay, 500)`, `addEventListener('click', pay)`: a function passed by name.
-    private mutating func readCallbackReference(at i: Int, steps: [ScriptStep]? = nil) {
+    private mutating func readCallbackReference(at i: Int, steps: ScriptSteps? = nil) {
         guard let name = token(i), name.kind == .identifier, !JSKeywords.all.contains(name.text),
               let after = token(i + 1), after.isPunct(",") || after.isPunct(")") else { return }
         if let steps {
             record(.call(name.text), at: name.offset, steps: steps)
-        } else if let frame = frames.last, frame.callSteps != nil {
+        } else if let frame = frames.last, frame.isCallback {
             record(.call(name.text), at: name.offset, steps: frame.steps)
         }
     }
@@ -180,37 +318,32 @@ struct ScriptScanner {
         let t = tokens[i]
         guard token(i + 1)?.isPunct("(") == true, token(i - 1)?.isPunct(".") != true,
               !JSKeywords.all.contains(t.text) else { return }
-        record(.call(t.text), at: t.offset)
+        record(.call(t.text), at: t.offset, steps: currentSteps)
     }
 
     /// `el.onclick = function () {…}` / `window.onload = init`.
     private mutating func scanHandlerProperty(at i: Int) {
         let t = tokens[i]
         guard t.text.hasPrefix("on"), t.text.count > 2, token(i + 1)?.isPunct("=") == true else { return }
-        let steps: [ScriptStep] = [.listener(EventClass.of(String(t.text.dropFirst(2))))]
+        let step = ScriptStep.listener(EventClass.of(String(t.text.dropFirst(2))))
         if let value = token(i + 2), value.kind == .identifier, !JSKeywords.all.contains(value.text),
            token(i + 3).map({ $0.isPunct(";") || $0.isPunct("}") }) ?? true {
-            record(.call(value.text), at: value.offset, steps: currentSteps + steps)
+            record(.call(value.text), at: value.offset, steps: currentSteps + step)
         } else {
-            pending = (steps, frames.count)
+            pending = (step, frames.count)
         }
     }
 
-    /// `name = function`, `name = (…) =>`, `name = async …`: a named function expression.
-    private func assignedFunctionName(at i: Int) -> String? {
+    /// `name = function`, `name = async …`: a named function expression; `name = (`
+    /// may be one (`name = (…) => {`), which the parameter list's `)` tells.
+    private mutating func assignment(at i: Int) {
         guard let name = token(i - 1), name.kind == .identifier, token(i - 2)?.isPunct(".") != true,
-              let next = token(i + 1) else { return nil }
-        if next.isIdentifier("function") || next.isIdentifier("async") { return name.text }
-        if next.isPunct("(") {
-            var depth = 0
-            var j = i + 1
-            while let t = token(j) {
-                if t.isPunct("(") { depth += 1 } else if t.isPunct(")") { depth -= 1; if depth == 0 { break } }
-                j += 1
-            }
-            if token(j + 1)?.isPunct("=>") == true, token(j + 2)?.isPunct("{") == true { return name.text }
+              let next = token(i + 1) else { return }
+        if next.isIdentifier("function") || next.isIdentifier("async") {
+            pendingFunctionName = name.text
+        } else if next.isPunct("(") {
+            arrowCandidate = (name.text, i + 1)
         }
-        return nil
     }
 
     // MARK: - Sinks
@@ -235,7 +368,11 @@ struct ScriptScanner {
         } else if t.text == "open", token(i + 1)?.isPunct("(") == true {
             let owner = token(i - 1)?.isPunct(".") == true ? token(i - 2)?.text : "window"
             guard let owner, ["window", "self", "top", "parent", "globalThis"].contains(owner) else { return }
-            readTarget(at: i + 2, sink: "window.open", window: openTarget(after: i + 2))
+            // A new window unless the second argument names this frame or the top one,
+            // which the `,` after the URL settles (`nextArgument`).
+            if let ref = readTarget(at: i + 2, sink: "window.open", window: .newWindow) {
+                openCall = (ref, i + 1)
+            }
         }
     }
 
@@ -256,31 +393,10 @@ struct ScriptScanner {
         }
     }
 
-    /// `window.open(url, '_self')` stays in the frame; any other name opens a window.
-    private func openTarget(after start: Int) -> ScriptTarget.Window {
-        var depth = 0
-        var j = start
-        while let t = token(j) {
-            if t.isPunct("(") || t.isPunct("[") || t.isPunct("{") { depth += 1 }
-            if t.isPunct(")") || t.isPunct("]") || t.isPunct("}") {
-                if depth == 0 { return .newWindow }
-                depth -= 1
-            }
-            if depth == 0, t.isPunct(","), let name = token(j + 1), name.kind == .string {
-                switch name.text.lowercased() {
-                case "_self": return .same
-                case "_top", "_parent": return .top
-                default: return .newWindow
-                }
-            }
-            j += 1
-        }
-        return .newWindow
-    }
-
     /// A literal, or a concatenation that starts with one.
-    private mutating func readTarget(at i: Int, sink: String, window: ScriptTarget.Window) {
-        guard let first = token(i), first.isLiteral else { return }
+    @discardableResult
+    private mutating func readTarget(at i: Int, sink: String, window: ScriptTarget.Window) -> ScriptUnit.EffectRef? {
+        guard let first = token(i), first.isLiteral else { return nil }
         var raw = first.text
         var partial = first.kind == .templatePrefix
         consumed.insert(first.offset)
@@ -295,14 +411,22 @@ struct ScriptScanner {
                 partial = true
             }
         }
-        record(.navigate(ScriptTarget(raw: raw, partial: partial, window: window, sink: sink)), at: first.offset)
+        return record(.navigate(ScriptTarget(raw: raw, partial: partial, window: window, sink: sink)),
+                      at: first.offset, steps: currentSteps)
     }
 
-    private mutating func record(_ action: ScriptEffect.Action, at offset: Int, steps: [ScriptStep]? = nil) {
-        let effect = ScriptEffect(action: action, steps: steps ?? currentSteps, offset: offset)
-        unit.add(effect, function: currentFunction)
+    @discardableResult
+    private mutating func record(_ action: ScriptEffect.Action, at offset: Int, steps: ScriptSteps?) -> ScriptUnit.EffectRef {
+        unit.add(ScriptEffect(action: action, steps: steps, offset: offset), function: currentFunction)
     }
 }
+
+#if DEBUG
+/// A count of units of work, shared by a scanner and the scanners of code in its strings.
+final class WorkCounter {
+    var count = 0
+}
+#endif
 
 enum JSKeywords {
     static let all: Set<String> = [

@@ -4,8 +4,8 @@ import LinkAuditModel
 /// (a gesture or not, and how long after the tap or the load). Script is placed by
 /// folding the boundaries it sits behind (timers, promises, event listeners) onto the
 /// timing of where its text sits (a load script, a click handler, …).
-struct ScriptTiming: Equatable {
-    enum Kind: Equatable {
+struct ScriptTiming: Hashable {
+    enum Kind: Int, Hashable, CaseIterable {
         /// Runs at page load with no user input.
         case load
         /// A timer started at load.
@@ -17,6 +17,8 @@ struct ScriptTiming: Equatable {
     }
 
     var kind: Kind
+    /// Within 0…`PageClock.maxDelayMs`: one timer's delay is (`TimerDelay.milliseconds`),
+    /// and nested timers add up to at most that (`sum`).
     var delayMs: Int?
 
     static let load = ScriptTiming(kind: .load, delayMs: nil)
@@ -32,34 +34,19 @@ struct ScriptTiming: Equatable {
     }
 
     func applying(_ step: ScriptStep) -> ScriptTiming {
-        switch step {
-        case .timer(let box):
-            let delay = box.ms
-            switch kind {
-            case .load: return ScriptTiming(kind: .timer, delayMs: delay)
-            case .timer: return ScriptTiming(kind: .timer, delayMs: Self.sum(delayMs, delay))
-            case .handler: return ScriptTiming(kind: .async, delayMs: delay)
-            case .async: return ScriptTiming(kind: .async, delayMs: Self.sum(delayMs, delay))
-            }
-        case .promise:
-            // A promise continuation loses the gesture; how long it waits is unknown.
-            return kind == .handler ? ScriptTiming(kind: .async, delayMs: nil) : self
-        case .listener(let listener):
-            switch listener {
-            case .activation: return .handler
-            case .load: return .load
-            case .other: return ScriptTiming(kind: .async, delayMs: nil)
-            }
-        }
+        TimingTransfer(step).apply(to: self)
     }
 
-    func applying(_ steps: [ScriptStep]) -> ScriptTiming {
-        steps.reduce(self) { $0.applying($1) }
+    /// The timing behind a chain of steps, folded outermost first.
+    func applying(_ steps: ScriptSteps?) -> ScriptTiming {
+        (steps?.transfer ?? .identity).apply(to: self)
     }
 
-    private static func sum(_ a: Int?, _ b: Int?) -> Int? {
+    /// Nested timers' delays added up, held at `PageClock.maxDelayMs`; unknown when
+    /// either is. Both are within 0…max, so the sum cannot overflow before the clamp.
+    static func sum(_ a: Int?, _ b: Int?) -> Int? {
         guard let a, let b else { return nil }
-        return a + b
+        return PageClock.delay(PageClock.sum(a, b))
     }
 }
 
@@ -74,9 +61,141 @@ enum ScriptStep {
     case listener(EventClass)
 }
 
+/// The steps in force at a point of a script, outermost first, as a chain each frame
+/// extends by one link: a frame and every effect inside it share their parent's chain
+/// instead of copying it, so nested `setTimeout(function(){` or `.then(` chains cost one
+/// link per level, not a copy of every level above (Docs/ARCHITECTURE.md §5).
+final class ScriptSteps {
+    let step: ScriptStep
+    let parent: ScriptSteps?
+    /// What the whole chain does to a timing, worked out at most once (when script is
+    /// placed, after every timer's delay is known) and shared by every effect on it.
+    private var folded: TimingTransfer?
+
+    init(_ step: ScriptStep, after parent: ScriptSteps?) {
+        self.step = step
+        self.parent = parent
+    }
+
+    /// Steps, outermost first (for tests and small chains).
+    var all: [ScriptStep] {
+        var out: [ScriptStep] = []
+        var link: ScriptSteps? = self
+        while let current = link {
+            out.append(current.step)
+            link = current.parent
+        }
+        return out.reversed()
+    }
+
+    /// The chain's transfer, computed without recursion: up to the nearest link already
+    /// folded, then down again, each link once.
+    var transfer: TimingTransfer {
+        if let folded { return folded }
+        var unfolded: [ScriptSteps] = []
+        var link: ScriptSteps? = self
+        var base = TimingTransfer.identity
+        while let current = link {
+            if let known = current.folded {
+                base = known
+                break
+            }
+            unfolded.append(current)
+            link = current.parent
+        }
+        for current in unfolded.reversed() {
+            base = base.then(TimingTransfer(current.step))
+            current.folded = base
+        }
+        return base
+    }
+}
+
+/// The chain with one more step inside it.
+func + (chain: ScriptSteps?, step: ScriptStep) -> ScriptSteps {
+    ScriptSteps(step, after: chain)
+}
+
+/// What a step, or a chain of them, does to any timing: for each kind of timing it
+/// meets, the kind it leaves and its delay, either fixed or the incoming one plus a
+/// constant. Two transfers compose into one, so a chain is folded once however many
+/// effects sit on it, with the same result as applying its steps one by one (the sums
+/// are of non-negative delays held at one bound, which is associative).
+struct TimingTransfer {
+    enum Delay {
+        case fixed(Int?)
+        /// The incoming delay plus this (unknown when either is).
+        case plus(Int?)
+    }
+
+    /// Indexed by `ScriptTiming.Kind.rawValue`.
+    private var outcomes: [(kind: ScriptTiming.Kind, delay: Delay)]
+
+    static let identity = TimingTransfer(ScriptTiming.Kind.allCases.map { ($0, .plus(0)) })
+
+    private init(_ outcomes: [(kind: ScriptTiming.Kind, delay: Delay)]) {
+        self.outcomes = outcomes
+    }
+
+    init(_ step: ScriptStep) {
+        switch step {
+        case .timer(let box):
+            let delay = box.ms
+            self.init([(.timer, .fixed(delay)), (.timer, .plus(delay)), (.async, .fixed(delay)), (.async, .plus(delay))])
+        case .promise:
+            // A promise continuation loses the gesture; how long it waits is unknown.
+            self.init([(.load, .plus(0)), (.timer, .plus(0)), (.async, .fixed(nil)), (.async, .plus(0))])
+        case .listener(let listener):
+            let kind: ScriptTiming.Kind
+            switch listener {
+            case .activation: kind = .handler
+            case .load: kind = .load
+            case .other: kind = .async
+            }
+            self.init(Array(repeating: (kind, .fixed(nil)), count: ScriptTiming.Kind.allCases.count))
+        }
+    }
+
+    func apply(to timing: ScriptTiming) -> ScriptTiming {
+        let outcome = outcomes[timing.kind.rawValue]
+        switch outcome.delay {
+        case .fixed(let ms): return ScriptTiming(kind: outcome.kind, delayMs: ms)
+        case .plus(let ms): return ScriptTiming(kind: outcome.kind, delayMs: ScriptTiming.sum(timing.delayMs, ms))
+        }
+    }
+
+    /// This transfer, then `next`.
+    func then(_ next: TimingTransfer) -> TimingTransfer {
+        TimingTransfer(outcomes.map { first in
+            let second = next.outcomes[first.kind.rawValue]
+            switch (first.delay, second.delay) {
+            case (_, .fixed): return second
+            case (.fixed(let a), .plus(let b)): return (second.kind, .fixed(ScriptTiming.sum(a, b)))
+            case (.plus(let a), .plus(let b)): return (second.kind, .plus(ScriptTiming.sum(a, b)))
+            }
+        })
+    }
+}
+
 final class TimerDelay {
     var ms: Int?
     init(_ ms: Int? = nil) { self.ms = ms }
+
+    /// The delay a timer gets for a number written as its delay argument. `setTimeout`
+    /// and `setInterval` take a WebIDL `long` (HTML Standard §8.6 Timers, `optional long
+    /// timeout = 0`): NaN and ±∞ become 0, the fraction is dropped, the integer is taken
+    /// modulo 2^32 into a signed 32-bit value (Web IDL, ConvertToInt); then the timer
+    /// initialisation steps' "If timeout is less than 0, then set timeout to 0"
+    /// (https://html.spec.whatwg.org/multipage/timers-and-user-prompts.html#timer-initialisation-steps).
+    /// So 2,147,483,648 and 1e19 fire at once, 2^32 + 300 after 300 ms (Chromium does
+    /// the same), and every delay is within 0…2,147,483,647 (`PageClock.maxDelayMs`).
+    static func milliseconds(_ value: Double) -> Int {
+        guard value.isFinite else { return 0 }
+        var modulo = value.rounded(.towardZero).truncatingRemainder(dividingBy: 4_294_967_296)
+        if modulo < 0 { modulo += 4_294_967_296 }
+        let long = modulo >= 2_147_483_648 ? modulo - 4_294_967_296 : modulo
+        return max(0, Int(long))
+    }
 }
 
 /// Event types by what they say about the user: Chromium grants transient activation on

@@ -34,7 +34,8 @@ public struct ExplainRequest: Decodable {
         try c.read("page", into: &page)
         try c.read("trigger", into: &trigger)
         try c.read("frame", into: &frame)
-        delayMs = try c.container.decodeIfPresent(Int.self, forKey: ConfigKey("delayMs"))
+        // Within the page clock's range, as the extraction's delays are (Docs/PLATFORM.md §F.13).
+        delayMs = try c.readMilliseconds("delayMs")
         android = try c.container.decodeIfPresent(AndroidOverrides.self, forKey: ConfigKey("android"))
         ios = try c.container.decodeIfPresent(IOSOverrides.self, forKey: ConfigKey("ios"))
         try c.read("device", into: &device)
@@ -114,7 +115,7 @@ public struct AndroidOverrides: Decodable {
         method = try c.container.decodeIfPresent(String.self, forKey: ConfigKey("method"))
         isAppInitiated = try c.container.decodeIfPresent(Bool.self, forKey: ConfigKey("isAppInitiated"))
         if c.container.contains(ConfigKey("msSinceUserInput")) {
-            msSinceUserInput = .some(try c.container.decodeIfPresent(Int.self, forKey: ConfigKey("msSinceUserInput")))
+            msSinceUserInput = .some(try c.readMilliseconds("msSinceUserInput"))
         }
         requireUserGesture = try c.container.decodeIfPresent(Bool.self, forKey: ConfigKey("requireUserGesture"))
         if let method, method != "GET", method != "POST" {

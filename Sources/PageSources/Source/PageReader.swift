@@ -112,15 +112,17 @@ public struct PageReader: Sendable {
             record.status = "invalid-encoding: \(decoded.replacements) bytes are not \(encoding.name)"
             return PageResult(record: record)
         }
-        var navigations = decoded.utf8.withUnsafeBytes {
-            HTMLExtractor.extract(utf8: $0, pageURL: page, encoding: encoding.name)
+        var (navigations, warnings) = decoded.utf8.withUnsafeBytes {
+            HTMLExtractor.extractPage(utf8: $0, pageURL: page, encoding: encoding.name)
         }
         if let cutLine = Self.truncatedTagLine(decoded.utf8) {
             // A file cut inside a tag (an interrupted download or mirror): the parser
             // recovers what it can, but a URL on that tag may be cut short.
-            record.warning = "truncated: the file ends inside a tag on line \(cutLine)"
+            warnings.insert("truncated: the file ends inside a tag on line \(cutLine)", at: 0)
             for i in navigations.indices where navigations[i].line >= cutLine { navigations[i].partial = true }
         }
+        // What the extraction's limits cut (README Limits) is said on the page's record.
+        if !warnings.isEmpty { record.warning = warnings.joined(separator: "; ") }
         record.navigations = navigations.count
         return PageResult(record: record, navigations: navigations)
     }

@@ -34,9 +34,8 @@ public struct ArchivedPage: Sendable {
         if let refresh, let parsed = MetaRefresh.parse(refresh), !parsed.isJavaScriptURL {
             let raw = parsed.url ?? ""
             let url = WebURL.parse(raw, base: base)
-            let (ms, overflow) = parsed.delaySeconds.multipliedReportingOverflow(by: 1000)
             out.append(Navigation(page: page, line: 0, source: "http[Refresh]", trigger: .metaRefresh, frame: .main,
-                                  delayMs: overflow ? Int.max : ms, raw: raw, url: url?.href ?? raw,
+                                  delayMs: parsed.delayMs, raw: raw, url: url?.href ?? raw,
                                   scheme: url?.scheme ?? WebURL.schemeOf(raw) ?? ""))
         }
         return out

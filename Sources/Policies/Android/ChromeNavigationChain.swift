@@ -48,7 +48,7 @@ struct ChromeNavigationChain: Equatable {
         }
         let delay = InputMapping.delayAfterTap(request.trigger, delayMs: request.delayMs, settings: request.settings)
             ?? request.delayMs ?? 0
-        self.init(start: start, ageMs: request.settings.pageLoadMs + delay)
+        self.init(start: start, ageMs: PageClock.sum(request.settings.pageLoadMs, delay))
     }
 
     /// `navigationChainBlocksExternalNavigation`, in its order: a browser-initiated start,

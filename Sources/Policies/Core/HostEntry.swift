@@ -56,7 +56,7 @@ public struct HostEntry: Sendable, Equatable {
     /// Android: ms from the last `loadUrlByUser` to the start of the page's load; nil without one.
     public func msFromUserLoadToPage(_ settings: AuditSettings) -> Int? {
         guard let last = steps.lastIndex(where: \.byUser) else { return nil }
-        return (steps.count - 1 - last) * settings.pageLoadMs
+        return PageClock.product(steps.count - 1 - last, settings.pageLoadMs)
     }
 }
 

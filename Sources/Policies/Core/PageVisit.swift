@@ -28,10 +28,12 @@ public struct PageVisit: Sendable {
     }
 
     /// When a navigation that needs no user happens, in ms from the start of the load.
+    /// The clock's sums saturate (`PageClock`): a delay comes from the page, and a
+    /// `Navigation` built elsewhere may carry any number.
     public func loadTime(_ navigation: Navigation) -> Int {
         switch navigation.trigger {
         case .serverRedirect: return 0
-        case .metaRefresh, .scriptTimer: return settings.pageLoadMs + (navigation.delayMs ?? 0)
+        case .metaRefresh, .scriptTimer: return PageClock.sum(settings.pageLoadMs, navigation.delayMs ?? 0)
         default: return settings.pageLoadMs
         }
     }
@@ -44,14 +46,14 @@ public struct PageVisit: Sendable {
         if InputMapping.isUserStarted(navigation.trigger) {
             return InputMapping.delayAfterTap(navigation.trigger, delayMs: navigation.delayMs, settings: settings)
         }
-        return entryInput.map { loadTime(navigation) - $0 }
+        return entryInput.map { PageClock.difference(loadTime(navigation), $0) }
     }
 
     /// When the host's `loadUrlByUser` happened on the page's clock: 0 for the one-step
     /// entry, earlier by a `pageLoadMs` per host load after it (`HostEntry`); nil for `loadUrl`.
     var entryInput: Int? {
         guard settings.entry == .loadUrlByUser else { return nil }
-        return -(settings.hostEntry?.msFromUserLoadToPage(settings) ?? 0)
+        return PageClock.difference(0, settings.hostEntry?.msFromUserLoadToPage(settings) ?? 0)
     }
 
     /// The navigations the profiles decide, in the order a visit meets them.
@@ -80,7 +82,7 @@ public struct PageVisit: Sendable {
         var lastInput: Int? = entryInput
         for i in schedule.automatic {
             let t = loadTime(navigations[i])
-            let verdict = decide(i, lastInput.map { t - $0 })
+            let verdict = decide(i, lastInput.map { PageClock.difference(t, $0) })
             if verdict.details?[VerdictDetail.activationConsumed] == "true" { lastInput = nil }
         }
         for i in schedule.userStarted {

@@ -1,3 +1,5 @@
+import LinkAuditModel
+
 /// Decoding for settings and options from configuration JSON (pipeline configs, explain
 /// requests): every key is optional and defaults to the reference clients' value, an unknown key is an
 /// error naming it.
@@ -24,6 +26,23 @@ package struct ConfigObject {
     package func read<T: Decodable>(_ name: String, into value: inout T) throws {
         if let decoded = try container.decodeIfPresent(T.self, forKey: ConfigKey(name)) { value = decoded }
     }
+
+    /// A duration in milliseconds, checked where it enters: 0…`PageClock.maxDelayMs`, the
+    /// range of every delay on the page's clock (Docs/PLATFORM.md §F.13). Outside it, an
+    /// error naming the key.
+    package func readMilliseconds(_ name: String) throws -> Int? {
+        guard let ms = try container.decodeIfPresent(Int.self, forKey: ConfigKey(name)) else { return nil }
+        guard (0...PageClock.maxDelayMs).contains(ms) else {
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: container.codingPath + [ConfigKey(name)],
+                debugDescription: "must be 0–\(PageClock.maxDelayMs) ms, not \(ms)"))
+        }
+        return ms
+    }
+
+    package func readMilliseconds(_ name: String, into value: inout Int) throws {
+        if let ms = try readMilliseconds(name) { value = ms }
+    }
 }
 
 extension AuditSettings {
@@ -33,8 +52,8 @@ extension AuditSettings {
                                                   "javaScriptEnabled", "hostEntry"])
         try c.read("entry", into: &entry)
         try c.read("browserEntry", into: &browserEntry)
-        try c.read("pageLoadMs", into: &pageLoadMs)
-        try c.read("assumedAsyncDelayMs", into: &assumedAsyncDelayMs)
+        try c.readMilliseconds("pageLoadMs", into: &pageLoadMs)
+        try c.readMilliseconds("assumedAsyncDelayMs", into: &assumedAsyncDelayMs)
         try c.read("javaScriptEnabled", into: &javaScriptEnabled)
         if let hostEntry = try c.container.decodeIfPresent(HostEntry.self, forKey: ConfigKey("hostEntry")) {
             if c.container.contains(ConfigKey("entry")), entry != hostEntry.entry {
@@ -63,7 +82,7 @@ extension AndroidSDKOptions {
         self.init()
         let c = try ConfigObject(decoder, known: ["requireUserGesture", "activationWindowMs"])
         try c.read("requireUserGesture", into: &requireUserGesture)
-        try c.read("activationWindowMs", into: &activationWindowMs)
+        try c.readMilliseconds("activationWindowMs", into: &activationWindowMs)
     }
 }
 
