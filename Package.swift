@@ -61,7 +61,7 @@ let package = Package(
                     dependencies: ["Extraction", "LinkAuditModel", "CLibXML2", "TestSupport"]),
         .testTarget(name: "PageSourcesTests",
                     dependencies: ["PageSources", "Extraction", "Associations", "LinkAuditModel", "WHATWGURL",
-                                   "Policies", "Checks", "Reports", "LinkAudit", "TestSupport"]),
+                                   "Policies", "Checks", "Reports", "LinkAudit", "TestSupport", "CZlib"]),
         .testTarget(name: "PoliciesTests",
                     dependencies: ["Policies", "Associations", "LinkAuditModel", "WHATWGURL", "Extraction",
                                    "PageSources", "Checks", "LinkAudit", "TestSupport"]),

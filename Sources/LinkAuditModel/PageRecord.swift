@@ -36,4 +36,15 @@ public struct PageRecord: Codable, Sendable, Equatable {
 
     /// The record of an association file, not of a page.
     public var isAssociation: Bool { association != nil }
+
+    /// The status of a stretch of a WARC archive that could not be read (corrupt gzip, bytes
+    /// that are not WARC, a record that could not be read): `unreadable: damaged archive: …`.
+    public static func damagedArchiveStatus(_ what: String) -> String {
+        damagedArchivePrefix + what
+    }
+
+    public static let damagedArchivePrefix = "unreadable: damaged archive: "
+
+    /// The record of a damaged stretch of an archive, not of a page.
+    public static func isDamagedArchive(status: String) -> Bool { status.hasPrefix(damagedArchivePrefix) }
 }

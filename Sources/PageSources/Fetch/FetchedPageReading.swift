@@ -28,8 +28,7 @@ extension PageReader {
             result = read(bytes: response.body, page: fetched.page, file: nil, transportCharset: http.charset,
                           declaredHTML: http.declaresHTML)
             if response.cut {
-                result.record.status = "too-large: the body is over \(response.body.count) bytes and was cut there; "
-                    + "links after the cut are missing"
+                result.record.status = ArchivedPage.cutStatus(bytes: response.body.count)
             }
         }
         if let failure = fetched.failure { result.record.status = failure }

@@ -18,6 +18,19 @@ public struct ArchivedPage: Sendable {
     public var declaredHTML = false
     /// Why the record or its body is damaged, if it is.
     public var problem: String?
+    /// The body was over the page size limit and holds what came before the cut: it is
+    /// read, and reported `too-large`, as a fetched page cut at the limit is.
+    public var cut = false
+    /// Not a page: a stretch of the archive that could not be read, or a record that could
+    /// not (its header too long): the whole `pages.jsonl` status to report for it.
+    public var damage: String?
+    /// For a damaged stretch: how many bytes it spans.
+    public var damageBytes = 0
+
+    /// The status of a page whose body was cut at the size limit (fetched or archived).
+    public static func cutStatus(bytes: Int) -> String {
+        "too-large: the body is over \(bytes) bytes and was cut there; links after the cut are missing"
+    }
 
     /// Navigations the response starts by itself: a 3xx `Location` (a server redirect:
     /// Android offers it with `isRedirect`) and a `Refresh` header (a refresh without a
@@ -43,7 +56,10 @@ public struct ArchivedPage: Sendable {
 }
 
 /// Pulls the pages out of one WARC file: `response` (and `resource`) records with HTML,
-/// and responses that redirect; every other record is counted and passed over.
+/// and responses that redirect; every other record is counted and passed over. Damage
+/// comes out in order among the pages, as items of its own (`damage` set): every stretch
+/// the reader skipped, and every record it could not read, so each byte of the archive is
+/// either read or reported.
 public final class ArchiveScanner {
     private let path: String
     /// The archive as reports and notes name it (relative: `ReportedPaths`).
@@ -53,7 +69,10 @@ public final class ArchiveScanner {
     public private(set) var notes: [String] = []
     private let maxBody: Int
     private var finished = false
+    private var ready: [ArchivedPage] = []
 
+    /// `shown`: the archive as reports and notes name it (relative: `ReportedPaths`); damage
+    /// items are named after it.
     public init(path: String, maxBody: Int, shown: String? = nil) {
         self.path = path
         self.shown = shown ?? path
@@ -63,24 +82,60 @@ public final class ArchiveScanner {
     /// How far into the archive file reading is, in bytes of the file (for progress).
     public var bytesRead: Int { reader?.fileBytesRead ?? 0 }
 
-    /// The next page, nil when the archive is done. Never throws: damage becomes notes,
-    /// or a page whose problem says why it could not be read.
+    /// The next page (or damage item), nil when the archive is done. Never throws: an
+    /// archive that cannot be opened or read on is an item too.
     public func next() -> ArchivedPage? {
+        if !ready.isEmpty { return ready.removeFirst() }
         guard !finished else { return nil }
         do {
             if reader == nil { reader = try WARCReader(path: path) }
-            while let record = try reader!.next(keep: Self.mayBePage, maxBlock: maxBody + (64 << 10)) {
+            // Keep a whole page, the header in front of it and a little slack.
+            let maxBlock = maxBody.addingReportingOverflow(HeaderFields.sizeLimit + (64 << 10))
+            while let record = try reader!.next(keep: Self.mayBePage, maxBlock: maxBlock.overflow ? Int.max : maxBlock.partialValue) {
+                takeDamage()
                 let type = record.type.isEmpty ? "unknown" : record.type
                 counts[type, default: 0] += 1
-                if let page = page(from: record) { return page }
-                if let problem = record.problem { notes.append("\(shown)#record=\(record.number) (\(type)): \(problem)") }
+                if let page = page(from: record) {
+                    ready.append(page)
+                } else if record.unreadable, let problem = record.problem {
+                    report(damage: "record \(record.number)" + (record.type.isEmpty ? "" : " (\(record.type))") + ": \(problem)",
+                           suffix: "#record=\(record.number)", bytes: 0)
+                } else if let problem = record.problem {
+                    notes.append("\(shown)#record=\(record.number) (\(type)): \(problem)")
+                }
+                if !ready.isEmpty { return ready.removeFirst() }
             }
+            takeDamage()
         } catch {
+            // The archive cannot be opened (not a regular file, no permission) or read on.
+            takeDamage()
             notes.append("\(shown): \(error)")
+            ready.append(ArchivedPage(page: shown, file: shown, status: 0, body: [], charset: nil, location: nil,
+                                      refresh: nil, isHTML: false, problem: "\(error)"))
         }
-        notes += reader?.notes.map { "\(shown): \($0)" } ?? []
         finished = true
-        return nil
+        return ready.isEmpty ? nil : ready.removeFirst()
+    }
+
+    private func takeDamage() {
+        for stretch in reader?.takeDamage() ?? [] {
+            report(damage: stretch.description, suffix: stretch.fragment, bytes: stretch.count)
+        }
+    }
+
+    /// A damage item: named after the archive, with what is wrong where.
+    private func report(damage: String, suffix: String, bytes: Int) {
+        notes.append("\(shown)\(suffix): \(damage)")
+        ready.append(ArchivedPage(page: shown + suffix, file: shown + suffix, status: 0, body: [],
+                                  charset: nil, location: nil, refresh: nil, isHTML: false, problem: damage,
+                                  damage: PageRecord.damagedArchiveStatus(damage), damageBytes: bytes))
+    }
+
+    /// The body's problem first: a body that cannot be decoded makes the page unreadable,
+    /// whatever else is wrong with its record.
+    private static func joined(_ body: String?, _ record: String?) -> String? {
+        guard let body else { return record }
+        return record.map { body + "; " + $0 } ?? body
     }
 
     /// Only responses and resources can be pages: other blocks are not kept.
@@ -95,11 +150,13 @@ public final class ArchiveScanner {
         if record.type == "resource" {
             let mime = record.fields["Content-Type"]?.lowercased() ?? ""
             let html = mime.hasPrefix("text/html") || mime.hasPrefix("application/xhtml")
-            guard html else { counts["skipped-not-html", default: 0] += 1; return nil }
-            return ArchivedPage(page: uri, file: file, status: 200, body: record.block, charset: nil, location: nil,
-                                refresh: nil, isHTML: true, declaredHTML: true, problem: record.problem)
+            guard html || record.unreadable else { counts["skipped-not-html", default: 0] += 1; return nil }
+            let cut = record.blockCut || record.block.count > maxBody
+            return ArchivedPage(page: uri, file: file, status: 200, body: Array(record.block.prefix(maxBody)), charset: nil,
+                                location: nil, refresh: nil, isHTML: true, declaredHTML: true, problem: record.problem,
+                                cut: cut)
         }
-        guard let response = HTTPResponse.parse(record.block) else {
+        guard let response = HTTPResponse.parse(record.block, maxBody: maxBody, blockCut: record.blockCut) else {
             if let problem = record.problem {
                 return ArchivedPage(page: uri, file: file, status: 0, body: [], charset: nil, location: nil, refresh: nil,
                                     isHTML: true, problem: problem)
@@ -108,13 +165,13 @@ public final class ArchiveScanner {
             return nil
         }
         let redirects = (300...399).contains(response.status) && response.headers["Location"] != nil
-        guard response.isHTML || redirects || response.headers["Refresh"] != nil else {
+        guard response.isHTML || redirects || response.headers["Refresh"] != nil || response.headerTooLong else {
             counts["skipped-not-html", default: 0] += 1
             return nil
         }
         return ArchivedPage(page: uri, file: file, status: response.status, body: response.body, charset: response.charset,
                             location: response.headers["Location"], refresh: response.headers["Refresh"],
                             isHTML: response.isHTML, declaredHTML: response.declaresHTML,
-                            problem: record.problem ?? response.problem)
+                            problem: Self.joined(response.problem, record.problem), cut: response.cut)
     }
 }

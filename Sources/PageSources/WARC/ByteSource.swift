@@ -1,11 +1,23 @@
-import CZlib
 import Foundation
-import LinkAuditModel
 
 /// A stream of bytes read in chunks: a plain file, or a gzip file inflated on the fly.
 protocol ByteSource: AnyObject {
-    /// Up to `max` next bytes; empty at the end. Throws on a read or inflate error.
+    /// Up to `max` next bytes; empty at the end, or at a break (`takeBreak`). Throws on a
+    /// read error, or on damage the source does not skip.
     func read(max: Int) throws -> [UInt8]
+    /// After `read` returned empty: the damaged stretch it stopped at, when the stream
+    /// goes on after it (nil at the true end). Asked once per break.
+    func takeBreak() -> DamagedStretch?
+}
+
+extension ByteSource {
+    func takeBreak() -> DamagedStretch? { nil }
+}
+
+/// An input that cannot be read: the words say why, without the path (the record that
+/// reports it names the file).
+struct ReadFailure: Error, CustomStringConvertible {
+    let description: String
 }
 
 final class FileByteSource: ByteSource {
@@ -14,101 +26,81 @@ final class FileByteSource: ByteSource {
     /// the file reading is, for the progress line.
     private(set) var consumed = 0
 
+    /// Opens without blocking and refuses anything but a regular file: opening a FIFO
+    /// (or reading a device) would wait forever for a writer.
     init(path: String) throws {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw LinkAuditError.io("\(path): cannot open")
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw ReadFailure(description: "cannot open: \(String(cString: strerror(errno)))")
         }
-        self.handle = handle
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            close(fd)
+            throw ReadFailure(description: "cannot open: \(String(cString: strerror(errno)))")
+        }
+        if info.st_mode & S_IFMT != S_IFREG {
+            close(fd)
+            let status = FileKind.notRegularStatus(mode: info.st_mode) ?? "not a regular file"
+            throw ReadFailure(description: status.hasPrefix("unreadable: ") ? String(status.dropFirst(12)) : status)
+        }
+        handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
     }
-
-    deinit { try? handle.close() }
 
     func read(max: Int) throws -> [UInt8] {
-        let bytes = [UInt8](try handle.read(upToCount: max) ?? Data())
-        consumed += bytes.count
-        return bytes
-    }
-}
-
-/// Inflates gzip data as it is read. A WARC .gz is usually a gzip member per record
-/// (so that records can be read from their offset): after each member ends, inflating
-/// starts again on the bytes that follow.
-final class GzipByteSource: ByteSource {
-    enum Failure: Error, CustomStringConvertible {
-        case corrupt(String)
-        var description: String {
-            if case .corrupt(let why) = self { return why }
-            return ""
+        do {
+            let bytes = [UInt8](try handle.read(upToCount: max) ?? Data())
+            consumed += bytes.count
+            return bytes
+        } catch {
+            throw ReadFailure(description: "cannot read: \((error as NSError).localizedDescription)")
         }
-    }
-
-    private let input: ByteSource
-    private var stream = z_stream()
-    private var pending: [UInt8] = []
-    private var pendingOffset = 0
-    private var inputEnded = false
-    private var memberEnded = false
-
-    init(_ input: ByteSource) throws {
-        self.input = input
-        // 15 + 16: a gzip header, not a zlib one.
-        guard inflateInit2_(&stream, 15 + 16, zlibVersion(), Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
-            throw Failure.corrupt("cannot start zlib")
-        }
-    }
-
-    deinit { inflateEnd(&stream) }
-
-    func read(max: Int) throws -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: max)
-        var produced = 0
-        while produced == 0 {
-            if pendingOffset >= pending.count {
-                if inputEnded { return [] }
-                pending = try input.read(max: 1 << 16)
-                pendingOffset = 0
-                if pending.isEmpty {
-                    inputEnded = true
-                    if !memberEnded && stream.total_in > 0 {
-                        throw Failure.corrupt("gzip data ends in the middle of a member")
-                    }
-                    return []
-                }
-            }
-            if memberEnded {
-                // Another member follows the one that ended: start over on it.
-                inflateReset(&stream)
-                memberEnded = false
-            }
-            let status: Int32 = pending.withUnsafeMutableBufferPointer { inBuf in
-                out.withUnsafeMutableBufferPointer { outBuf in
-                    stream.next_in = inBuf.baseAddress! + pendingOffset
-                    stream.avail_in = UInt32(inBuf.count - pendingOffset)
-                    stream.next_out = outBuf.baseAddress! + produced
-                    stream.avail_out = UInt32(max - produced)
-                    let result = inflate(&stream, Z_NO_FLUSH)
-                    pendingOffset = inBuf.count - Int(stream.avail_in)
-                    produced = max - Int(stream.avail_out)
-                    return result
-                }
-            }
-            switch status {
-            case Z_OK, Z_BUF_ERROR: continue
-            case Z_STREAM_END: memberEnded = true
-            default:
-                throw Failure.corrupt("gzip data is corrupt (zlib \(status))")
-            }
-        }
-        return Array(out[0..<produced])
     }
 }
 
 /// Opens a file as plain or gzip by its first two bytes, whatever its name says.
 enum ByteSources {
-    /// The stream to read, and the file under it (which counts the bytes taken from disk).
-    static func open(path: String) throws -> (stream: ByteSource, file: FileByteSource) {
-        let head = try FileByteSource(path: path).read(max: 2)
+    /// The stream to read, whether it is inflated, and the file under it (which counts the
+    /// bytes taken from disk, for the progress line).
+    static func open(path: String) throws -> (source: ByteSource, gzip: Bool, file: FileByteSource) {
         let file = try FileByteSource(path: path)
-        return (head == [0x1F, 0x8B] ? try GzipByteSource(file) : file, file)
+        let head = try file.read(max: 2)
+        let rest = PrefixedByteSource(head, then: file)
+        return head == [0x1F, 0x8B] ? (try GzipByteSource(rest, resync: true), true, file) : (rest, false, file)
+    }
+}
+
+/// Bytes already read, then the rest of a source.
+final class PrefixedByteSource: ByteSource {
+    private var prefix: [UInt8]
+    private let rest: ByteSource
+
+    init(_ prefix: [UInt8], then rest: ByteSource) {
+        self.prefix = prefix
+        self.rest = rest
+    }
+
+    func read(max: Int) throws -> [UInt8] {
+        guard prefix.isEmpty else {
+            let n = min(max, prefix.count)
+            defer { prefix.removeFirst(n) }
+            return Array(prefix[..<n])
+        }
+        return try rest.read(max: max)
+    }
+}
+
+/// Bytes already in memory, as a source.
+final class MemoryByteSource: ByteSource {
+    private var bytes: [UInt8]
+    private var position = 0
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    func read(max: Int) throws -> [UInt8] {
+        let n = min(max, bytes.count - position)
+        defer { position += n }
+        return Array(bytes[position..<position + n])
     }
 }

@@ -9,6 +9,11 @@ public struct WARCRecord {
     public var block: [UInt8]
     /// Why the record is not whole (truncated, wrong Content-Length), if it is not.
     public var problem: String?
+    /// The block is longer than the reader was asked to keep: `block` holds its start.
+    public var blockCut = false
+    /// The record could not be read at all (its header is over `HeaderFields.sizeLimit`, or
+    /// it has no valid Content-Length): the bytes up to the next record are skipped.
+    public var unreadable = false
 
     /// `response`, `request`, `revisit`, `resource`, `metadata`, `warcinfo`, … (lower case).
     public var type: String { fields["WARC-Type"]?.lowercased() ?? "" }
@@ -24,6 +29,11 @@ public struct WARCRecord {
 /// Header fields (WARC or HTTP): ordered, looked up case-insensitively.
 public struct HeaderFields: Sendable {
     public private(set) var pairs: [(name: String, value: String)] = []
+
+    /// The most bytes a header block (a WARC record's, or the HTTP response's inside it)
+    /// may take, lines and line ends counted: 256 KiB. Real ones take a few hundred bytes;
+    /// a longer one is reported unreadable instead of being held.
+    public static let sizeLimit = 256 << 10
 
     public init() {}
 

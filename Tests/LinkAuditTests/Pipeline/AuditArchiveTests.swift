@@ -41,9 +41,15 @@ final class AuditArchiveTests: XCTestCase {
     }
 
     func testDamagedArchiveIsReportedAndTheRunGoesOn() throws {
+        // warcio's truncated example: the response's Content-Length is 2 bytes short (the end
+        // of its gzip body). The record runs on to the next record's start, so the page is
+        // read whole, with the wrong length as its warning, and nothing is skipped.
         let run = try audit("warc/real-warcio/example-trunc.warc")
         XCTAssertEqual(run.pages.count, 1)
-        XCTAssertTrue(run.pages[0].contains(#""warning":"Content-Length 973 does not match the record""#), run.pages[0])
-        XCTAssertFalse(run.summary.archiveNotes.isEmpty)
+        XCTAssertTrue(run.pages[0].contains(#""warning":"Content-Length 973 does not match the record (it holds 975 bytes)""#),
+                      run.pages[0])
+        XCTAssertTrue(run.pages[0].contains(#""status":"ok""#), run.pages[0])
+        XCTAssertTrue(run.pages[0].contains(#""navigations":1,"#), run.pages[0])
+        XCTAssertTrue(run.summary.archiveNotes.isEmpty, "\(run.summary.archiveNotes)")
     }
 }
