@@ -87,6 +87,7 @@ public enum SummaryMarkdown {
         var out = "## Totals\n\n" + MarkdownText.header(["", "count"], align: ["l", "r"])
         out += MarkdownText.row(["pages read", String(summary.pages - summary.unreadable)])
         out += MarkdownText.row(["pages unreadable", String(summary.unreadable)])
+        out += archiveDamageTotals(report)
         out += associationTotals(report)
         out += MarkdownText.row(["navigations", String(summary.navigations)])
         out += MarkdownText.row(["navigations classified", String(summary.classified)])
