@@ -207,6 +207,13 @@ final class ByteReader {
     /// Puts bytes back in front of the stream.
     func unread(_ bytes: [UInt8]) {
         guard !bytes.isEmpty else { return }
+        // Bytes just read are still in the buffer: step back over them (a peek at each
+        // record's end would otherwise copy the buffer every time).
+        if bytes.count <= position, buffer[(position - bytes.count)..<position].elementsEqual(bytes) {
+            position -= bytes.count
+            offset -= bytes.count
+            return
+        }
         buffer = bytes + buffer[position...]
         position = 0
         offset -= bytes.count

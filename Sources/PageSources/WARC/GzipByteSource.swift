@@ -13,9 +13,14 @@ import CZlib
 final class GzipByteSource: ByteSource {
     enum Failure: Error, CustomStringConvertible {
         case corrupt(String)
+        /// The data ends inside a member.
+        case unfinished
+
         var description: String {
-            if case .corrupt(let why) = self { return why }
-            return ""
+            switch self {
+            case .corrupt(let why): return why
+            case .unfinished: return "gzip data ends in the middle of a member"
+            }
         }
     }
 
@@ -73,7 +78,7 @@ final class GzipByteSource: ByteSource {
             if consumed == window.count, try !refill() {
                 guard !memberEnded, stream.total_in > 0 else { return [] }
                 // The file ends inside a member: what it held so far was handed out.
-                guard resync else { throw Failure.corrupt("gzip data ends in the middle of a member") }
+                guard resync else { throw Failure.unfinished }
                 memberEnded = true
                 return broken(DamagedStretch(start: memberStart, end: windowStart + window.count, place: .file,
                                              reason: "the file ends inside a gzip member"),

@@ -21,25 +21,36 @@ enum Inflate {
     static func upTo(_ limit: Int, of bytes: [UInt8]) throws -> Output {
         if bytes.starts(with: [0x1F, 0x8B]) {
             let source = try GzipByteSource(MemoryByteSource(bytes))
-            var out: [UInt8] = []
+            var out = buffer(limit)
             while out.count <= limit {
                 let piece: [UInt8]
                 do {
                     piece = try source.read(max: chunk)
-                } catch GzipByteSource.Failure.corrupt(let why) where why.contains("ends in the middle") {
+                } catch GzipByteSource.Failure.unfinished {
                     return Output(bytes: out, cut: false, produced: out.count, unfinished: true)
                 }
                 if piece.isEmpty { return Output(bytes: out, cut: false, produced: out.count) }
                 out += piece
             }
-            return cut(out, at: limit)
+            return cut(&out, at: limit)
         }
         if let zlib = try? inflate(bytes, windowBits: 15, limit: limit) { return zlib }
         return try inflate(bytes, windowBits: -15, limit: limit)
     }
 
-    private static func cut(_ out: [UInt8], at limit: Int) -> Output {
-        Output(bytes: Array(out.prefix(limit)), cut: out.count > limit, produced: out.count)
+    /// Room for the whole output at once: growing by doubling would hold the old and the new
+    /// copy together (up to 3× the limit). Memory not written to costs nothing resident.
+    private static func buffer(_ limit: Int) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(min(limit, 1 << 30) + chunk)
+        return out
+    }
+
+    /// Cuts in place: a copy of the prefix would hold the limit twice.
+    private static func cut(_ out: inout [UInt8], at limit: Int) -> Output {
+        let produced = out.count
+        if produced > limit { out.removeSubrange(limit...) }
+        return Output(bytes: out, cut: produced > limit, produced: produced)
     }
 
     private static func inflate(_ bytes: [UInt8], windowBits: Int32, limit: Int) throws -> Output {
@@ -49,7 +60,7 @@ enum Inflate {
         }
         defer { inflateEnd(&stream) }
         var input = bytes
-        var out: [UInt8] = []
+        var out = buffer(limit)
         var piece = [UInt8](repeating: 0, count: chunk)
         return try input.withUnsafeMutableBufferPointer { inBuf in
             stream.next_in = inBuf.baseAddress
@@ -67,7 +78,7 @@ enum Inflate {
                 }
                 if stream.avail_in == 0 && stream.avail_out != 0 { return Output(bytes: out, cut: false, produced: out.count) }
             }
-            return cut(out, at: limit)
+            return cut(&out, at: limit)
         }
     }
 }
