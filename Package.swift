@@ -47,6 +47,11 @@ let package = Package(
                           dependencies: ["LinkAudit", "Reports", "Policies", "PageSources", "Extraction",
                                          "LinkAuditModel", "WHATWGURL"]),
 
+        // Fuzzing harnesses (README, "Fuzzing"): libFuzzer entry points over the parsers that
+        // take outside bytes, built with -sanitize=fuzzer and -DFUZZING; without them, a tool
+        // that replays inputs. Not stages: they only call in.
+        .executableTarget(name: "FuzzWARC", dependencies: ["PageSources"], path: "Fuzz/WARC"),
+
         // Tests, one target per stage, and what they share: fixtures (Tests/Fixtures, with
         // their sources), the command-line runner, golden files, extraction and report helpers.
         .target(name: "TestSupport", dependencies: ["Reports", "Policies", "Extraction", "LinkAuditModel", "WHATWGURL"],

@@ -22,7 +22,9 @@ final class TargetGraphTests: XCTestCase {
     ]
 
     func testEveryStageUsesOnlyWhatItsStageAllows() throws {
-        let declared = try Self.sourceTargets()
+        // Fuzzing harnesses (`Fuzz*`, under Fuzz/) are no stage: they call into one and
+        // nothing uses them.
+        let declared = try Self.sourceTargets().filter { !$0.key.hasPrefix("Fuzz") }
         XCTAssertEqual(Set(declared.keys), Set(Self.allowed.keys).union(["linkaudit"]), "a stage was added or renamed")
         for (target, dependencies) in declared where target != "linkaudit" {
             let extra = dependencies.subtracting(Self.allowed[target] ?? [])

@@ -61,7 +61,7 @@ public struct ArchivedPage: Sendable {
 /// the reader skipped, and every record it could not read, so each byte of the archive is
 /// either read or reported.
 public final class ArchiveScanner {
-    private let path: String
+    private let open: () throws -> WARCReader
     /// The archive as reports and notes name it (relative: `ReportedPaths`).
     private let shown: String
     private var reader: WARCReader?
@@ -74,8 +74,15 @@ public final class ArchiveScanner {
     /// `shown`: the archive as reports and notes name it (relative: `ReportedPaths`); damage
     /// items are named after it.
     public init(path: String, maxBody: Int, shown: String? = nil) {
-        self.path = path
+        open = { try WARCReader(path: path) }
         self.shown = shown ?? path
+        self.maxBody = maxBody
+    }
+
+    /// An archive already in memory, named `shown` (the fuzzing harness, `Fuzz/`).
+    public init(bytes: [UInt8], maxBody: Int, shown: String) {
+        open = { try WARCReader(bytes: bytes) }
+        self.shown = shown
         self.maxBody = maxBody
     }
 
@@ -88,7 +95,7 @@ public final class ArchiveScanner {
         if !ready.isEmpty { return ready.removeFirst() }
         guard !finished else { return nil }
         do {
-            if reader == nil { reader = try WARCReader(path: path) }
+            if reader == nil { reader = try open() }
             // Keep a whole page, the header in front of it and a little slack.
             let maxBlock = maxBody.addingReportingOverflow(HeaderFields.sizeLimit + (64 << 10))
             while let record = try reader!.next(keep: Self.mayBePage, maxBlock: maxBlock.overflow ? Int.max : maxBlock.partialValue) {

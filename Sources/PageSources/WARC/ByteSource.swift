@@ -57,15 +57,25 @@ final class FileByteSource: ByteSource {
     }
 }
 
-/// Opens a file as plain or gzip by its first two bytes, whatever its name says.
+/// Opens an archive as plain or gzip by its first two bytes, whatever its name says.
 enum ByteSources {
     /// The stream to read, whether it is inflated, and the file under it (which counts the
     /// bytes taken from disk, for the progress line).
     static func open(path: String) throws -> (source: ByteSource, gzip: Bool, file: FileByteSource) {
         let file = try FileByteSource(path: path)
         let head = try file.read(max: 2)
-        let rest = PrefixedByteSource(head, then: file)
-        return head == [0x1F, 0x8B] ? (try GzipByteSource(rest, resync: true), true, file) : (rest, false, file)
+        let sniffed = try sniff(head, then: file)
+        return (sniffed.source, sniffed.gzip, file)
+    }
+
+    /// An archive already in memory (the fuzzing harness, tests).
+    static func memory(_ bytes: [UInt8]) throws -> (source: ByteSource, gzip: Bool) {
+        try sniff(Array(bytes.prefix(2)), then: MemoryByteSource(Array(bytes.dropFirst(2))))
+    }
+
+    private static func sniff(_ head: [UInt8], then rest: ByteSource) throws -> (source: ByteSource, gzip: Bool) {
+        let all = PrefixedByteSource(head, then: rest)
+        return head == [0x1F, 0x8B] ? (try GzipByteSource(all, resync: true), true) : (all, false)
     }
 }
 

@@ -34,6 +34,14 @@ public final class WARCReader {
         file = opened.file
     }
 
+    /// An archive already in memory, plain or gzip (the fuzzing harness, `Fuzz/`).
+    public init(bytes: [UInt8]) throws {
+        let opened = try ByteSources.memory(bytes)
+        reader = ByteReader(opened.source)
+        place = opened.gzip ? .inflated : .file
+        file = nil
+    }
+
     init(source: ByteSource, inflated: Bool = false) {
         reader = ByteReader(source)
         place = inflated ? .inflated : .file
