@@ -18,12 +18,17 @@ esac
 # Its own scratch path: the instrumented build never mixes with the ordinary one.
 # -DFUZZING drops the replay entry point; the harness's entry hands over to libFuzzer's
 # driver, which the linker must export for it to be found.
-swift build -c release --scratch-path .build/fuzz \
-  -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING \
-  -Xlinker --export-dynamic-symbol=LLVMFuzzerRunDriver --product "$target" 2>&1 \
-  | grep -v "Cannot export local symbol" || true
+# (The linker's "Cannot export local symbol" warnings, one per sanitizer helper, are dropped.)
+mkdir -p .build
+log=.build/fuzz-build.log
+if ! swift build -c release --scratch-path .build/fuzz \
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING \
+    -Xlinker --export-dynamic-symbol=LLVMFuzzerRunDriver --product "$target" >"$log" 2>&1; then
+  grep -v "Cannot export local symbol" "$log" >&2
+  echo "Scripts/fuzz.sh: $target did not build" >&2
+  exit 1
+fi
 binary=.build/fuzz/release/$target
-[ -x "$binary" ] || { echo "Scripts/fuzz.sh: $target did not build" >&2; exit 1; }
 
 corpus=.build/fuzz-corpus/$target
 mkdir -p "$corpus" .build/fuzz-artifacts

@@ -38,11 +38,12 @@ enum Inflate {
         return try inflate(bytes, windowBits: -15, limit: limit)
     }
 
-    /// Room for the whole output at once: growing by doubling would hold the old and the new
-    /// copy together (up to 3× the limit). Memory not written to costs nothing resident.
+    /// Room for the whole output at once (up to the default page limit): growing by doubling
+    /// would hold the old and the new copy together. Memory not written to costs nothing
+    /// resident.
     private static func buffer(_ limit: Int) -> [UInt8] {
         var out: [UInt8] = []
-        out.reserveCapacity(min(limit, 1 << 30) + chunk)
+        out.reserveCapacity(min(limit, 64 << 20) + chunk)
         return out
     }
 

@@ -89,7 +89,7 @@ public final class WARCReader {
         }
         record.fields = HeaderFields.parse(lines: lines)
         guard let lengthText = record.fields["Content-Length"], let length = Int(lengthText), length >= 0 else {
-            record.problem = "record \(count) has no valid Content-Length"
+            record.problem = "its Content-Length is missing or not a number"
             record.unreadable = true
             return record
         }

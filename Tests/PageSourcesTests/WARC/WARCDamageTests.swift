@@ -156,6 +156,28 @@ final class WARCDamageTests: XCTestCase {
         XCTAssertLessThanOrEqual(held, HeaderFields.sizeLimit)
     }
 
+    /// Without a length nothing says where the block ends: the record is unreadable, its
+    /// block is a stretch up to the next record; a request record alike is a damage record.
+    func testRecordWithoutAContentLengthIsUnreadableAndItsBlockReported() {
+        let noLength = { (type: String, name: String) -> [UInt8] in
+            let whole = String(decoding: WARCBytes.record(type: type, uri: "https://shop.example/\(name)",
+                                                          block: WARCBytes.http(Array(WARCBytes.html(name).utf8))),
+                               as: UTF8.self)
+            return Array(whole.replacingOccurrences(of: #"Content-Length: \d+\r\n"#, with: "",
+                                                    options: .regularExpression).utf8)
+        }
+        let run = scan(noLength("response", "one") + noLength("request", "req") + WARCBytes.page("two"))
+        XCTAssertEqual(run.pages.map(\.file), [run.path + "#record=1", run.pages.dropFirst().first?.file ?? "",
+                                               run.path + "#record=2", run.pages.dropFirst(3).first?.file ?? "",
+                                               run.path + "#record=3"])
+        guard run.pages.count == 5 else { return }
+        XCTAssertEqual(run.pages[0].problem, "its Content-Length is missing or not a number")
+        XCTAssertEqual(run.pages[1].problem?.contains("that are not a WARC record: skipped"), true)
+        XCTAssertEqual(run.pages[2].problem, "record 2 (request): its Content-Length is missing or not a number")
+        XCTAssertNotNil(run.pages[2].damage)
+        XCTAssertEqual(links(run.pages[4]), ["gojek://pay?on=two", "dana://pay?tail=two"])
+    }
+
     func testHTTPHeaderOverTheLimitIsUnreadableAndTheNextRecordIsRead() {
         let pad = (0..<3000).map { "X-Pad-\($0): " + String(repeating: "p", count: 100) }
         let block = WARCBytes.http(Array(WARCBytes.html("one").utf8), headers: ["Content-Type: text/html"] + pad)
