@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds a fuzzing harness (Fuzz/) with libFuzzer and AddressSanitizer and runs it for a
-# time budget over its seed corpus (README, "Fuzzing"). A crash, a leak, a timeout or a
+# time budget, starting from real inputs of its parser (README, "Fuzzing"). A crash, a leak, a timeout or a
 # broken bound stops the run, leaves the input in .build/fuzz-artifacts/ and exits non-zero;
 # replay it with the harness built without -DFUZZING (`swift run FuzzWARC FILE`).
 #
@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 target=${1:?usage: Scripts/fuzz.sh HARNESS [SECONDS]}
 seconds=${2:-60}
 case "$target" in
-  FuzzWARC) seeds=(Tests/Fixtures/warc/real-warcio Tests/Fixtures/warc/synthetic) ;;
+  FuzzWARC) starts=(Tests/Fixtures/warc/real-warcio Tests/Fixtures/warc/synthetic) ;;
   *) echo "Scripts/fuzz.sh: no harness named $target (see Fuzz/)" >&2; exit 2 ;;
 esac
 
@@ -35,4 +35,4 @@ mkdir -p "$corpus" .build/fuzz-artifacts
 # No Swift backtracer: libFuzzer reports the crash, and a backtracer holding the output
 # open would turn it into a hang.
 SWIFT_BACKTRACE=enable=no "$binary" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
-  -artifact_prefix=.build/fuzz-artifacts/ -print_final_stats=1 "$corpus" "${seeds[@]}"
+  -artifact_prefix=.build/fuzz-artifacts/ -print_final_stats=1 "$corpus" "${starts[@]}"
