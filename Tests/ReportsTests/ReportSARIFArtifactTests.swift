@@ -58,6 +58,18 @@ final class ReportSARIFArtifactTests: XCTestCase {
         XCTAssertNil(ArchiveRecordName.archive(of: "site/index.html"))
     }
 
+    /// A damaged stretch of an archive (its page and file both name the stretch): the
+    /// archive itself, without a line.
+    func testADamagedStretchOfAnArchiveIsTheArchiveWithoutALine() {
+        var archive = relative("crawl/site.warc.gz")
+        archive.hasLines = false
+        for name in ["crawl/site.warc.gz#bytes=1200-5399", "crawl/site.warc.gz#inflated-bytes=0-99"] {
+            XCTAssertEqual(locate(name, name), archive, name)
+        }
+        XCTAssertEqual(ArchiveRecordName.make(archive: "a.warc", bytes: 3, 9, inflated: false), "a.warc#bytes=3-9")
+        XCTAssertNil(ArchiveRecordName.archive(of: "notes#bytes=of-a-page.html"))
+    }
+
     /// The same pages audited from two folders give the same findings.sarif, and neither
     /// folder appears in it, whichever form (absolute or relative) the paths came in.
     func testTwoCheckoutsWriteTheSameBytes() throws {

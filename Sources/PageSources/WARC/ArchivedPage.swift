@@ -6,7 +6,7 @@ import WHATWGURL
 /// page from disk, plus what the response itself says (a redirect, a Refresh header).
 public struct ArchivedPage: Sendable {
     public var page: String
-    /// `archive.warc.gz#record=N`: where to find it again.
+    /// `archive.warc.gz#record=N` (`ArchiveRecordName`): where to find it again.
     public var file: String
     public var status: Int
     public var body: [UInt8]
@@ -106,9 +106,9 @@ public final class ArchiveScanner {
                     ready.append(page)
                 } else if record.unreadable, let problem = record.problem {
                     report(damage: "record \(record.number)" + (record.type.isEmpty ? "" : " (\(record.type))") + ": \(problem)",
-                           suffix: "#record=\(record.number)", bytes: 0)
+                           name: ArchiveRecordName.make(archive: shown, record: record.number), bytes: 0)
                 } else if let problem = record.problem {
-                    notes.append("\(shown)#record=\(record.number) (\(type)): \(problem)")
+                    notes.append("\(ArchiveRecordName.make(archive: shown, record: record.number)) (\(type)): \(problem)")
                 }
                 if !ready.isEmpty { return ready.removeFirst() }
             }
@@ -126,14 +126,14 @@ public final class ArchiveScanner {
 
     private func takeDamage() {
         for stretch in reader?.takeDamage() ?? [] {
-            report(damage: stretch.description, suffix: stretch.fragment, bytes: stretch.count)
+            report(damage: stretch.description, name: stretch.name(in: shown), bytes: stretch.count)
         }
     }
 
     /// A damage item: named after the archive, with what is wrong where.
-    private func report(damage: String, suffix: String, bytes: Int) {
-        notes.append("\(shown)\(suffix): \(damage)")
-        ready.append(ArchivedPage(page: shown + suffix, file: shown + suffix, status: 0, body: [],
+    private func report(damage: String, name: String, bytes: Int) {
+        notes.append("\(name): \(damage)")
+        ready.append(ArchivedPage(page: name, file: name, status: 0, body: [],
                                   charset: nil, location: nil, refresh: nil, isHTML: false, problem: damage,
                                   damage: PageRecord.damagedArchiveStatus(damage), damageBytes: bytes))
     }
@@ -153,7 +153,7 @@ public final class ArchiveScanner {
 
     private func page(from record: WARCRecord) -> ArchivedPage? {
         guard Self.mayBePage(record.fields), let uri = record.targetURI else { return nil }
-        let file = "\(shown)#record=\(record.number)"
+        let file = ArchiveRecordName.make(archive: shown, record: record.number)
         if record.type == "resource" {
             let mime = record.fields["Content-Type"]?.lowercased() ?? ""
             let html = mime.hasPrefix("text/html") || mime.hasPrefix("application/xhtml")

@@ -1,3 +1,5 @@
+import LinkAuditModel
+
 /// A stretch of an archive that could not be read whole: a corrupt gzip member, bytes
 /// between records that are not WARC, the part of a record with a too-big `Content-Length`
 /// that could not be held to recover the records inside it. Every one becomes a record in
@@ -25,9 +27,9 @@ public struct DamagedStretch: Sendable, Equatable {
     /// The range with its last byte included, as an HTTP `Range` names it: `1200-5399`.
     private var range: String { "\(start)-\(max(start, end - 1))" }
 
-    /// `#bytes=1200-5399` (or `#inflated-bytes=…`), to add to the archive's path or URL.
-    public var fragment: String {
-        (place == .file ? "#bytes=" : "#inflated-bytes=") + range
+    /// `archive#bytes=1200-5399` (or `#inflated-bytes=…`): how reports name the stretch.
+    public func name(in archive: String) -> String {
+        ArchiveRecordName.make(archive: archive, bytes: start, max(start, end - 1), inflated: place == .inflated)
     }
 
     /// The reason and where: `…: bytes 1200-5399 of the file`.
