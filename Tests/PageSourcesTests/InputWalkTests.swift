@@ -48,7 +48,10 @@ final class InputWalkTests: XCTestCase {
         try link(dir, "site/self", to: ".")            // site/ itself: a loop
         try link(dir, "site/again", to: "docs")        // docs/ a second time: not a loop, walked once
         let found = try collect([dir.path + "/site"])
-        XCTAssertEqual(found.pages.compactMap(\.file), ["site/a.html", "site/docs/b.html"])
+        // Each skipped link is a record too (status `skipped: …`), so the walk loses nothing.
+        XCTAssertEqual(found.pages.compactMap(\.file), ["site/a.html", "site/again", "site/docs/b.html", "site/docs/up",
+                                                        "site/self"])
+        XCTAssertEqual(PageReader().read(found.pages[4]).record.status, "skipped: a symbolic link back to site (a loop)")
         XCTAssertEqual(found.notes, [
             "site/again: skipped, the same folder as site/docs, walked once",
             "site/self: skipped, a symbolic link back to site (a loop)",
@@ -63,7 +66,21 @@ final class InputWalkTests: XCTestCase {
         try link(dir, "site/gone-folder", to: "nowhere")
         let found = try collect([dir.path + "/site"])
         XCTAssertEqual(found.pages.compactMap(\.file), ["site/a.html", "site/gone.html"])
-        XCTAssertTrue(PageReader().read(found.pages[1]).record.status.hasPrefix("unreadable: "))
+        XCTAssertEqual(PageReader().read(found.pages[1]).record.status, "unreadable: a symbolic link to a missing target")
+    }
+
+    func testAFileNameThatIsNotUTF8IsReportedNotDropped() throws {
+        let dir = TempDir()
+        dir.write("site/ok.html", "<p>")
+        // `café.html` in Latin-1: no Swift String spells this path.
+        let name: [UInt8] = Array((dir.path + "/site/caf").utf8) + [0xE9] + Array(".html".utf8) + [0]
+        let fd = name.withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self),
+                                                     O_CREAT | O_WRONLY, 0o644) }
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        close(fd)
+        let found = try collect([dir.path + "/site"])
+        XCTAssertEqual(found.pages.compactMap(\.file), ["site/caf%E9.html", "site/ok.html"])
+        XCTAssertEqual(PageReader().read(found.pages[0]).record.status, "unreadable: the file name is not valid UTF-8")
     }
 
     func testAFolderThatCannotBeListedIsSaidNotSkipped() {

@@ -25,4 +25,11 @@ enum FileKind {
         }
         return "unreadable: not a regular file (\(kind))"
     }
+
+    /// The status for a symbolic link whose target is missing; nil for anything else.
+    static func danglingLinkStatus(_ path: String) -> String? {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK, stat(path, &info) != 0 else { return nil }
+        return "unreadable: a symbolic link to a missing target"
+    }
 }

@@ -24,6 +24,9 @@ struct FolderWalk {
     /// Folders that could not be listed (relative; "" for the root), with the reason.
     private(set) var unlistable: [(relative: String, reason: String)] = []
     private(set) var skipped: [Skipped] = []
+    /// Files whose names are not UTF-8 (relative, the bad bytes percent-encoded): listed so
+    /// they can be reported, since no `String` path reaches them.
+    private(set) var undecodable: [String] = []
 
     /// - Parameters:
     ///   - root: the folder's absolute path.
@@ -54,7 +57,9 @@ struct FolderWalk {
             let full = folder.isEmpty ? root : root + "/" + folder
             let names: [String]
             switch Self.list(full) {
-            case .success(let listed): names = listed
+            case .success(let listed):
+                names = listed.names
+                undecodable += listed.undecodable.map { folder.isEmpty ? $0 : folder + "/" + $0 }
             case .failure(let failure):
                 unlistable.append((folder, failure.reason))
                 continue
@@ -111,19 +116,29 @@ struct FolderWalk {
         var reason: String
     }
 
-    /// The names in a folder (not `.` and `..`).
-    static func list(_ path: String) -> Result<[String], ListFailure> {
+    /// The names in a folder (not `.` and `..`), and apart, with their bytes that are not
+    /// UTF-8 percent-encoded, the names a Swift path cannot spell (`caf%E9.html`): they
+    /// cannot be opened through a `String` path, and are reported rather than dropped.
+    static func list(_ path: String) -> Result<(names: [String], undecodable: [String]), ListFailure> {
         guard let dir = opendir(path) else {
             return .failure(ListFailure(reason: "cannot list folder: \(String(cString: strerror(errno)))"))
         }
         defer { closedir(dir) }
         var names: [String] = []
+        var undecodable: [String] = []
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            if let name = String(validating: bytes, as: UTF8.self) {
+                if name != ".", name != ".." { names.append(name) }
+            } else {
+                undecodable.append(bytes.map { $0 < 0x80 ? String(UnicodeScalar($0)) : "%" + hex($0) }.joined())
             }
-            if name != ".", name != ".." { names.append(name) }
         }
-        return .success(names)
+        return .success((names, undecodable))
+    }
+
+    private static func hex(_ byte: UInt8) -> String {
+        let digits = Array("0123456789ABCDEF")
+        return String([digits[Int(byte >> 4)], digits[Int(byte & 0xF)]])
     }
 }

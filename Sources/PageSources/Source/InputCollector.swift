@@ -122,18 +122,26 @@ public struct InputCollector {
         func shown(_ relative: String) -> String {
             relative.isEmpty ? rootShown : paths.shown(root + "/" + relative, frame: frame)
         }
+        var entries: [(relative: String, input: PageInput)] = []
         for skip in walk.skipped {
             let walked = shown(skip.walkedAs)
-            collection.notes.append(skip.isLoop
-                ? "\(shown(skip.relative)): skipped, a symbolic link back to \(walked) (a loop)"
-                : "\(shown(skip.relative)): skipped, the same folder as \(walked), walked once")
+            let why = skip.isLoop ? "a symbolic link back to \(walked) (a loop)" : "the same folder as \(walked), walked once"
+            collection.notes.append("\(shown(skip.relative)): skipped, \(why)")
+            // A record too, so the walk's every entry appears in the output.
+            let folder = root + "/" + skip.relative
+            entries.append((skip.relative, PageInput(page: mapper.url(root: root, path: folder + "/"),
+                                                     origin: .missing(reason: "skipped: \(why)"), file: shown(skip.relative))))
         }
-        var entries: [(relative: String, input: PageInput)] = []
         for (relative, reason) in walk.unlistable {
             let folder = root + (relative.isEmpty ? "" : "/" + relative)
             let page = mapper.url(root: root, path: folder + "/")
             entries.append((relative, PageInput(page: page, origin: .missing(reason: "unreadable: \(reason)"),
                                                 named: relative.isEmpty, file: shown(relative))))
+        }
+        for relative in walk.undecodable where Self.mayBePage(relative) {
+            entries.append((relative, PageInput(page: mapper.url(root: root, path: root + "/" + relative),
+                                                origin: .missing(reason: "unreadable: the file name is not valid UTF-8"),
+                                                file: shown(relative))))
         }
         for relative in walk.files {
             let full = root + "/" + relative
@@ -156,6 +164,12 @@ public struct InputCollector {
     /// a `file:` URL, whatever its bytes look like.
     static func isPageFile(_ path: String) -> Bool {
         pageExtensions.contains((path as NSString).pathExtension.lowercased())
+    }
+
+    /// Named as a page or an archive, or with no extension (it might sniff as HTML).
+    static func mayBePage(_ path: String) -> Bool {
+        let ext = (path as NSString).pathExtension
+        return ext.isEmpty || isPageFile(path) || isArchive(path)
     }
 
     static func isArchive(_ path: String) -> Bool {

@@ -29,7 +29,7 @@ public struct PageReader: Sendable {
         case .tooLarge(let size)?:
             return tooLarge(input, path: path, size: size)
         case nil:
-            if let status = FileKind.notRegularStatus(path) {
+            if let status = FileKind.notRegularStatus(path) ?? FileKind.danglingLinkStatus(path) {
                 return PageResult(record: PageRecord(page: input.page, file: input.file, bytes: 0, status: status))
             }
             switch readThroughFoundation(input, path: path) {
