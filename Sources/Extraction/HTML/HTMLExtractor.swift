@@ -7,7 +7,7 @@ import WHATWGURL
 /// is told to ignore the page's own charset declarations.
 public enum HTMLExtractor {
     /// Limits nested `srcdoc` documents, which a hostile page could nest without end.
-    static let maxSrcdocDepth = 4
+    package static let maxSrcdocDepth = 4
 
     /// Whether pages go through `TextRunCompactor` first. Only the equivalence tests turn
     /// it off (task-local, so parallel tests do not see each other's setting).
