@@ -74,13 +74,26 @@ public enum HTMLExtractor {
         state.source = nil
     }
 
-    /// Feeds `html` (aligned with the HTML Standard's tokenizer by `TokenizerAlignment`, then
-    /// compacted unless the task-local switch says otherwise) to libxml2's push parser with
-    /// the extractor's options; `started` receives the parser context and the bytes it reads
-    /// (offsets in the context count from their start) before the first event.
+    /// Feeds `html` (its NULs read as the tokenizer reads them, `NullCharacters`, aligned with
+    /// the HTML Standard's tokenizer by `TokenizerAlignment`, then compacted unless the
+    /// task-local switch says otherwise) to libxml2's push parser with the extractor's
+    /// options; `started` receives the parser context and the bytes it reads (offsets in the
+    /// context count from their start) before the first event.
     static func run(_ html: UnsafeRawBufferPointer, sax: inout htmlSAXHandler, user: UnsafeMutableRawPointer,
                     limits: ExtractionLimits? = nil, lineOffset: Int = 0,
                     started: (htmlParserCtxtPtr, UnsafeRawBufferPointer) -> Void) {
+        if let replaced = NullCharacters.replaced(html) {
+            replaced.withUnsafeBytes {
+                alignAndFeed($0, sax: &sax, user: user, limits: limits, lineOffset: lineOffset, started: started)
+            }
+        } else {
+            alignAndFeed(html, sax: &sax, user: user, limits: limits, lineOffset: lineOffset, started: started)
+        }
+    }
+
+    private static func alignAndFeed(_ html: UnsafeRawBufferPointer, sax: inout htmlSAXHandler,
+                                     user: UnsafeMutableRawPointer, limits: ExtractionLimits?, lineOffset: Int,
+                                     started: (htmlParserCtxtPtr, UnsafeRawBufferPointer) -> Void) {
         // What libxml2 reads must first be tokenized as a browser does (not a shortcut:
         // the extraction depends on it, so both compaction modes get it).
         if let aligned = TokenizerAlignment.align(html, limits: limits, lineOffset: lineOffset) {
