@@ -74,16 +74,16 @@ public enum HTMLExtractor {
         state.source = nil
     }
 
-    /// Feeds `html` (its NULs read as the tokenizer reads them, `NullCharacters`, aligned with
-    /// the HTML Standard's tokenizer by `TokenizerAlignment`, then compacted unless the
-    /// task-local switch says otherwise) to libxml2's push parser with the extractor's
-    /// options; `started` receives the parser context and the bytes it reads (offsets in the
-    /// context count from their start) before the first event.
+    /// Feeds `html` (its line ends and NULs as the tokenizer reads them, `InputStream`,
+    /// aligned with the HTML Standard's tokenizer by `TokenizerAlignment`, then compacted
+    /// unless the task-local switch says otherwise) to libxml2's push parser with the
+    /// extractor's options; `started` receives the parser context and the bytes it reads
+    /// (offsets in the context count from their start) before the first event.
     static func run(_ html: UnsafeRawBufferPointer, sax: inout htmlSAXHandler, user: UnsafeMutableRawPointer,
                     limits: ExtractionLimits? = nil, lineOffset: Int = 0,
                     started: (htmlParserCtxtPtr, UnsafeRawBufferPointer) -> Void) {
-        if let replaced = NullCharacters.replaced(html) {
-            replaced.withUnsafeBytes {
+        if let preprocessed = InputStream.preprocessed(html) {
+            preprocessed.withUnsafeBytes {
                 alignAndFeed($0, sax: &sax, user: user, limits: limits, lineOffset: lineOffset, started: started)
             }
         } else {
