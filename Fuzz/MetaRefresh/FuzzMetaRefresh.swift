@@ -1,4 +1,5 @@
 import Extraction
+import Foundation
 import LinkAudit
 import LinkAuditModel
 import Policies
@@ -55,11 +56,23 @@ enum MetaRefreshFuzzing {
     /// The value as a double-quoted attribute writes it: its character references stand for
     /// the characters they replace.
     static func escaped(_ value: String) -> String {
-        value.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
+        value.replacingOccurrences(of: "&", with: "&amp;", options: .literal)
+            .replacingOccurrences(of: "\"", with: "&quot;", options: .literal)
     }
 
+    /// (On scalars: a NUL or CR before a combining mark is one character to `String`.)
     static func inputStream(_ text: String) -> String {
-        text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
-            .replacingOccurrences(of: "\u{0}", with: "\u{FFFD}")
+        var out = String.UnicodeScalarView()
+        var afterCR = false
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\r": out.append("\n")
+            case "\n" where afterCR: break
+            case "\u{0}": out.append("\u{FFFD}")
+            default: out.append(scalar)
+            }
+            afterCR = scalar == "\r"
+        }
+        return String(out)
     }
 }
