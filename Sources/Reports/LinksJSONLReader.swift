@@ -99,7 +99,12 @@ private struct NavigationLine: Decodable {
         let container = try decoder.container(keyedBy: AnyKey.self)
         let key = AnyKey("verdicts")
         if container.contains(key), try !container.decodeNil(forKey: key) {
-            navigation.verdicts = VerdictSet(try container.decode([String: FlatVerdict].self, forKey: key).mapValues(\.verdict))
+            // Profile by profile in name order, so that of several bad verdicts the same one is
+            // named each time (a dictionary decodes in no fixed order; found by FuzzLinksJSONL).
+            let verdicts = try container.nestedContainer(keyedBy: AnyKey.self, forKey: key)
+            navigation.verdicts = VerdictSet(try verdicts.allKeys.sorted(by: AnyKey.byName).map {
+                ($0.stringValue, try verdicts.decode(FlatVerdict.self, forKey: $0).verdict)
+            })
         }
     }
 }
@@ -113,7 +118,7 @@ private struct FlatVerdict: Decodable {
         // Any code is carried, declared or not: the file may come from a newer version.
         let reason = Reason(rawValue: try container.decode(String.self, forKey: AnyKey("reason")))
         var details: [String: String] = [:]
-        for key in container.allKeys where key.stringValue != "outcome" && key.stringValue != "reason" {
+        for key in container.allKeys.sorted(by: AnyKey.byName) where !["outcome", "reason"].contains(key.stringValue) {
             if let text = try? container.decode(String.self, forKey: key) {
                 details[key.stringValue] = text
             } else if let flag = try? container.decode(Bool.self, forKey: key) {
@@ -134,4 +139,6 @@ private struct AnyKey: CodingKey {
     init(_ name: String) { stringValue = name }
     init?(stringValue: String) { self.stringValue = stringValue }
     init?(intValue: Int) { return nil }
+
+    static func byName(_ a: AnyKey, _ b: AnyKey) -> Bool { a.stringValue < b.stringValue }
 }
