@@ -3,8 +3,9 @@
 the test fixtures hold many in one file: the cases of Tests/Fixtures/refresh/cases.json,
 intent/cases.json, aasa/cases.json, the html5lib encoding and tokenizer tests, the Digital
 Asset Links compatibility suite, the device profiles as explain requests, a streamed
-links.jsonl. Fixture folders that already hold one input a file are named in
-Scripts/fuzz.sh directly.
+links.jsonl; and, for the harnesses whose input has words of its own (JSON keys, intent
+items), a libFuzzer dictionary of them beside the folder (FOLDER.dict). Fixture folders
+that already hold one input a file are named in Scripts/fuzz.sh directly.
 
     Scripts/fuzz-inputs.py HARNESS FOLDER
 """
@@ -67,7 +68,10 @@ def links_files():
 
 
 def explain_requests():
-    """Each device profile as the `device` of a request for a link its apps claim."""
+    """The example requests, and each device profile as the `device` of a request for a
+    link its apps claim."""
+    for path in sorted((FIXTURES / "explain").glob("*.json")):
+        yield path.read_bytes()
     for path in sorted((PIPELINES / "devices").glob("*.json")):
         device = json.loads(path.read_text(encoding="utf-8"))
         apps = device.get("apps", [])
@@ -86,6 +90,48 @@ HARNESSES = {
 }
 
 
+def json_words(inputs):
+    """The keys and short string values of JSON inputs: what a mutation rarely spells."""
+    words = set()
+    def walk(value):
+        if isinstance(value, dict):
+            for key, item in value.items():
+                words.add(json.dumps(key, ensure_ascii=False))
+                walk(item)
+        elif isinstance(value, list):
+            for item in value:
+                walk(item)
+        elif isinstance(value, str) and len(value) <= 32:
+            words.add(json.dumps(value, ensure_ascii=False))
+    for data in inputs:
+        for line in data.replace(b"\0", b"\n").splitlines():
+            try:
+                walk(json.loads(line))
+            except ValueError:
+                pass
+    return words
+
+
+def intent_words(inputs):
+    """The items of the intent URIs (`action=`, `S.`, `SEL`, `end` …)."""
+    words = set()
+    for data in inputs:
+        for item in re.split(rb"[;#]", data):
+            words.add(item.split(b"=")[0].decode("utf-8", "replace") + ("=" if b"=" in item else ""))
+    return words
+
+
+def dictionary_entry(word):
+    """A line of a libFuzzer dictionary: the word quoted, any byte outside printable ASCII
+    (and a quote or backslash) as \\xHH."""
+    return '"' + "".join(chr(b) if 0x20 <= b < 0x7F and b not in b'"\\' else f"\\x{b:02X}"
+                         for b in word.encode("utf-8", "surrogatepass")) + '"\n'
+
+
+# A libFuzzer dictionary per harness whose input has words of its own, from its inputs.
+DICTIONARIES = {"FuzzExplain": json_words, "FuzzLinksJSONL": json_words, "FuzzIntent": intent_words}
+
+
 def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__.strip().splitlines()[-1].strip())
@@ -93,8 +139,16 @@ def main():
     folder.mkdir(parents=True, exist_ok=True)
     for old in folder.iterdir():
         old.unlink()
-    for number, data in enumerate(HARNESSES.get(harness, lambda: [])()):
+    inputs = list(HARNESSES.get(harness, lambda: [])())
+    for number, data in enumerate(inputs):
         (folder / f"{number:05}").write_bytes(data)
+    dictionary = folder.with_suffix(".dict")
+    if harness in DICTIONARIES:
+        words = DICTIONARIES[harness](inputs)
+        dictionary.write_text("".join(dictionary_entry(word) for word in sorted(words) if len(word) > 1),
+                              encoding="ascii")
+    elif dictionary.exists():
+        dictionary.unlink()
 
 
 if __name__ == "__main__":

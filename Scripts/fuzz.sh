@@ -19,10 +19,9 @@ seconds=${2:-60}
 starts() {
   case "$1" in
     FuzzHTML) echo Pipelines/demo-site ;;
-    FuzzMetaRefresh | FuzzIntent | FuzzLinksJSONL) ;;
+    FuzzMetaRefresh | FuzzIntent | FuzzLinksJSONL | FuzzExplain) ;;
     FuzzWARC) echo Tests/Fixtures/warc/real-warcio Tests/Fixtures/warc/synthetic ;;
     FuzzAssociations) echo Tests/Fixtures/aasa/files Tests/Fixtures/assetlinks/files ;;
-    FuzzExplain) echo Tests/Fixtures/explain ;;
     *) return 1 ;;
   esac
 }
@@ -64,10 +63,12 @@ for harness in "${selected[@]}"; do
   mkdir -p "$corpus"
   python3 Scripts/fuzz-inputs.py "$harness" "$cases"
   read -r -a fixtures <<<"$(starts "$harness")"
+  options=()
+  if [ -f "$cases.dict" ]; then options+=("-dict=$cases.dict"); fi
   # No Swift backtracer: libFuzzer reports the crash, and a backtracer holding the output
   # open would turn it into a hang.
   if SWIFT_BACKTRACE=enable=no ".build/fuzz/release/$harness" -max_total_time="$seconds" -max_len=65536 \
-      -timeout=10 -rss_limit_mb=2048 -artifact_prefix=.build/fuzz-artifacts/ -print_final_stats=1 \
+      -timeout=10 -rss_limit_mb=2048 -artifact_prefix=.build/fuzz-artifacts/ -print_final_stats=1 "${options[@]}" \
       "$corpus" "$cases" "${fixtures[@]}" >"$output" 2>&1; then
     echo "$harness: ${seconds} s, $(grep -E '^stat::number_of_executed_units' "$output" | sed 's/.*: *//') inputs," \
       "$(find "$corpus" -type f | wc -l) in its corpus, nothing found"
