@@ -49,8 +49,25 @@ let package = Package(
 
         // Fuzzing harnesses (README, "Fuzzing"): libFuzzer entry points over the parsers that
         // take outside bytes, built with -sanitize=fuzzer and -DFUZZING; without them, a tool
-        // that replays inputs. Not stages: they only call in.
-        .executableTarget(name: "FuzzWARC", dependencies: ["PageSources"], path: "Fuzz/WARC"),
+        // that replays inputs. Not stages: they only call in. FuzzDriver is what they share.
+        .target(name: "FuzzDriver", path: "Fuzz/Driver"),
+        .executableTarget(name: "FuzzWARC", dependencies: ["FuzzDriver", "PageSources"], path: "Fuzz/WARC"),
+        .executableTarget(name: "FuzzHTML",
+                          dependencies: ["FuzzDriver", "PageSources", "Extraction", "LinkAudit", "Policies", "LinkAuditModel"],
+                          path: "Fuzz/HTML"),
+        .executableTarget(name: "FuzzMetaRefresh",
+                          dependencies: ["FuzzDriver", "Extraction", "LinkAudit", "Policies", "LinkAuditModel"],
+                          path: "Fuzz/MetaRefresh"),
+        .executableTarget(name: "FuzzIntent",
+                          dependencies: ["FuzzDriver", "Policies", "LinkAudit", "LinkAuditModel", "WHATWGURL"],
+                          path: "Fuzz/Intent"),
+        .executableTarget(name: "FuzzAssociations",
+                          dependencies: ["FuzzDriver", "Associations", "Policies", "LinkAudit", "LinkAuditModel", "WHATWGURL"],
+                          path: "Fuzz/Associations"),
+        .executableTarget(name: "FuzzLinksJSONL", dependencies: ["FuzzDriver", "Reports", "LinkAuditModel"],
+                          path: "Fuzz/LinksJSONL"),
+        .executableTarget(name: "FuzzExplain", dependencies: ["FuzzDriver", "LinkAudit", "Policies", "LinkAuditModel"],
+                          path: "Fuzz/Explain"),
 
         // Tests, one target per stage, and what they share: fixtures (Tests/Fixtures, with
         // their sources), the command-line runner, golden files, extraction and report helpers.

@@ -58,7 +58,9 @@ public struct PipelineConfig: Decodable {
             try c.read("csvBom", into: &csvBom)
             // severity and suppress have the syntax of a --config file.
             var severities: [String: Severity] = [:]
-            for (code, level) in try c.container.decodeIfPresent([String: String].self, forKey: ConfigKey("severity")) ?? [:] {
+            // In code order: of several bad levels, the same one is named each time.
+            let levels = try c.container.decodeIfPresent([String: String].self, forKey: ConfigKey("severity")) ?? [:]
+            for (code, level) in levels.sorted(by: <) {
                 severities[code] = try ReportRules.level(level, code: code, context: "report.severity")
             }
             let suppressions = try c.container.decodeIfPresent([SuppressionEntry].self, forKey: ConfigKey("suppress")) ?? []

@@ -11,7 +11,9 @@ package enum StrictKeys {
     package static func check<Keys: CodingKey & CaseIterable>(_ decoder: Decoder, allowed: Keys.Type) throws {
         let container = try decoder.container(keyedBy: AnyKey.self)
         let known = Set(Keys.allCases.map(\.stringValue))
-        for key in container.allKeys where !known.contains(key.stringValue) {
+        // In name order: of several unknown keys, the same one is named each time.
+        let keys = container.allKeys.sorted { $0.stringValue < $1.stringValue }
+        for key in keys where !known.contains(key.stringValue) {
             throw DecodingError.dataCorrupted(.init(
                 codingPath: container.codingPath + [key],
                 debugDescription: "unknown key '\(key.stringValue)' (known: \(known.sorted().joined(separator: ", ")))"))

@@ -94,8 +94,20 @@ extension VerdictSet: ExpressibleByDictionaryLiteral {
 }
 
 extension VerdictSet: Codable {
+    /// Profile by profile in name order, so that of several bad verdicts the same one is
+    /// named each time (a dictionary decodes in no fixed order; found by FuzzLinksJSONL).
     public init(from decoder: Decoder) throws {
-        self.init(try [String: Verdict](from: decoder))
+        let container = try decoder.container(keyedBy: ProfileKey.self)
+        self.init(try container.allKeys.sorted { $0.stringValue < $1.stringValue }.map {
+            ($0.stringValue, try container.decode(Verdict.self, forKey: $0))
+        })
+    }
+
+    private struct ProfileKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { return nil }
     }
 
     public func encode(to encoder: Encoder) throws {

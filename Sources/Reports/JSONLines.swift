@@ -6,12 +6,21 @@ import LinkAuditModel
 /// Each byte is looked at once for its newline (the search resumes where the last one
 /// stopped, so one 32 MB line costs as much as 32 MB of short ones), and a line longer
 /// than `maxLineBytes` is not held: it is skipped to its end and reported by number.
-struct JSONLines {
+package struct JSONLines {
     /// Far past any record linkaudit writes (a record holds one navigation or one page).
-    static let defaultMaxLineBytes = 64 << 20
+    package static let defaultMaxLineBytes = 64 << 20
 
     let path: String
     var maxLineBytes = JSONLines.defaultMaxLineBytes
+    /// How much is read at a time. Only the fuzzing harness (`Fuzz/LinksJSONL`) makes both
+    /// limits small, so that its short inputs cross chunk ends and the line limit.
+    var chunkBytes = 1 << 20
+
+    package init(path: String, maxLineBytes: Int = JSONLines.defaultMaxLineBytes, chunkBytes: Int = 1 << 20) {
+        self.path = path
+        self.maxLineBytes = maxLineBytes
+        self.chunkBytes = chunkBytes
+    }
 
     /// Calls `body` with each non-blank line and its 1-based number, and `overlong` with
     /// the number of each line over the limit.
@@ -34,7 +43,7 @@ struct JSONLines {
         while true {
             let chunk: Data
             do {
-                chunk = try handle.read(upToCount: 1 << 20) ?? Data()
+                chunk = try handle.read(upToCount: chunkBytes) ?? Data()
             } catch {
                 throw LinkAuditError.io("cannot read \(path): \(error.localizedDescription)")
             }

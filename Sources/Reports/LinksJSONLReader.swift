@@ -9,8 +9,15 @@ public enum LinksJSONLReader {
     /// Each navigation with the bytes of its line (so a merge can copy records verbatim).
     public static func navigations(_ path: String, warn: (String) -> Void,
                                    _ body: (Navigation, Data) throws -> Void) throws {
+        try navigations(JSONLines(path: path), warn: warn, body)
+    }
+
+    /// As above, from `lines` as they are cut (the fuzzing harness, `Fuzz/`).
+    package static func navigations(_ lines: JSONLines, warn: (String) -> Void,
+                                    _ body: (Navigation, Data) throws -> Void) throws {
         let decoder = JSONDecoder()
-        try JSONLines(path: path).forEach(overlong: { warn(Self.overlong(path, $0)) }) { number, line in
+        let path = lines.path
+        try lines.forEach(overlong: { warn(Self.overlong(lines, $0)) }) { number, line in
             if PageRecordLine.isWrapped(line) { return }  // a streamed page record, not a navigation
             do {
                 try body(try decoder.decode(NavigationLine.self, from: line).navigation, line)
@@ -26,8 +33,15 @@ public enum LinksJSONLReader {
     /// (`--jsonl-out -`) mixes into its links output.
     public static func pages(_ path: String, streamed: Bool = false, warn: (String) -> Void,
                              _ body: (PageRecord, Data) throws -> Void) throws {
+        try pages(JSONLines(path: path), streamed: streamed, warn: warn, body)
+    }
+
+    /// As above, from `lines` as they are cut (the fuzzing harness, `Fuzz/`).
+    package static func pages(_ lines: JSONLines, streamed: Bool = false, warn: (String) -> Void,
+                              _ body: (PageRecord, Data) throws -> Void) throws {
         let decoder = JSONDecoder()
-        try JSONLines(path: path).forEach(overlong: { warn(Self.overlong(path, $0)) }) { number, line in
+        let path = lines.path
+        try lines.forEach(overlong: { warn(Self.overlong(lines, $0)) }) { number, line in
             if streamed && !PageRecordLine.isWrapped(line) { return }
             do {
                 if streamed {
@@ -44,8 +58,8 @@ public enum LinksJSONLReader {
         }
     }
 
-    static func overlong(_ path: String, _ number: Int) -> String {
-        "\(path):\(number): the line is over \(JSONLines.defaultMaxLineBytes >> 20) MiB and was skipped"
+    static func overlong(_ lines: JSONLines, _ number: Int) -> String {
+        "\(lines.path):\(number): the line is over \(lines.maxLineBytes >> 20) MiB and was skipped"
     }
 
     /// One `links.jsonl` record.
@@ -85,7 +99,12 @@ private struct NavigationLine: Decodable {
         let container = try decoder.container(keyedBy: AnyKey.self)
         let key = AnyKey("verdicts")
         if container.contains(key), try !container.decodeNil(forKey: key) {
-            navigation.verdicts = VerdictSet(try container.decode([String: FlatVerdict].self, forKey: key).mapValues(\.verdict))
+            // Profile by profile in name order, so that of several bad verdicts the same one is
+            // named each time (a dictionary decodes in no fixed order; found by FuzzLinksJSONL).
+            let verdicts = try container.nestedContainer(keyedBy: AnyKey.self, forKey: key)
+            navigation.verdicts = VerdictSet(try verdicts.allKeys.sorted(by: AnyKey.byName).map {
+                ($0.stringValue, try verdicts.decode(FlatVerdict.self, forKey: $0).verdict)
+            })
         }
     }
 }
@@ -99,7 +118,7 @@ private struct FlatVerdict: Decodable {
         // Any code is carried, declared or not: the file may come from a newer version.
         let reason = Reason(rawValue: try container.decode(String.self, forKey: AnyKey("reason")))
         var details: [String: String] = [:]
-        for key in container.allKeys where key.stringValue != "outcome" && key.stringValue != "reason" {
+        for key in container.allKeys.sorted(by: AnyKey.byName) where !["outcome", "reason"].contains(key.stringValue) {
             if let text = try? container.decode(String.self, forKey: key) {
                 details[key.stringValue] = text
             } else if let flag = try? container.decode(Bool.self, forKey: key) {
@@ -120,4 +139,6 @@ private struct AnyKey: CodingKey {
     init(_ name: String) { stringValue = name }
     init?(stringValue: String) { self.stringValue = stringValue }
     init?(intValue: Int) { return nil }
+
+    static func byName(_ a: AnyKey, _ b: AnyKey) -> Bool { a.stringValue < b.stringValue }
 }

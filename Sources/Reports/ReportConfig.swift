@@ -24,7 +24,9 @@ public struct ReportConfig: Decodable, Sendable {
         try StrictKeys.check(decoder, allowed: Keys.self)
         let container = try decoder.container(keyedBy: Keys.self)
         var severities: [String: Severity] = [:]
-        for (code, level) in try container.decodeIfPresent([String: String].self, forKey: .severity) ?? [:] {
+        // In code order: of several bad levels, the same one is named each time.
+        let levels = try container.decodeIfPresent([String: String].self, forKey: .severity) ?? [:]
+        for (code, level) in levels.sorted(by: <) {
             severities[code] = try ReportRules.level(level, code: code, context: "severity")
         }
         let suppressions = try container.decodeIfPresent([SuppressionEntry].self, forKey: .suppress) ?? []

@@ -97,6 +97,16 @@ final class PageSourceTests: XCTestCase {
         XCTAssertEqual(result.navigations.map { $0.partial ?? false }, [false, true])
     }
 
+    /// A page with CR line ends counts its lines as the extraction does (`InputStream`): only
+    /// the cut link is partial.
+    func testTruncatedFileWithCarriageReturnLineEnds() {
+        let result = PageReader().read(bytes: Array("<a href='dana://1'>a</a>\r<p>x\r<a href=\"gojek://pay?ref=OR".utf8),
+                                       page: "https://shop.example/t.html", file: nil)
+        XCTAssertEqual(result.record.warning, "truncated: the file ends inside a tag on line 3")
+        XCTAssertEqual(result.navigations.map(\.line), [1, 3])
+        XCTAssertEqual(result.navigations.map { $0.partial ?? false }, [false, true])
+    }
+
     func testFiftyMegabytePageIsParsed() {
         var html = "<html><body><a href='gojek://first'>first</a>"
         let filler = String(repeating: "<p>lorem ipsum dolor sit amet</p>\n", count: 50 * 1024 * 1024 / 34)

@@ -41,6 +41,15 @@ final class ReportGoldenTests: XCTestCase {
         Golden.check(FindingsJSON.render(report), "findings.json")
     }
 
+    /// The run's records as `audit` writes them; also where the links.jsonl fuzzing harness
+    /// starts (Scripts/fuzz.sh).
+    func testJSONLines() throws {
+        let dir = TempDir()
+        ReportFixture.write(ReportFixture.run1, to: dir.path)
+        Golden.check(try String(contentsOfFile: dir.path + "/links.jsonl", encoding: .utf8), "links.jsonl")
+        Golden.check(try String(contentsOfFile: dir.path + "/pages.jsonl", encoding: .utf8), "pages.jsonl")
+    }
+
     func testBaselineFormats() {
         let report = baselineReport
         Golden.check(SummaryMarkdown.render(report), "baseline/summary.md")

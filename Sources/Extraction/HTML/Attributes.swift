@@ -8,6 +8,8 @@ import CLibXML2
 struct Attributes {
     let pointer: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?
     var raw: RawStartTag? = nil
+    /// Where the tag lies in libxml2's input, so that a value can be found as written.
+    var place: RawStartTag.Place? = nil
 
     subscript(_ name: StaticString) -> String? {
         guard let slot = find(name) else { return nil }
@@ -18,6 +20,17 @@ struct Attributes {
     private func value(_ slot: UnsafeMutablePointer<UnsafePointer<xmlChar>?>) -> String {
         if let raw, let pointer, let decoded = raw.value(slot: slot - pointer) { return decoded }
         return slot.pointee.map { String(cString: $0) } ?? ""
+    }
+
+    /// How many line feeds lie between the start of the value of `name`, as written, and the
+    /// tag's end; nil when the tag cannot be found again (`RawStartTag`).
+    func lineFeedsAfterValue(of name: StaticString) -> Int? {
+        find(name).flatMap(lineFeedsAfterValue(slot:))
+    }
+
+    func lineFeedsAfterValue(slot: UnsafeMutablePointer<UnsafePointer<xmlChar>?>) -> Int? {
+        guard let place, let pointer else { return nil }
+        return RawStartTag.lineFeedsAfterValue(slot: slot - pointer, place, attributes: pointer)
     }
 
     func has(_ name: StaticString) -> Bool {
@@ -48,13 +61,13 @@ struct Attributes {
         return false
     }
 
-    /// Every `on…` attribute with its value, in document order.
-    func eventHandlers() -> [(name: String, code: String)] {
+    /// Every `on…` attribute with its value and the value's slot, in document order.
+    func eventHandlers() -> [(name: String, code: String, slot: UnsafeMutablePointer<UnsafePointer<xmlChar>?>)] {
         guard var p = pointer else { return [] }
-        var out: [(String, String)] = []
+        var out: [(String, String, UnsafeMutablePointer<UnsafePointer<xmlChar>?>)] = []
         while let attrName = p.pointee {
             if Self.isEventHandler(attrName), p[1] != nil {
-                out.append((String(cString: attrName), value(p + 1)))
+                out.append((String(cString: attrName), value(p + 1), p + 1))
             }
             p += 2
         }

@@ -47,12 +47,19 @@ extension DocumentState {
             if !p.fromScript || seen.insert(DuplicateKey(nav)).inserted { out.append(nav) }
         }
         for doc in srcdocs {
+            // Its lines count from where the attribute's value starts. A line break written as
+            // a character reference (`&#10;`) is one the page's text does not have, so no
+            // record goes past the tag's end: the document lies within it.
             let child = DocumentState(page: page, documentURL: WebURL.parse("about:srcdoc"), fallbackBase: base,
-                                      frame: .sub, lineOffset: doc.line - 1, scriptsAllowed: doc.scriptsAllowed,
-                                      depth: depth + 1, queryEncoder: queryEncoder, limits: limits)
+                                      frame: .sub, lineOffset: doc.lines.lowerBound - 1,
+                                      scriptsAllowed: doc.scriptsAllowed, depth: depth + 1, queryEncoder: queryEncoder,
+                                      limits: limits)
             var html = doc.html
             html.withUTF8 { HTMLExtractor.parse(UnsafeRawBufferPointer($0), into: child) }
-            out += child.finish()
+            for var navigation in child.finish() {
+                navigation.line = min(navigation.line, doc.lines.upperBound)
+                out.append(navigation)
+            }
         }
         return Self.inLineOrder(out)
     }

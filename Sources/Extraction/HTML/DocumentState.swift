@@ -32,7 +32,8 @@ final class DocumentState {
     var baseTarget: String?
     var pending: [PendingNavigation] = []
     var scripts: [PlacedScript] = []
-    var srcdocs: [(html: String, line: Int, scriptsAllowed: Bool)] = []
+    /// Each `srcdoc` document with the page lines its attribute's value spans.
+    var srcdocs: [(html: String, lines: ClosedRange<Int>, scriptsAllowed: Bool)] = []
     var iframeNames: Set<String> = []
     /// The HTML Standard's *form element pointer*: the live `<form>` whose controls the
     /// parser is reading. A second `<form>` while it is set is ignored (§F.9).
@@ -99,6 +100,7 @@ final class DocumentState {
             // Only values that are read are worth finding as written.
             if tag != .other || handlers {
                 attributes.raw = RawStartTag.read(input, name: name, attributes: atts, regionStart: tagRegionStart)
+                attributes.place = RawStartTag.Place(input: input, name: name, regionStart: tagRegionStart)
             }
             tagRegionStart = Int(input.pointee.consumed) + (input.pointee.cur - input.pointee.base)
         }
@@ -194,6 +196,9 @@ struct PlacedScript {
     var line: Int
     var lineStarts: [Int]
     var context: String?
+    /// The last page line its text can be on: an attribute's script ends with its tag. (A
+    /// line break written `&#10;` in an attribute is none in the page.)
+    var lastLine = Int.max
 
     func line(at offset: Int) -> Int {
         var low = 0
@@ -202,7 +207,7 @@ struct PlacedScript {
             let mid = (low + high + 1) / 2
             if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
         }
-        return line + low
+        return min(line + low, lastLine)
     }
 }
 

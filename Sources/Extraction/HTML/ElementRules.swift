@@ -29,7 +29,7 @@ extension DocumentState {
             let scriptsInside = scriptsAllowed && (sandbox.map { Self.tokens($0).contains("allow-scripts") } ?? true)
             if let srcdoc = a["srcdoc"], depth < HTMLExtractor.maxSrcdocDepth {
                 // srcdoc wins over src; its content is a document of its own.
-                srcdocs.append((srcdoc, line, scriptsInside))
+                srcdocs.append((srcdoc, lines(of: srcdoc) { a.lineFeedsAfterValue(of: "srcdoc") }, scriptsInside))
             } else if let src = a["src"], !src.isEmpty {
                 // An empty src leaves the frame on about:blank: nothing is fetched (§F.10).
                 frameLoad(src, source: "iframe[src]", scriptsInside: scriptsInside)
@@ -80,7 +80,7 @@ extension DocumentState {
     /// `on…` attributes: the code runs when the event fires, with a gesture for the
     /// user-activation events and without one for load and error.
     func handleEventHandlers(_ a: Attributes) {
-        for (name, code) in a.eventHandlers() {
+        for (name, code, slot) in a.eventHandlers() {
             let event = String(name.dropFirst(2))
             let timing: ScriptTiming
             switch EventClass.of(event) {
@@ -88,7 +88,8 @@ extension DocumentState {
             case .load: timing = .load
             case .other: timing = ScriptTiming(kind: .async, delayMs: nil)
             }
-            addScript(code, base: timing, source: "attr[\(name)]")
+            let written = lines(of: code) { a.lineFeedsAfterValue(slot: slot) }
+            addScript(code, base: timing, source: "attr[\(name)]", lines: written)
         }
     }
 
@@ -188,9 +189,23 @@ extension DocumentState {
         }
     }
 
-    func addScript(_ code: String, base: ScriptTiming, source: String) {
-        scripts.append(PlacedScript(unit: ScriptScanner.scan(code), base: base, source: source, line: line,
-                                    lineStarts: JSTokenizer.lineStarts(code), context: context))
+    /// A script from an attribute of the tag being reported, whose code spans `lines` of the
+    /// page. A `javascript:` URL's body is all on the tag's line: the URL parser drops the
+    /// line breaks it was written with, and any it has are percent-encoded ones.
+    func addScript(_ code: String, base: ScriptTiming, source: String, lines: ClosedRange<Int>? = nil) {
+        let lines = lines ?? line...line
+        var script = PlacedScript(unit: ScriptScanner.scan(code), base: base, source: source, line: lines.lowerBound,
+                                  lineStarts: JSTokenizer.lineStarts(code), context: context)
+        script.lastLine = lines.upperBound
+        scripts.append(script)
+    }
+
+    /// The page lines an attribute's value (`value`, decoded) spans: from where it starts to
+    /// the tag's end, where libxml2 reports the tag. Only a value across lines is looked for
+    /// as written (`lineFeeds`); one on a single line, or not found, is given the tag's line.
+    private func lines(of value: String, lineFeeds: () -> Int?) -> ClosedRange<Int> {
+        guard value.utf8.contains(0x0A), let lineFeeds = lineFeeds() else { return line...line }
+        return max(lineOffset + 1, line - lineFeeds)...line
     }
 
     private func targetRule(_ target: String?) -> TargetRule {

@@ -7,7 +7,7 @@ import WHATWGURL
 /// is told to ignore the page's own charset declarations.
 public enum HTMLExtractor {
     /// Limits nested `srcdoc` documents, which a hostile page could nest without end.
-    static let maxSrcdocDepth = 4
+    package static let maxSrcdocDepth = 4
 
     /// Whether pages go through `TextRunCompactor` first. Only the equivalence tests turn
     /// it off (task-local, so parallel tests do not see each other's setting).
@@ -74,13 +74,26 @@ public enum HTMLExtractor {
         state.source = nil
     }
 
-    /// Feeds `html` (aligned with the HTML Standard's tokenizer by `TokenizerAlignment`, then
-    /// compacted unless the task-local switch says otherwise) to libxml2's push parser with
-    /// the extractor's options; `started` receives the parser context and the bytes it reads
+    /// Feeds `html` (its line ends and NULs as the tokenizer reads them, `InputStream`,
+    /// aligned with the HTML Standard's tokenizer by `TokenizerAlignment`, then compacted
+    /// unless the task-local switch says otherwise) to libxml2's push parser with the
+    /// extractor's options; `started` receives the parser context and the bytes it reads
     /// (offsets in the context count from their start) before the first event.
     static func run(_ html: UnsafeRawBufferPointer, sax: inout htmlSAXHandler, user: UnsafeMutableRawPointer,
                     limits: ExtractionLimits? = nil, lineOffset: Int = 0,
                     started: (htmlParserCtxtPtr, UnsafeRawBufferPointer) -> Void) {
+        if let preprocessed = InputStream.preprocessed(html) {
+            preprocessed.withUnsafeBytes {
+                alignAndFeed($0, sax: &sax, user: user, limits: limits, lineOffset: lineOffset, started: started)
+            }
+        } else {
+            alignAndFeed(html, sax: &sax, user: user, limits: limits, lineOffset: lineOffset, started: started)
+        }
+    }
+
+    private static func alignAndFeed(_ html: UnsafeRawBufferPointer, sax: inout htmlSAXHandler,
+                                     user: UnsafeMutableRawPointer, limits: ExtractionLimits?, lineOffset: Int,
+                                     started: (htmlParserCtxtPtr, UnsafeRawBufferPointer) -> Void) {
         // What libxml2 reads must first be tokenized as a browser does (not a shortcut:
         // the extraction depends on it, so both compaction modes get it).
         if let aligned = TokenizerAlignment.align(html, limits: limits, lineOffset: lineOffset) {

@@ -25,20 +25,53 @@ struct RawStartTag {
     /// `regionStart` is the input offset where the previous tag with attributes ended.
     static func read(_ input: UnsafePointer<xmlParserInput>, name: UnsafePointer<xmlChar>,
                      attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>, regionStart: Int) -> RawStartTag? {
+        guard let found = find(input, name: name, attributes: attributes, regionStart: regionStart, everyValue: false),
+              !found.values.isEmpty else { return nil }
+        return RawStartTag(bytes: found.bytes, referenced: found.values)
+    }
+
+    /// Where the tag being reported lies in libxml2's input, for finding it again.
+    struct Place {
+        let input: UnsafePointer<xmlParserInput>
+        let name: UnsafePointer<xmlChar>
+        /// As for `read`.
+        let regionStart: Int
+    }
+
+    /// How many line feeds lie between the start of the value in `slot` (as `value(slot:)`
+    /// counts) and the end of the tag: libxml2 reports a tag at its end's line, so the value
+    /// starts that many lines before. Nil when the tag cannot be found with certainty.
+    static func lineFeedsAfterValue(slot: Int, _ place: Place,
+                                    attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>) -> Int? {
+        guard let found = find(place.input, name: place.name, attributes: attributes, regionStart: place.regionStart,
+                               everyValue: true),
+              let value = found.values.first(where: { $0.slot == slot }) else { return nil }
+        var lineFeeds = 0
+        for i in value.range.lowerBound..<found.end where found.bytes[i] == 0x0A { lineFeeds += 1 }
+        return lineFeeds
+    }
+
+    /// The tag being reported, found again from the nearest `<` back (see above), with its
+    /// values holding an `&` (or, `everyValue`, all its values) and its end, as offsets of
+    /// `bytes`. With `everyValue` false, a region without an `&` is not searched.
+    private static func find(_ input: UnsafePointer<xmlParserInput>, name: UnsafePointer<xmlChar>,
+                             attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>, regionStart: Int,
+                             everyValue: Bool) -> (bytes: UnsafePointer<UInt8>, end: Int,
+                                                   values: [(slot: Int, range: Range<Int>)])? {
         let input = input.pointee
         guard let base = input.base, let cur = input.cur else { return nil }
         let consumed = Int(input.consumed)
         let end = cur - base
         let start = max(0, regionStart - consumed)
-        guard start < end, memchr(base + start, 0x26, end - start) != nil else { return nil }
+        guard start < end, everyValue || memchr(base + start, 0x26, end - start) != nil else { return nil }
         let scanner = Reader(p: base, end: Int(input.end! - base))
         var candidates = 0
         var lt = end - 1
         while lt >= start && candidates < maxCandidates {
             if base[lt] == 0x3C, scanner.nameMatches(at: lt + 1, name) {
                 candidates += 1
-                if let values = scanner.attributes(from: lt, endingAt: end, matching: attributes) {
-                    return values.isEmpty ? nil : RawStartTag(bytes: base, referenced: values)
+                if let values = scanner.attributes(from: lt, endingAt: end, matching: attributes, everyValue: everyValue) {
+                    return (base, end, values)
                 }
             }
             lt -= 1
@@ -105,10 +138,10 @@ struct RawStartTag {
             return i
         }
 
-        /// Reads the tag at `lt`; returns the values holding an `&` when the reading ends at
-        /// `tagEnd` with the attributes libxml2 reported, else nil.
-        func attributes(from lt: Int, endingAt tagEnd: Int,
-                        matching atts: UnsafeMutablePointer<UnsafePointer<xmlChar>?>) -> [(slot: Int, range: Range<Int>)]? {
+        /// Reads the tag at `lt`; returns the values holding an `&` (or, `everyValue`, all of
+        /// them) when the reading ends at `tagEnd` with the attributes libxml2 reported, else nil.
+        func attributes(from lt: Int, endingAt tagEnd: Int, matching atts: UnsafeMutablePointer<UnsafePointer<xmlChar>?>,
+                        everyValue: Bool) -> [(slot: Int, range: Range<Int>)]? {
             guard var i = nameEnd(at: lt + 1) else { return nil }
             var names: [Range<Int>] = []
             var referenced: [(slot: Int, range: Range<Int>)] = []
@@ -144,7 +177,7 @@ struct RawStartTag {
                         let slot = names.count * 2
                         guard let reported = atts[slot], equalsLowercased(name, reported),
                               (atts[slot + 1] == nil) == (value == nil) else { return nil }
-                        if let value, memchr(p + value.lowerBound, 0x26, value.count) != nil {
+                        if let value, everyValue || memchr(p + value.lowerBound, 0x26, value.count) != nil {
                             referenced.append((slot + 1, value))
                         }
                         names.append(name)

@@ -15,10 +15,11 @@
 ///   own top-level code and the functions nobody calls are placed whatever the budget
 ///   (that part is linear in the script).
 /// The walk keeps its own stack, at most `maxCallDepth` + 1 frames: no recursion.
-struct ScriptPlacement {
+package struct ScriptPlacement {
     static let maxCallDepth = 6
     static let stepsPerScript = 50_000
-    static let stepsPerPage = 200_000
+    /// (Package-wide: the page fuzzing harness, `Fuzz/HTML`, bounds a page's records by it.)
+    package static let stepsPerPage = 200_000
 
     private let scripts: [PlacedScript]
     private let limits: ExtractionLimits

@@ -127,10 +127,13 @@ public struct PageReader: Sendable {
         return PageResult(record: record, navigations: navigations)
     }
 
-    /// The line of the last `<` when no `>` follows it: the input ends inside a tag.
+    /// The line of the last `<` when no `>` follows it: the input ends inside a tag. Lines
+    /// end at LF, CR LF and a lone CR, as the extraction counts them (`InputStream`).
     static func truncatedTagLine(_ bytes: [UInt8]) -> Int? {
         guard let open = bytes.lastIndex(of: 0x3C), !bytes[open...].contains(0x3E) else { return nil }
-        return bytes[..<open].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+        var line = 1
+        for i in 0..<open where bytes[i] == 0x0D || (bytes[i] == 0x0A && (i == 0 || bytes[i - 1] != 0x0D)) { line += 1 }
+        return line
     }
 
     static func oneLine(_ text: String) -> String {

@@ -16,7 +16,9 @@ package struct ConfigObject {
 
     package init(_ decoder: Decoder, known: [String]) throws {
         container = try decoder.container(keyedBy: ConfigKey.self)
-        for key in container.allKeys where !known.contains(key.stringValue) {
+        // In name order: of several unknown keys, the same one is named each time.
+        let keys = container.allKeys.sorted { $0.stringValue < $1.stringValue }
+        for key in keys where !known.contains(key.stringValue) {
             throw DecodingError.dataCorrupted(.init(
                 codingPath: container.codingPath + [key],
                 debugDescription: "unknown key '\(key.stringValue)' (known: \(known.sorted().joined(separator: ", ")))"))

@@ -43,13 +43,9 @@ final class Html5libCharacterReferenceTests: XCTestCase {
             }
             let text = output.map { $0[1] as! String }.joined()
             if input.unicodeScalars.contains("\u{0}") {
-                // libxml2 ends its input at a NUL; the page decoder never hands it one
-                // that matters here (a NUL is no part of a reference).
+                // A NUL is U+FFFD in an attribute (`InputStream`) but stays in text: the
+                // text expectation does not carry over (and a NUL is no part of a reference).
                 skipped.append((description, "holds a NUL"))
-                continue
-            }
-            if input.contains("\r") {
-                skipped.append((description, "holds a CR, which input preprocessing turns into LF first"))
                 continue
             }
             if input == "&noti;" {

@@ -10,6 +10,18 @@ final class ExplainCommandTests: XCTestCase {
         return try XCTUnwrap(object["verdicts"] as? [String: [String: String]])
     }
 
+    /// The example requests (Tests/Fixtures/explain/, where the explain fuzzing harness starts)
+    /// are answered, with every profile's verdict.
+    func testTheExampleRequestsAreAnswered() throws {
+        let folder = Fixture.url("explain")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }
+        XCTAssertGreaterThanOrEqual(names.count, 11)
+        for name in names.sorted() {
+            let json = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+            XCTAssertEqual(Set(try verdicts(json).keys), Set(ProfileRegistry.names), name)
+        }
+    }
+
     func testExtractionTermsGiveEveryProfile() throws {
         let v = try verdicts(#"{"url": "gojek://gopay/pay?id=1", "trigger": "script-load"}"#)
         XCTAssertEqual(Set(v.keys), Set(ProfileRegistry.names))
