@@ -190,7 +190,7 @@ final class ReadmeCommandsTests: XCTestCase {
         let notRun: [String: String] = [
             "Live crawl": "fetches from the network",
             "Fuzzing": "builds the package again with libFuzzer and fuzzes for a time budget (minutes); "
-                + "the harness itself is built by every `swift build`",
+                + "the harnesses themselves are built by every `swift build`",
         ]
         for block in try Self.blocks() where block.language == "sh" {
             XCTAssertTrue(run.contains(block.heading) || notRun[block.heading] != nil,
