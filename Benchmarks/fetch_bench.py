@@ -22,13 +22,12 @@ import http.server
 import os
 import socket
 import subprocess
-import sys
 import tempfile
 import threading
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
+from benchkit import measured, release_binary
+
 MIB = 1 << 20
 CHUNK = (b"<p>" + b"lorem ipsum dolor sit amet " * 150 + b'<a href="gojek://gopay/pay?id=1">pay</a></p>\n')
 CHUNK = (CHUNK * (64 * 1024 // len(CHUNK) + 1))[:64 * 1024]
@@ -87,17 +86,6 @@ def serve():
     return server, f"http://127.0.0.1:{server.server_address[1]}"
 
 
-def measured(cmd):
-    """Wall seconds and the child's own peak RSS in MB (wait4's rusage)."""
-    start = time.perf_counter()
-    process = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(process.pid, 0)
-    wall = time.perf_counter() - start
-    if os.waitstatus_to_exitcode(status) not in (0, 1):
-        sys.exit(f"failed: {' '.join(cmd)}: {process.stderr.read().decode()[-500:]}")
-    return wall, usage.ru_maxrss / 1024
-
-
 def best(cmd, rounds=3):
     return min((measured(cmd) for _ in range(rounds)), key=lambda r: r[0])
 
@@ -106,10 +94,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--no-build", action="store_true")
     args = parser.parse_args()
-    if not args.no_build:
-        subprocess.run(["swift", "build", "-c", "release", "--product", "linkaudit"], cwd=ROOT, check=True,
-                       stdout=subprocess.DEVNULL)
-    binary = os.path.join(ROOT, ".build/release/linkaudit")
+    binary = release_binary(build=not args.no_build)
     server, base = serve()
     out = tempfile.mkdtemp(prefix="linkaudit-fetch-bench-")
     common = ["--allow-private", "--ignore-robots", "--no-associations", "--quiet", "--out", out, "--format", "jsonl"]

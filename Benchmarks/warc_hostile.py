@@ -21,7 +21,6 @@ Each archive is written once to a temporary folder (about 1.3 GB in all).
 import argparse
 import json
 import os
-import resource
 import subprocess
 import sys
 import tempfile
@@ -29,8 +28,8 @@ import time
 import uuid
 import zlib
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
+from benchkit import measured, release_binary
+
 MIB = 1 << 20
 PAGE = b'<html><body><a href="gojek://pay?id=after">pay</a></body></html>'
 
@@ -114,29 +113,11 @@ def plain_body(path):
     return f"a plain 1 GiB body ({os.path.getsize(path) / MIB:.0f} MiB file)"
 
 
-def peak_of(cmd):
-    """Wall time and the peak RSS of the command alone (/usr/bin/time when present)."""
-    if os.path.exists("/usr/bin/time"):
-        start = time.time()
-        done = subprocess.run(["/usr/bin/time", "-f", "%M"] + cmd, capture_output=True, text=True)
-        wall = time.time() - start
-        return wall, int(done.stderr.strip().splitlines()[-1]) / 1024
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    start = time.time()
-    subprocess.run(cmd, capture_output=True)
-    wall = time.time() - start
-    after = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    return wall, max(after, before) / 1024
-
-
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--no-build", action="store_true")
     args = parser.parse_args()
-    if not args.no_build:
-        subprocess.run(["swift", "build", "-c", "release", "--product", "linkaudit"], cwd=ROOT, check=True,
-                       stdout=subprocess.DEVNULL)
-    binary = os.path.join(ROOT, ".build/release/linkaudit")
+    binary = release_binary(build=not args.no_build)
     with tempfile.TemporaryDirectory() as work:
         cases = []
         for name, make in (("content-bomb.warc", content_bomb), ("member-bomb.warc.gz", member_bomb),
@@ -147,7 +128,7 @@ def main():
         for limit in (64 * MIB, MIB):
             for name, path, what in cases:
                 out = os.path.join(work, "out")
-                wall, peak = peak_of([binary, "audit", path, "--out", out, "--quiet", "--profiles", "none",
+                wall, peak = measured(allowed=None, cmd=[binary, "audit", path, "--out", out, "--quiet", "--profiles", "none",
                                       "--format", "jsonl", "--max-page-bytes", str(limit)])
                 with open(os.path.join(out, "pages.jsonl")) as f:
                     statuses = [json.loads(line)["status"][:60] for line in f]
