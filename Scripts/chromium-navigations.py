@@ -31,7 +31,7 @@ Then:
 - agreement: a recalled request agrees when some record with its URL has its trigger and
   frame too; delays agree when the record's `delayMs` is in the checkpoint's interval;
 - the reverse, for script navigations only: each record with a `script-*` trigger must be
-  requested (its URL, any trigger) or explained — by the visit model (every verdict says
+  requested (its URL, with its trigger and frame) or explained — by the visit model (every verdict says
   the page never reaches it: an earlier navigation stopped the parser, or cancelled the
   refresh), a `condition` the scanner read (a branch on the user agent, the referrer, …),
   or being data (a record that is no navigation: a trigger outside the navigation
@@ -184,15 +184,16 @@ def delay_agrees(record, delay):
     return low < measured <= high or (low < record["delayMs"] <= high)
 
 
+def blink_unreached(record):
+    """Whether every Blink profile's verdict (Android WebView's, Chrome's) says unreached."""
+    verdicts = record.get("verdicts") or {}
+    blink = [v for name, v in verdicts.items() if name.startswith(("android", "chrome"))]
+    return bool(blink) and all(v.get("outcome") == "unreached" for v in blink)
+
+
 def explain(record):
     """Why a listed script navigation was not requested, or None."""
-    verdicts = record.get("verdicts") or {}
-    reasons = {v.get("reason") for v in verdicts.values()} if isinstance(verdicts, dict) else set()
-    if verdicts and reasons and reasons <= UNREACHED_REASONS:
-        return "unreached"
-    chromium = {name: v for name, v in verdicts.items() if name.startswith(("android", "chrome"))} \
-        if isinstance(verdicts, dict) else {}
-    if chromium and {v.get("reason") for v in chromium.values()} <= UNREACHED_REASONS:
+    if blink_unreached(record):
         return "unreached"
     if record.get("condition"):
         return "branch"
@@ -285,7 +286,9 @@ def main():
             f["pages"] += 1
             f["tappable"] += tappable - untappable
             f["untappable"] += untappable
-            requested_urls = [u for u, *_ in requested]
+
+            def heard(record):
+                return any(url_matches(record, u, t) and agrees(record, t, fr) for u, t, fr, *_ in requested)
             for url, trigger, frame, delay, how in requested:
                 deep = is_deep(url)
                 f["requested"] += 1
@@ -302,6 +305,10 @@ def main():
                     lines.append(f"trigger  {cls:<18} {page['page']}  {trigger} {frame} (listed: {got})  {url}  ({how})")
                     continue
                 f["agreeing"] += 1
+                if all(blink_unreached(r) for r in agreeing):
+                    # The visit model says the page never gets there, yet Chromium went.
+                    f["wrongly unreached"] += 1
+                    lines.append(f"reached  {cls:<18} {page['page']}  {trigger} {frame}  {url}  listed as unreached")
                 if delay is not None and trigger in {r["trigger"] for r in agreeing}:
                     f["timed"] += 1
                     if any(delay_agrees(r, delay) for r in agreeing):
@@ -320,10 +327,22 @@ def main():
                         lines.append(f"finding  {cls:<18} {page['page']}  data record with {sorted(codes)}  "
                                      f"{record['url']}")
                     continue
-                if record["trigger"] not in SCRIPT_TRIGGERS or not in_scope(record["url"], page["page"]):
+                if not in_scope(record["url"], page["page"]):
+                    continue
+                if record["trigger"] not in SCRIPT_TRIGGERS:
+                    # Links, forms, frames, refreshes: counted, not held to a floor (an
+                    # element no tap can hit is never requested).
+                    f["listed other"] += 1
+                    if heard(record):
+                        f["other requested"] += 1
+                    elif blink_unreached(record):
+                        f["other unreached"] += 1
+                    else:
+                        lines.append(f"unheard- {cls:<18} {page['page']}  line {record['line']} {record['trigger']} "
+                                     f"{record['frame']}  {record['url']}  (not held to a floor)")
                     continue
                 f["listed script"] += 1
-                if any(url_matches(record, u) for u in requested_urls):
+                if heard(record):
                     f["listed requested"] += 1
                     continue
                 why = explain(record)
@@ -347,7 +366,8 @@ def main():
                 "agreement": percent(f["agreeing"], f["recalled"]),
                 "delayAgreement": percent(f["delay agreeing"], f["timed"]),
                 "scriptAccounted": percent(f["listed requested"] + f["listed explained"], f["listed script"]),
-                "dataWithoutFindings": percent(f["data records"] - f["data with findings"], f["data records"])}
+                "dataWithoutFindings": percent(f["data records"] - f["data with findings"], f["data records"]),
+                "reachedNotUnreached": percent(f["agreeing"] - f["wrongly unreached"], f["agreeing"])}
 
     print(f"Navigations against Chromium: {args.name} ({args.directory}, {args.base_url})")
     print(f"{'class':<22}{'pages':>6} {'recall':>15} {'deep recall':>13} {'trigger+frame':>15} {'delay':>11}"
@@ -365,9 +385,13 @@ def main():
               f"{f['data records'] - f['data with findings']:>3}/{f['data records']:<3}")
     explained = {k[len("explained: "):]: v for k, v in total.items() if k.startswith("explained: ")}
     print(f"taps: {total['tappable']} elements tapped, {total['untappable']} could not be hit; "
-          f"explained script navigations: {explained or 'none'}")
+          f"explained script navigations: {explained or 'none'}; requested yet listed as unreached: "
+          f"{total['wrongly unreached']}")
+    print(f"other listed navigations (links, forms, frames, refreshes): {total['listed other']}, requested "
+          f"{total['other requested']}, unreached by the visit model {total['other unreached']}")
     print("missed: requested by Chromium, not listed; trigger: listed with another trigger or frame; "
-          "unheard: a listed script navigation neither requested nor explained")
+          "unheard: a listed script navigation neither requested nor explained; reached: requested, "
+          "yet the visit model says unreached")
     for line in lines[:args.show]:
         print("  " + line)
     if len(lines) > args.show:

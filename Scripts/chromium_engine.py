@@ -8,7 +8,8 @@ through the Fetch domain. The page is served from its file. A sub-frame whose UR
 another page of the same site (a dump's own framed page) gets that page, so its own
 navigations run as sub-frame navigations. Every other document request gets 204 No
 Content ("do not navigate"), so the page under test stays in place and its clock keeps
-running; other subresources get 404. A custom scheme or `intent:` is requested too:
+running; images get a transparent pixel (an image map works only on an image that loaded) and other
+subresources 404. A custom scheme or `intent:` is requested too:
 `Page.frameRequestedNavigation` names it, and the browser then aborts it (this build has
 no external protocol handler), which leaves the page in place just as a WebView client
 that launches an app and cancels the load does.
@@ -20,7 +21,7 @@ What is recorded, per request:
   WebView, which has no pop-up blocker);
 - `frame`: `main`, `sub` (any frame below the main one) or `new-window`;
 - `phase`: for a load, `load` (before the load event: parser-run script and load
-  listeners) or `clock` (after it, on the virtual clock, with `atMs`: the virtual time
+  listeners; or, when the parser was stopped, before the frame stopped loading) or `clock` (after it, on the virtual clock, with `atMs`: the virtual time
   reached when it was seen); for a tap, `sync` (within the first virtual millisecond after
   the mouse release (`SYNC_MS`, 4): the activation itself, code its handlers run synchronously, and what
   they queue without a wait — a `javascript:` URL's task, a zero-delay timer) or `later`
@@ -143,11 +144,15 @@ POINT_JS = r"""
     x = r.left + Math.min(r.width / 2, 8); y = r.top + r.height / 2;
   }
   const hit = doc.elementFromPoint(x, y);
-  if (!hit || !(hit === target || target.contains(hit) || (el.localName === 'area' && hit === target))) return null;
+  // (On an image map, the point hits the area itself.)
+  if (!hit || !(hit === target || hit === el || target.contains(hit))) return null;
   return [offsetX + x, offsetY + y];
 })
 """
 
+
+# A 1×1 transparent PNG, base64.
+PIXEL_PNG = ("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==")
 
 # How long after a tap's mouse release a request still counts as the tap's own (`sync`).
 SYNC_MS = 4
@@ -299,6 +304,11 @@ class Engine:
         elif kind == "Document":
             # 204: the HTML Standard's "no content": the navigation does not happen.
             self.send("Fetch.fulfillRequest", requestId=request_id, responseCode=204, responseHeaders=[])
+        elif kind == "Image":
+            # Any image is a transparent pixel, drawn at the size the page gives it: an
+            # image map's areas can be tapped only on an image that loaded.
+            self.send("Fetch.fulfillRequest", requestId=request_id, responseCode=200,
+                      responseHeaders=[{"name": "Content-Type", "value": "image/png"}], body=PIXEL_PNG)
         else:
             self.send("Fetch.fulfillRequest", requestId=request_id, responseCode=404, responseHeaders=[], body="")
 
@@ -341,17 +351,25 @@ class Engine:
         self._main_frame = self.call("Page.getFrameTree")["frameTree"]["frame"]["id"]
         self._serving, self._served_main = url.split("#", 1)[0], False
         self.send("Page.navigate", url=url)
-        loaded = {"done": False}
+        loaded = {"committed": False, "done": False}
 
         def load_event(message):
             if "method" in message:
                 on_event(message)
-                if message["method"] == "Page.loadEventFired":
+                method, params = message["method"], message.get("params", {})
+                if method == "Page.frameNavigated" and params["frame"]["id"] == self._main_frame:
+                    loaded["committed"] = True
+                # The load ends with the load event, or, when a navigation started while
+                # the page was parsed stopped the parser (then neither DOMContentLoaded nor
+                # load ever fire), when the frame stops loading.
+                if method == "Page.loadEventFired" or (
+                        method == "Page.frameStoppedLoading" and loaded["committed"]
+                        and params.get("frameId") == self._main_frame):
                     loaded["done"] = True
             return message.get("method") == "Emulation.virtualTimeBudgetExpired"
 
-        # A millisecond of virtual time at a time until the load event: parsing, the
-        # parser's scripts and the load listeners take none (10 s at most: a page whose
+        # A millisecond of virtual time at a time until then: parsing, the parser's
+        # scripts and the load listeners take none (10 s at most: a page whose
         # subresources never finish).
         for _ in range(10_000):
             self.send("Emulation.setVirtualTimePolicy", policy="pauseIfNetworkFetchesPending", budget=1)

@@ -32,6 +32,10 @@ public struct Navigation: Codable, Sendable, Equatable {
     /// `url` as extraction parsed it, so classification need not parse it again; not part
     /// of the record (see `Carried`), and used only while its `href` is still `url`.
     package var target = Carried<WebURL>()
+    /// Where it stands in its document's parse (`ParsePlace`), as extraction found it; not
+    /// part of the record. Without it (a record read back, an `explain` request) the visit
+    /// takes the navigation as reached.
+    package var place = Carried<ParsePlace>()
 
     /// The record's fields: `target` stays out of `links.jsonl`.
     private enum CodingKeys: String, CodingKey {

@@ -43,8 +43,12 @@ extension DocumentState {
                                  scheme: WebURL.schemeOf(p.raw) ?? "", partial: p.partial ? true : nil,
                                  context: p.context)
             }
+            var placed = nav
+            placed.place = Carried(ParsePlace(document: number, parserLine: p.parserLine,
+                                              startsWhileParsing: p.startsWhileParsing,
+                                              ownFrame: navigatesOwnFrame(p.target)))
             // A function called from several places yields the same record each time.
-            if !p.fromScript || seen.insert(DuplicateKey(nav)).inserted { out.append(nav) }
+            if !p.fromScript || seen.insert(DuplicateKey(nav)).inserted { out.append(placed) }
         }
         for doc in srcdocs {
             // Its lines count from where the attribute's value starts. A line break written as
@@ -53,7 +57,7 @@ extension DocumentState {
             let child = DocumentState(page: page, documentURL: WebURL.parse("about:srcdoc"), fallbackBase: base,
                                       frame: .sub, lineOffset: doc.lines.lowerBound - 1,
                                       scriptsAllowed: doc.scriptsAllowed, depth: depth + 1, queryEncoder: queryEncoder,
-                                      limits: limits)
+                                      limits: limits, numbers: numbers)
             var html = doc.html
             html.withUTF8 { HTMLExtractor.parse(UnsafeRawBufferPointer($0), into: child) }
             for var navigation in child.finish() {
@@ -89,6 +93,23 @@ extension DocumentState {
         let line: Int, source: String, trigger: Trigger, frame: FrameKind, delayMs: Int?, raw: String
         init(_ n: Navigation) {
             (line, source, trigger, frame, delayMs, raw) = (n.line, n.source, n.trigger, n.frame, n.delayMs, n.raw)
+        }
+    }
+
+    /// Whether a navigation goes to the frame this document is in (§F.14): its own
+    /// `location`, a link or form with no target or `_self`, and for the page's own
+    /// document `_top` and `_parent` too.
+    private func navigatesOwnFrame(_ rule: TargetRule) -> Bool {
+        switch rule {
+        case .document: return true
+        case .main: return frame == .main
+        case .sub, .newWindow: return false
+        case .named(let name):
+            switch name.trimmingASCIIWhitespace.lowercased() {
+            case "", "_self": return true
+            case "_top", "_parent": return frame == .main
+            default: return false
+            }
         }
     }
 

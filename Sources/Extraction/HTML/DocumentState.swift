@@ -21,6 +21,10 @@ final class DocumentState {
     let queryEncoder: (any URLQueryEncoder)?
     /// The page's limits and what they cut, shared with its `srcdoc` documents.
     let limits: ExtractionLimits
+    /// Its number among the page's documents (`ParsePlace.document`: 0 for the page's own),
+    /// and the page's count of them, shared with its `srcdoc` documents.
+    let number: Int
+    let numbers: DocumentNumbers
     var parser: htmlParserCtxtPtr?
     /// Input offset just past the last start tag with attributes: the next one's `<` is
     /// after it (`RawStartTag`).
@@ -51,14 +55,14 @@ final class DocumentState {
     var framesetDepth = 0
     /// Open `<svg>` and `<math>` elements, innermost last (`ForeignContent`).
     var foreign: [TagName] = []
-    /// The `<script>` being read: where it starts and what kind it is.
-    var script: (line: Int, kind: ScriptKind)?
+    /// The `<script>` being read: where it starts, what kind it is, whether a module.
+    var script: (line: Int, kind: ScriptKind, module: Bool)?
     /// Its text so far; one buffer reused for every script of the document.
     var scriptText: [UInt8] = []
 
     init(page: String, documentURL: WebURL?, fallbackBase: WebURL?, frame: FrameKind,
          lineOffset: Int, scriptsAllowed: Bool, depth: Int, queryEncoder: (any URLQueryEncoder)? = nil,
-         limits: ExtractionLimits = ExtractionLimits()) {
+         limits: ExtractionLimits = ExtractionLimits(), numbers: DocumentNumbers = DocumentNumbers()) {
         self.page = page
         self.documentURL = documentURL
         self.fallbackBase = fallbackBase
@@ -68,6 +72,8 @@ final class DocumentState {
         self.depth = depth
         self.queryEncoder = queryEncoder
         self.limits = limits
+        self.numbers = numbers
+        self.number = numbers.take()
     }
 
     /// The page line libxml2 is at (the end of the tag being reported).
@@ -85,9 +91,10 @@ final class DocumentState {
 
     func add(_ raw: String, source: String, trigger: Trigger, target: TargetRule,
              delayMs: Int? = nil, line: Int? = nil, toDocument: Bool = false) {
-        pending.append(PendingNavigation(raw: raw, line: line ?? self.line, source: source, trigger: trigger,
+        let line = line ?? self.line
+        pending.append(PendingNavigation(raw: raw, line: line, source: source, trigger: trigger,
                                          target: target, delayMs: delayMs, partial: false, context: context,
-                                         toDocument: toDocument))
+                                         parserLine: line, toDocument: toDocument))
     }
 
     // MARK: - SAX events
@@ -128,8 +135,8 @@ final class DocumentState {
     }
 
     /// Opens a script whose text the following `scriptData` calls bring.
-    func beginScript(line: Int, kind: ScriptKind) {
-        script = (line, kind)
+    func beginScript(line: Int, kind: ScriptKind, module: Bool = false) {
+        script = (line, kind, module)
         scriptText.removeAll(keepingCapacity: true)
     }
 
@@ -140,7 +147,10 @@ final class DocumentState {
         let code = String(decoding: scriptText, as: UTF8.self)
         switch current.kind {
         case .javascript:
-            scripts.append(PlacedScript(unit: ScriptScanner.scan(code), base: .load, source: "script",
+            // A classic script runs as the parser meets it; a module script once the document
+            // is parsed (HTML Standard: module scripts are deferred; §F.14).
+            let base: ScriptTiming = current.module ? .loaded : .parse
+            scripts.append(PlacedScript(unit: ScriptScanner.scan(code), base: base, source: "script",
                                         line: current.line, lineStarts: JSTokenizer.lineStarts(code),
                                         context: context))
         case .data:
@@ -181,6 +191,11 @@ struct PendingNavigation {
     var context: String?
     /// Placed from a script effect: the same record can come from several callers.
     var fromScript = false
+    /// The line the parser stands at when the navigation comes to exist (`ParsePlace`):
+    /// the element's own; nil for code that runs once the document is parsed.
+    var parserLine: Int?
+    /// Started by a script's top-level code while the parser waits for it.
+    var startsWhileParsing = false
     /// The target is the document's own URL, not `raw` resolved against the base: a form
     /// without an action, a refresh without a URL (§F.10).
     var toDocument = false
@@ -199,6 +214,9 @@ struct PlacedScript {
     /// The last page line its text can be on: an attribute's script ends with its tag. (A
     /// line break written `&#10;` in an attribute is none in the page.)
     var lastLine = Int.max
+
+    /// The page line its text ends on.
+    var endLine: Int { min(line + lineStarts.count - 1, lastLine) }
 
     func line(at offset: Int) -> Int {
         var low = 0
@@ -239,4 +257,16 @@ struct FormContext {
     var action: String?
     var method: String
     var target: String?
+}
+
+/// Numbers a page's documents in the order they are met: 0 for the page's own, then its
+/// `srcdoc` documents (`ParsePlace.document`).
+final class DocumentNumbers {
+    private var next = 0
+
+    /// The next document's number.
+    func take() -> Int {
+        defer { next += 1 }
+        return next
+    }
 }

@@ -111,10 +111,15 @@ package struct ScriptPlacement {
                 case .top: rule = .main
                 case .newWindow: rule = .newWindow
                 }
-                out.append(PendingNavigation(raw: target.raw, line: script.line(at: effect.offset),
-                                             source: script.source, trigger: timing.trigger, target: rule,
-                                             delayMs: timing.delayMs, partial: target.partial,
-                                             context: script.context, fromScript: true))
+                var pending = PendingNavigation(raw: target.raw, line: script.line(at: effect.offset),
+                                                source: script.source, trigger: timing.trigger, target: rule,
+                                                delayMs: timing.delayMs, partial: target.partial,
+                                                context: script.context, fromScript: true)
+                // Where the parser stands when this code runs: the end of the script whose
+                // top level started it, unless it waits for the parse to end (§F.14).
+                pending.parserLine = timing.afterParse ? nil : scripts[root.script].endLine
+                pending.startsWhileParsing = timing.kind == .parse
+                out.append(pending)
             case .call(let name):
                 guard let function = functions[name], frame.depth < Self.maxCallDepth else { continue }
                 called.insert(name)

@@ -60,7 +60,7 @@ public struct Classifier: Sendable {
         let iosSDKClassifier = DeepLinkClassifier(options: options.iosSDK)
         for (p, profile) in profiles.enumerated() {
             var verdicts = WebVerdicts(shapes: shapes.count)
-            visit.walk(navs, schedule) { i, sinceInput in
+            visit.walk(navs, schedule, engine: PageReach.Engine(profile.platform), decide: { i, sinceInput in
                 let shape = memo ? shapes.numbers[i] : nil
                 if let shape, let number = verdicts.number(shape: shape, sinceInput: sinceInput) {
                     numbers[i * count + p] = number
@@ -83,7 +83,7 @@ public struct Classifier: Sendable {
                 if let shape { numbers[i * count + p] = verdicts.remember(verdict, shape: shape, sinceInput: sinceInput) }
                 decided[i * count + p] = verdict
                 return verdict
-            }
+            }, unreached: { i, verdict in decided[i * count + p] = verdict })
         }
         // Web links decided under the same memo numbers by every profile share one verdict
         // set (and so, for the checks, the same findings).
