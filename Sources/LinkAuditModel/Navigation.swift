@@ -25,6 +25,10 @@ public struct Navigation: Codable, Sendable, Equatable {
     /// `noscript` (only when scripting is off, WebView's default) or `template` (inert
     /// until a script clones it).
     public var context: String?
+    /// For a navigation of a framed page — another page of the same dump that an iframe or
+    /// frame of this page loads, where it runs as a sub-frame — that page's URL. The record's
+    /// line is the frame's; its source and the rest are the framed page's own.
+    public var framedPage: String?
     /// profile name → verdict (classify stage).
     public var verdicts: VerdictSet?
     /// Finding codes raised on this navigation, with the profiles where they occur.
@@ -39,7 +43,7 @@ public struct Navigation: Codable, Sendable, Equatable {
 
     /// The record's fields: `target` stays out of `links.jsonl`.
     private enum CodingKeys: String, CodingKey {
-        case page, line, source, trigger, frame, delayMs, raw, url, scheme, partial, context, verdicts, findings
+        case page, line, source, trigger, frame, delayMs, raw, url, scheme, partial, context, framedPage, verdicts, findings
     }
 
     public init(page: String, line: Int, source: String, trigger: Trigger, frame: FrameKind,

@@ -16,8 +16,10 @@ public struct ParsePlace: Sendable, Equatable {
     /// The navigation starts there, while the parser waits for the script: a script's own
     /// top-level code (and the functions it calls) run as the parser meets it.
     public var startsWhileParsing: Bool
-    /// It navigates the frame the document is in (`location`, a link with no other target),
-    /// not a frame inside it or a new window.
+    /// It navigates the frame the document is in by itself (`location`, a link with no
+    /// target or `_self`): not a frame inside it, a new window, or the top by name (`_top`,
+    /// `_parent`, `top.location`), which is the same frame only while the document is not
+    /// framed.
     public var ownFrame: Bool
 
     public init(document: Int, parserLine: Int?, startsWhileParsing: Bool = false, ownFrame: Bool) {

@@ -96,18 +96,17 @@ extension DocumentState {
         }
     }
 
-    /// Whether a navigation goes to the frame this document is in (§F.14): its own
-    /// `location`, a link or form with no target or `_self`, and for the page's own
-    /// document `_top` and `_parent` too.
+    /// Whether a navigation goes to the frame this document is in by itself (§F.14): its
+    /// own `location`, a link or form with no target or `_self` — not one that names the
+    /// top (`_top`, `_parent`, `top.location`), which stays the top when the document is
+    /// framed.
     private func navigatesOwnFrame(_ rule: TargetRule) -> Bool {
         switch rule {
         case .document: return true
-        case .main: return frame == .main
-        case .sub, .newWindow: return false
+        case .main, .sub, .newWindow: return false
         case .named(let name):
             switch name.trimmingASCIIWhitespace.lowercased() {
             case "", "_self": return true
-            case "_top", "_parent": return frame == .main
             default: return false
             }
         }
