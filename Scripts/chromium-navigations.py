@@ -36,7 +36,11 @@ Then:
   refresh), a `condition` the scanner read (a branch on the user agent, the referrer, …),
   or being data (a record that is no navigation: a trigger outside the navigation
   triggers); the rest are unexplained;
-- no navigation finding may sit on a data record.
+- no navigation finding may sit on a data record;
+- links, forms, frames and refreshes listed but not requested are counted too
+  (`otherAccounted`: requested, or unreached by the visit model), though an element no tap
+  can hit, or an `<object>`'s plug-in load, is never requested: floors for it are set only
+  for the classes where every element can be reached.
 
 Out of scope on both sides: declared app links (`metadata`), `<noscript>` (scripting is
 on) and `<template>` content, `javascript:` URLs, same-document fragments, `about:` frames.
@@ -367,7 +371,8 @@ def main():
                 "delayAgreement": percent(f["delay agreeing"], f["timed"]),
                 "scriptAccounted": percent(f["listed requested"] + f["listed explained"], f["listed script"]),
                 "dataWithoutFindings": percent(f["data records"] - f["data with findings"], f["data records"]),
-                "reachedNotUnreached": percent(f["agreeing"] - f["wrongly unreached"], f["agreeing"])}
+                "reachedNotUnreached": percent(f["agreeing"] - f["wrongly unreached"], f["agreeing"]),
+                "otherAccounted": percent(f["other requested"] + f["other unreached"], f["listed other"])}
 
     print(f"Navigations against Chromium: {args.name} ({args.directory}, {args.base_url})")
     print(f"{'class':<22}{'pages':>6} {'recall':>15} {'deep recall':>13} {'trigger+frame':>15} {'delay':>11}"
