@@ -8,8 +8,8 @@ through the Fetch domain. The page is served from its file. A sub-frame whose UR
 another page of the same site (a dump's own framed page) gets that page, so its own
 navigations run as sub-frame navigations. Every other document request gets 204 No
 Content ("do not navigate"), so the page under test stays in place and its clock keeps
-running; images get a transparent pixel (an image map works only on an image that loaded) and other
-subresources 404. A custom scheme or `intent:` is requested too:
+running; images get a transparent pixel (an image map works only on an image that loaded),
+other subresources 404. A custom scheme or `intent:` is requested too:
 `Page.frameRequestedNavigation` names it, and the browser then aborts it (this build has
 no external protocol handler), which leaves the page in place just as a WebView client
 that launches an app and cancels the load does.
@@ -20,12 +20,12 @@ What is recorded, per request:
   or `windowOpen` for a new window (`Page.windowOpen`; pop-ups are allowed, as in a
   WebView, which has no pop-up blocker);
 - `frame`: `main`, `sub` (any frame below the main one) or `new-window`;
-- `phase`: for a load, `load` (before the load event: parser-run script and load
-  listeners; or, when the parser was stopped, before the frame stopped loading) or `clock` (after it, on the virtual clock, with `atMs`: the virtual time
-  reached when it was seen); for a tap, `sync` (within the first virtual millisecond after
-  the mouse release (`SYNC_MS`, 4): the activation itself, code its handlers run synchronously, and what
-  they queue without a wait — a `javascript:` URL's task, a zero-delay timer) or `later`
-  (after it, with `atMs` counted from the tap).
+- `phase`: for a load, `load` (before the load event: the parser's scripts and the load
+  listeners; or, when a navigation stopped the parser, before the frame stopped loading) or
+  `clock` (after it, with `atMs`: the checkpoint of the virtual clock it was seen by); for a
+  tap, `sync` (before the clock has run `SYNC_MS` after the mouse release: the activation
+  itself, code its handlers run synchronously, and what they queue without a wait — a
+  `javascript:` URL's task, a zero-delay timer) or `later` (with `atMs` from the tap).
 
 Taps are real input: `Input.dispatchMouseEvent` press and release at the element's centre
 (after scrolling it into view, and only when the element, or one inside it, is what the
@@ -154,11 +154,18 @@ POINT_JS = r"""
 # A 1×1 transparent PNG, base64.
 PIXEL_PNG = ("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==")
 
-# How long after a tap's mouse release a request still counts as the tap's own (`sync`).
+# How long after a tap's mouse release, in virtual ms, a request still counts as the tap's
+# own (`sync`).
 SYNC_MS = 4
-# Real time given to a tap before the clock runs.
-REAL_WAIT_S = float(os.environ.get("REAL_WAIT_S", "0.05"))
-ADVANCE_POLICY = os.environ.get("ADVANCE_POLICY", "advance")
+# Real time given to a tap before the clock runs: a javascript: URL reaches the page's
+# task queue from the browser.
+REAL_WAIT_S = 0.05
+# …and to a `javascript:` link, until it navigates: its task comes from the browser, later
+# on a busy machine.
+JAVASCRIPT_URL_WAIT_S = 1.0
+# Past the load, the clock runs whether or not a request is pending (our answers are
+# immediate; waiting on a custom scheme's aborted request stalled it).
+ADVANCE_POLICY = "advance"
 
 
 class EngineError(Exception):
@@ -387,15 +394,16 @@ class Engine:
             x, y = point
             self.send("Input.dispatchMouseEvent", type="mouseMoved", x=x, y=y)
             self.send("Input.dispatchMouseEvent", type="mousePressed", x=x, y=y, button="left", clickCount=1)
-            release = self.send("Input.dispatchMouseEvent", type="mouseReleased", x=x, y=y, button="left",
-                                clickCount=1)
+            self.send("Input.dispatchMouseEvent", type="mouseReleased", x=x, y=y, button="left", clickCount=1)
             # The click and what its handlers do synchronously happen with the clock still
             # paused; so does a javascript: URL, which runs as a task of its own once it
             # reaches the page from the browser. Real time is given for that, then a
             # millisecond of virtual time at a time (a task posted as one budget ends runs
             # in the next): a handler's zero-delay timer fires there. All of these keep the
             # tap's activation.
-            self.pump(lambda m: False, time.monotonic() + REAL_WAIT_S, on_event)
+            scripted = (tap.get("href") or "").lower().startswith("javascript:")
+            self.pump(lambda m: scripted and m.get("method") in ("Page.frameRequestedNavigation", "Page.windowOpen"),
+                      time.monotonic() + (JAVASCRIPT_URL_WAIT_S if scripted else REAL_WAIT_S), on_event)
             for _ in range(SYNC_MS):
                 clock["at"] += 1
                 self._advance(1, on_event)
