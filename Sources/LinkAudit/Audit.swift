@@ -57,7 +57,8 @@ public enum Audit {
             case .input(let input):
                 result = reader.read(input)
                 if !framed.isEmpty {
-                    result.navigations = framed.follow(result.navigations, page: result.record.page)
+                    result.navigations = framed.follow(result.navigations, page: result.record.page,
+                                                       warning: &result.record.warning)
                     result.record.navigations = result.navigations.count
                 }
             case .archived(let page): result = reader.read(page)

@@ -110,4 +110,23 @@ final class FramedPagesTests: XCTestCase {
                                raw: "panel.html", url: site + "checkout/panel.html", scheme: "https")
         XCTAssertEqual(framed.follow([other], page: site + "x/"), [other])
     }
+
+    func testAPageFramingAFramedPageThousandsOfTimesIsCut() {
+        // Each frame of the page runs the framed page again, as Chromium would; the work a
+        // page can make is bounded all the same (Docs/ARCHITECTURE.md §5).
+        let dir = TempDir()
+        let panel = dir.write("site/panel.html", "<a href=\"ovo://pay\">OVO</a><a href=\"dana://pay\">DANA</a>")
+        let framed = FramedPages([PageInput(page: site + "panel.html", origin: .file(path: panel))], reader: PageReader())
+        let frames = (1...1_000).map {
+            Navigation(page: site, line: $0, source: "iframe[src]", trigger: .frameLoad, frame: .sub,
+                       raw: "panel.html", url: site + "panel.html", scheme: "https")
+        }
+        var warning: String? = "truncated: earlier"
+        let out = framed.follow(frames, page: site, warning: &warning)
+        XCTAssertEqual(out.count, 1_000 + FramedPages.maxDocumentsPerPage * 2)
+        XCTAssertEqual(warning?.hasPrefix("truncated: earlier; framed-pages-cut: "), true, warning ?? "")
+        var none: String?
+        _ = framed.follow(Array(frames.prefix(3)), page: site, warning: &none)
+        XCTAssertNil(none)
+    }
 }

@@ -13,6 +13,11 @@ import WHATWGURL
 public struct FramedPages: Sendable {
     /// Frames inside frames followed at most this deep (as `srcdoc` documents are).
     public static let maxDepth = 4
+    /// A page's frames could load the same framed page thousands of times: at most this
+    /// many framed documents, and this many of their navigations, are added to one page
+    /// (past either, the page's record says so: `framed-pages-cut`).
+    public static let maxDocumentsPerPage = 64
+    public static let maxNavigationsPerPage = 100_000
 
     /// By URL (without fragment): the page, and the URL it is known by (`a/index.html` is
     /// also found as `a/`, its page URL).
@@ -50,19 +55,38 @@ public struct FramedPages: Sendable {
     /// frame's line, with `framedPage` naming the page, each framed document numbered
     /// after this page's own (`ParsePlace.document`).
     public func follow(_ navigations: [Navigation], page: String) -> [Navigation] {
+        var warning: String?
+        return follow(navigations, page: page, warning: &warning)
+    }
+
+    /// As `follow(_:page:)`, adding to `warning` (the page record's) when a bound cut the
+    /// framed pages short.
+    public func follow(_ navigations: [Navigation], page: String, warning: inout String?) -> [Navigation] {
         guard !pages.isEmpty, navigations.contains(where: Self.loadsAFrame) else { return navigations }
-        var nextDocument = 1 + navigations.reduce(0) { max($0, $1.place.value?.document ?? 0) }
+        var budget = Budget(nextDocument: 1 + navigations.reduce(0) { max($0, $1.place.value?.document ?? 0) })
         var out: [Navigation] = []
         out.reserveCapacity(navigations.count)
         let own = Self.key(page).map { pages[$0]?.key ?? $0 }
         for navigation in navigations {
             out.append(navigation)
-            guard Self.loadsAFrame(navigation), let url = Self.key(navigation.url), let key = pages[url]?.key,
-                  key != own else { continue }
-            out += framed(key, by: navigation, page: page, ancestors: [own].compactMap { $0 },
-                          nextDocument: &nextDocument)
+            guard !budget.spent, Self.loadsAFrame(navigation), let url = Self.key(navigation.url),
+                  let key = pages[url]?.key, key != own else { continue }
+            out += framed(key, by: navigation, page: page, ancestors: [own].compactMap { $0 }, budget: &budget)
+        }
+        if budget.spent {
+            let note = "framed-pages-cut: the page's frames load more than \(Self.maxDocumentsPerPage) of the dump's "
+                + "pages, or more than \(Self.maxNavigationsPerPage) navigations in them; those past it are not listed"
+            warning = warning.map { $0 + "; " + note } ?? note
         }
         return out
+    }
+
+    /// What one page may still add: documents and navigations, and the next document's number.
+    private struct Budget {
+        var nextDocument: Int
+        var documents = 0
+        var navigations = 0
+        var spent = false
     }
 
     /// A frame element's own load (not an `<object>` or `<embed>`, not inert content).
@@ -74,7 +98,7 @@ public struct FramedPages: Sendable {
     /// The navigations of the page at `key` and of the pages framed inside it, depth first
     /// with an explicit stack (no recursion).
     private func framed(_ key: String, by frame: Navigation, page: String, ancestors: [String],
-                        nextDocument: inout Int) -> [Navigation] {
+                        budget: inout Budget) -> [Navigation] {
         struct Pending {
             var navigations: [Navigation]
             var next = 0
@@ -86,12 +110,17 @@ public struct FramedPages: Sendable {
         var stack: [Pending] = []
         func open(_ key: String, chain: [String]) {
             guard let input = pages[key]?.input else { return }
+            guard budget.documents < Self.maxDocumentsPerPage else {
+                budget.spent = true
+                return
+            }
+            budget.documents += 1
             let result = reader.read(input)
             guard result.record.isOK else { return }
             stack.append(Pending(navigations: result.navigations, chain: chain + [key]))
         }
         open(key, chain: ancestors)
-        while !stack.isEmpty {
+        while !stack.isEmpty, !budget.spent {
             let top = stack.count - 1
             guard stack[top].next < stack[top].navigations.count else {
                 stack.removeLast()
@@ -100,6 +129,11 @@ public struct FramedPages: Sendable {
             let inner = stack[top].navigations[stack[top].next]
             stack[top].next += 1
             guard inner.trigger != .metadata && inner.trigger != .serverRedirect else { continue }
+            guard budget.navigations < Self.maxNavigationsPerPage else {
+                budget.spent = true
+                break
+            }
+            budget.navigations += 1
             var moved = inner
             moved.page = page
             moved.line = frame.line
@@ -110,8 +144,8 @@ public struct FramedPages: Sendable {
                 if let known = stack[top].documents[place.document] {
                     document = known
                 } else {
-                    document = nextDocument
-                    nextDocument += 1
+                    document = budget.nextDocument
+                    budget.nextDocument += 1
                     stack[top].documents[place.document] = document
                 }
                 var renumbered = place
