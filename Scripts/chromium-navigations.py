@@ -188,6 +188,13 @@ def delay_agrees(record, delay):
     return low < measured <= high or (low < record["delayMs"] <= high)
 
 
+def is_data(record):
+    """A record that is no navigation: a trigger outside the navigation triggers, or a
+    context naming a literal or data (issue 18: `script-literal`, as a trigger or context)."""
+    context = record.get("context") or ""
+    return record["trigger"] not in NAVIGATION_TRIGGERS or "literal" in context or "data" in context
+
+
 def blink_unreached(record):
     """Whether every Blink profile's verdict (Android WebView's, Chrome's) says unreached."""
     verdicts = record.get("verdicts") or {}
@@ -201,7 +208,7 @@ def explain(record):
         return "unreached"
     if record.get("condition"):
         return "branch"
-    if record["trigger"] not in NAVIGATION_TRIGGERS:
+    if is_data(record):
         return "data"
     return None
 
@@ -322,8 +329,7 @@ def main():
                         lines.append(f"delay    {cls:<18} {page['page']}  {trigger} {frame} seen in "
                                      f"({delay[0]}, {delay[1]}] ms, listed {got}  {url}")
             for record in listed:
-                navigation = record["trigger"] in NAVIGATION_TRIGGERS
-                if not navigation:
+                if is_data(record):
                     f["data records"] += 1
                     codes = {x["code"] for x in record.get("findings") or []} - PAGE_CODES
                     if codes:
