@@ -106,6 +106,13 @@ final class DocumentState {
         }
         if tag != .other { handleElement(tag, attributes) }
         if handlers { handleEventHandlers(attributes) }
+        if let parser {
+            if OpenElementBound.closesTooDeep(parser, name, tag: tag) {
+                limits.flattened(line: line)
+                endElement(name)
+            }
+            limits.opened(depth: Int(parser.pointee.nameNr))
+        }
     }
 
     func endElement(_ name: UnsafePointer<xmlChar>) {
