@@ -1,6 +1,6 @@
 /// Where a navigation stands in the parse of the document it belongs to: what the page
 /// visit needs to know which navigations a stopped parser or a cancelled refresh leaves
-/// unreached (Docs/PLATFORM.md §F.14). Extraction finds it; it travels with the navigation
+/// unreached (Docs/PLATFORM.md §F.15). Extraction finds it; it travels with the navigation
 /// to classification (`Navigation.place`) and is never written out.
 public struct ParsePlace: Sendable, Equatable {
     /// The document of the page it belongs to: 0 for the page's own, then one number per

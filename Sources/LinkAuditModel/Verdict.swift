@@ -19,7 +19,7 @@ public enum Outcome: String, Codable, Sendable, CaseIterable {
     case appStore = "app-store", openFailed = "open-failed", blocked
     case errorPage = "error-page"
     /// The visit never gets there: an earlier navigation stopped the page's parser before
-    /// the navigation existed, or cancelled the refresh (`PageVisit`, Docs/PLATFORM.md §F.14).
+    /// the navigation existed, or cancelled the refresh (`PageVisit`, Docs/PLATFORM.md §F.15).
     case unreached
 }
 

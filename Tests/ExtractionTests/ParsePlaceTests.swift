@@ -4,7 +4,7 @@ import XCTest
 import TestSupport
 
 /// Where each navigation stands in its document's parse (`ParsePlace`, Docs/PLATFORM.md
-/// §F.14): the page visit reads it to know what a stopped parser or a cancelled refresh
+/// §F.15): the page visit reads it to know what a stopped parser or a cancelled refresh
 /// leaves unreached.
 final class ParsePlaceTests: XCTestCase {
     private func place(_ navs: [Navigation], _ url: String, file: StaticString = #filePath,

@@ -80,7 +80,7 @@ final class FramedPagesTests: XCTestCase {
 
     func testTheFramedPagesClockRunsInItsFrame() throws {
         // In the panel, the 2 s timer cancels the panel's own 4 s refresh (Docs/PLATFORM.md
-        // §F.14), as Chromium runs it in the sub-frame; the page's records stay reached.
+        // §F.15), as Chromium runs it in the sub-frame; the page's records stay reached.
         let dir = TempDir()
         dump(dir)
         let records = try audit(dir).filter { $0["page"] as? String == site + "checkout/" }

@@ -96,7 +96,7 @@ extension DocumentState {
         }
     }
 
-    /// Whether a navigation goes to the frame this document is in by itself (§F.14): its
+    /// Whether a navigation goes to the frame this document is in by itself (§F.15): its
     /// own `location`, a link or form with no target or `_self` — not one that names the
     /// top (`_top`, `_parent`, `top.location`), which stays the top when the document is
     /// framed.

@@ -113,6 +113,13 @@ final class DocumentState {
         }
         if tag != .other { handleElement(tag, attributes) }
         if handlers { handleEventHandlers(attributes) }
+        if let parser {
+            if OpenElementBound.closesTooDeep(parser, name, tag: tag) {
+                limits.flattened(line: line)
+                endElement(name)
+            }
+            limits.opened(depth: Int(parser.pointee.nameNr))
+        }
     }
 
     func endElement(_ name: UnsafePointer<xmlChar>) {
@@ -148,7 +155,7 @@ final class DocumentState {
         switch current.kind {
         case .javascript:
             // A classic script runs as the parser meets it; a module script once the document
-            // is parsed (HTML Standard: module scripts are deferred; §F.14).
+            // is parsed (HTML Standard: module scripts are deferred; §F.15).
             let base: ScriptTiming = current.module ? .loaded : .parse
             scripts.append(PlacedScript(unit: ScriptScanner.scan(code), base: base, source: "script",
                                         line: current.line, lineStarts: JSTokenizer.lineStarts(code),

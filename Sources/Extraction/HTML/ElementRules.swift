@@ -87,7 +87,7 @@ extension DocumentState {
             switch EventClass.of(event) {
             case .activation: timing = .handler
             // Load and error handlers run once what they wait for has loaded: for the
-            // document, when its parse is over (§F.14).
+            // document, when its parse is over (§F.15).
             case .load: timing = .loaded
             case .other: timing = ScriptTiming(kind: .async, delayMs: nil)
             }

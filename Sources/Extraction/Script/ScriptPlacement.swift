@@ -116,7 +116,7 @@ package struct ScriptPlacement {
                                                 delayMs: timing.delayMs, partial: target.partial,
                                                 context: script.context, fromScript: true)
                 // Where the parser stands when this code runs: the end of the script whose
-                // top level started it, unless it waits for the parse to end (§F.14).
+                // top level started it, unless it waits for the parse to end (§F.15).
                 pending.parserLine = timing.afterParse ? nil : scripts[root.script].endLine
                 pending.startsWhileParsing = timing.kind == .parse
                 out.append(pending)

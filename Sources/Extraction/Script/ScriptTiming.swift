@@ -15,7 +15,7 @@ struct ScriptTiming: Hashable {
         /// After a handler, past a timer or promise boundary: no gesture.
         case async
         /// A script's own top-level code, run as the parser meets the script: a load-time
-        /// navigation that starts while the page is still being parsed (Docs/PLATFORM.md §F.14).
+        /// navigation that starts while the page is still being parsed (Docs/PLATFORM.md §F.15).
         case parse
     }
 

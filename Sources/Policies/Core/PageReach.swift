@@ -1,7 +1,7 @@
 import LinkAuditModel
 
 /// Which navigations of a page a visit never reaches because an earlier one fired first,
-/// as an engine runs the page (Docs/PLATFORM.md §F.14, rules 27 and 28). Pure: the page's
+/// as an engine runs the page (Docs/PLATFORM.md §F.15, rules 27 and 28). Pure: the page's
 /// navigations (with their `ParsePlace`), which are live, and when each happens.
 ///
 /// Blink (Android WebView, Chrome):
@@ -14,7 +14,7 @@ import LinkAuditModel
 /// - any navigation of a document's frame cancels the document's pending meta refresh:
 ///   a load-time script or timer that fires before the refresh (at the same time too:
 ///   the refresh's clock starts only after the load) leaves the refresh unreached.
-/// WebKit (every iOS profile): unconfirmed, so nothing is taken away (§F.14).
+/// WebKit (every iOS profile): unconfirmed, so nothing is taken away (§F.15).
 public enum PageReach {
     /// The engine a profile runs on.
     public enum Engine: Sendable {

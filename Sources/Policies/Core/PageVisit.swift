@@ -78,7 +78,7 @@ public struct PageVisit: Sendable {
     public func schedule(_ navigations: [Navigation]) -> Schedule {
         let live = navigations.map(evaluates)
         // At the same time on the clock, scripts come before a meta refresh, whose own
-        // clock starts only once the load is over (§F.14); otherwise page order.
+        // clock starts only once the load is over (§F.15); otherwise page order.
         func order(_ i: Int) -> (Int, Int, Int) {
             (loadTime(navigations[i]), navigations[i].trigger == .metaRefresh ? 1 : 0, i)
         }

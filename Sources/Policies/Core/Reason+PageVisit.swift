@@ -5,8 +5,8 @@ import LinkAuditModel
 /// whose rule it is, and the profile is not asked.
 extension Reason {
     /// An earlier navigation, started while the page was parsed, stopped the parser
-    /// before this navigation existed (Docs/PLATFORM.md §F.14, rule 27).
+    /// before this navigation existed (Docs/PLATFORM.md §F.15, rule 27).
     public static let parserStopped = Reason("parser-stopped")
-    /// An earlier navigation of the frame cancelled this meta refresh (§F.14, rule 28).
+    /// An earlier navigation of the frame cancelled this meta refresh (§F.15, rule 28).
     public static let refreshCancelled = Reason("refresh-cancelled")
 }

@@ -6,7 +6,7 @@ import XCTest
 @testable import Policies
 import TestSupport
 
-/// The page's own clock as Blink runs it (Docs/PLATFORM.md §F.14, rules 27 and 28): a
+/// The page's own clock as Blink runs it (Docs/PLATFORM.md §F.15, rules 27 and 28): a
 /// navigation started while the page is parsed stops the parser, and a navigation of the
 /// frame cancels its pending refresh. What a visit never reaches is `unreached` on the
 /// Android and Chrome profiles, with no finding; the iOS profiles decide it as before.
