@@ -16,7 +16,7 @@ needs to cost classification and output per link kind.
     python3 Benchmarks/make_dense_corpus.py --out /tmp/dense                 # 1,500 pages, ~18 MB
     python3 Benchmarks/make_dense_corpus.py --out /tmp/intent --only intent  # same pages, intent: only
     python3 Benchmarks/make_dense_corpus.py --out /tmp/small --pages 100000 --links 10
-    python3 Benchmarks/make_dense_corpus.py --out /tmp/huge --pages 1 --links 1000000 --anchors-only
+    python3 Benchmarks/make_dense_corpus.py --out /tmp/huge --pages 1 --links 1000000 --anchors-only --only deep
 """
 import argparse
 import html
@@ -25,7 +25,7 @@ import random
 import sys
 from urllib.parse import quote
 
-KINDS = ("https", "custom", "intent", "tel-mailto", "file")
+KINDS = ("https", "custom", "intent", "tel-mailto", "file", "deep")
 # The mixed corpus: ~85 % deep links (custom schemes, intent:, tel:/mailto:), as on a
 # checkout page that offers a dozen wallets; no file: links (they have a corpus of their own).
 MIX = (("custom", 0.57), ("intent", 0.15), ("tel-mailto", 0.13), ("https", 0.15))
@@ -135,7 +135,11 @@ def page(shape, content, index, links, only, anchors_only):
         carrier = "a" if anchors_only else pick(shape, CARRIERS)
         if carrier == "refresh" and refreshed:
             carrier = "a"  # only a document's first refresh counts; keep one a page
-        url = URLS[only or kind](content)
+        if only == "deep":  # deep links alone: wallets' schemes and intent: URIs
+            kind = "intent" if content.random() < 0.2 else "custom"
+        elif only:
+            kind = only
+        url = URLS[kind](content)
         attr = html.escape(url)  # & → &amp;, quotes: the value as a page writes it
         text = label(content)
         if carrier == "a":
@@ -196,7 +200,8 @@ def main():
     parser.add_argument("--pages", type=int, default=1500)
     parser.add_argument("--links", type=int, default=0,
                         help="links per page (default: 40–196 drawn per page, ~118 on average)")
-    parser.add_argument("--only", choices=KINDS, help="every link of this kind, the pages otherwise the same")
+    parser.add_argument("--only", choices=KINDS, help="every link of this kind, the pages otherwise the same "
+                        "(deep: custom schemes and intent: URIs, 4 to 1)")
     parser.add_argument("--anchors-only", action="store_true", help="every link an <a href> (the 1,000,000-link page)")
     parser.add_argument("--seed", type=int, default=17)
     args = parser.parse_args()
