@@ -457,6 +457,8 @@ def main():
     if args.memory:
         bench.memory()
     bench.close()
+    # The reports (GBs on the dense corpus) go; the corpora stay for the next run.
+    shutil.rmtree(os.path.join(args.work, "out"), ignore_errors=True)
 
 
 if __name__ == "__main__":
