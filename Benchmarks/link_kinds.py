@@ -82,10 +82,12 @@ def audit_instructions(binary, folder, out):
     """Instructions inside `Classifier.audit` and the number of links audited."""
     with tempfile.NamedTemporaryFile(suffix=".cg") as profile:
         subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={profile.name}",
-                        # Classifier.classify (with the checks it asks) and, where a build runs the
-                        # checks apart, CheckRun.apply: mangled names, as callgrind sees them.
-                        "--toggle-collect=*8Policies10ClassifierV8classify*",
-                        "--toggle-collect=*6Checks8CheckRunV5apply*",
+                        # Mangled names, as callgrind sees them. Collection toggles at each entry, so
+                        # only the outermost functions are named: `classify(_:judge:)` (it asks the
+                        # checks itself) or, in builds before it, `classify(_:)` and the check pass.
+                        "--toggle-collect=$s8Policies10ClassifierV8classify_5judge*",
+                        "--toggle-collect=$s8Policies10ClassifierV8classifyyAA14ClassifiedPageV*",
+                        "--toggle-collect=$s6Checks8CheckRunV5apply2to*",
                         binary, "audit", folder, "--out", out, "--jobs", "1", "--quiet", "--fail-on", "never",
                         "--base-url", "https://shop.example/checkout/", "--format", "jsonl"],
                        capture_output=True, text=True, check=True)

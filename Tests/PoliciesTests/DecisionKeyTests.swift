@@ -32,15 +32,15 @@ final class DecisionKeyTests: XCTestCase {
     /// `DecisionKey` reads it and this list says how.
     func testEveryRequestFieldIsPlaced() {
         let placed: [String: String] = [
-            "url": "Target (TargetReading), Page",
-            "urlString": "Target",
+            "url": "Link.target (TargetReading), Link.page",
+            "urlString": "Link.target",
             "scheme": "Link.scheme",
-            "trigger": "Link.trigger",
-            "frame": "Link.frame",
-            "delayMs": "Link.delayMs",
-            "android": "Link.android whole, its msSinceUserInput in Visit",
-            "ios": "Link.ios whole, its page URL in Page when it is the request's page",
-            "pageContext": "Page (and Target for file: links)",
+            "trigger": "Inputs.trigger",
+            "frame": "Inputs.frame",
+            "delayMs": "Inputs.delayMs",
+            "android": "Inputs.android whole, its msSinceUserInput in Visit",
+            "ios": "Inputs.ios whole, its page URL in Page when it is the request's page",
+            "pageContext": "Link.page (and Link.target for file: links)",
             "context": "the classifier's configuration: a new one starts a new memo",
             "intent": "urlString parsed: read whole for intent: and android-app: links",
         ]
@@ -131,7 +131,9 @@ final class DecisionKeyTests: XCTestCase {
     func testWhatIsReadWholeFollowsTheConfiguration() {
         func target(_ url: String, profiles: [any RuntimeProfile] = ProfileRegistry.all,
                     device: DeviceProfile = .optimistic, options: ProfileOptions = ProfileOptions()) -> DecisionKey.Target {
-            TargetReading(profiles: profiles, device: device, options: options).target(request(#"<a href="\#(url)">a</a>"#))
+            let request = request(#"<a href="\#(url)">a</a>"#)
+            return TargetReading(profiles: profiles, device: device, options: options)
+                .target(url: request.url, urlString: request.urlString, scheme: request.scheme, page: request.pageContext)
         }
         XCTAssertEqual(target("dana://pay"), .scheme)
         XCTAssertEqual(target("https://other.example/"), .web)

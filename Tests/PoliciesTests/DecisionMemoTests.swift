@@ -293,10 +293,11 @@ final class DecisionMemoTests: XCTestCase {
         let classifier = Classifier(profiles: ProfileRegistry.all)
         let request = classifier.request(for: Extract.one(#"<a href="dana://x">x</a>"#)!, msSinceUserInput: 0)
         let reading = TargetReading(profiles: ProfileRegistry.all, device: .optimistic, options: ProfileOptions())
+        let link = DecisionKey(request, reading: reading).link
         for i in 0..<DecisionMemo.linkLimit {
             var each = request
             each.delayMs = i
-            _ = memo.link(DecisionKey.Link(each, reading: reading))
+            _ = memo.link(link, inputs: memo.inputs(DecisionKey(each, reading: reading).inputs))
         }
         XCTAssertTrue(memo.isFull)
         let store = Classifier.MemoStore()

@@ -100,10 +100,30 @@ public struct Classifier: Sendable {
                           memo: DecisionMemo, judge: Judge?) {
         let count = run.profiles.count
         var ids = [Int32](repeating: -1, count: navs.count)
+        // A navigation's inputs follow from its trigger, frame and delay (on the page): each
+        // of a page's few placements is mapped and numbered once.
+        var placements: [Placement: Int32] = [:]
         for page in pages {
+            placements.removeAll(keepingCapacity: true)
             for i in page.range where schedule.live[i] {
-                let request = run.request(for: navs[i], page: page.context)
-                ids[i] = memo.link(DecisionKey.Link(request, reading: run.reading))
+                let placement = Placement(navs[i])
+                let inputs: Int32
+                if let known = placements[placement] {
+                    inputs = known
+                } else {
+                    inputs = memo.inputs(DecisionKey.Inputs(run.request(for: navs[i], page: page.context)))
+                    placements[placement] = inputs
+                }
+                let url = Self.target(navs[i])
+                let link = DecisionKey.Link(url: url, urlString: navs[i].url, scheme: navs[i].scheme, page: page.context,
+                                            reading: run.reading)
+                ids[i] = memo.link(link, inputs: inputs)
+                // The key as the request defines it, in debug builds (every test): the placement's
+                // inputs and this link's reading are the request's own.
+                assert({
+                    let key = DecisionKey(run.request(for: navs[i], page: page.context), reading: run.reading)
+                    return key.link == link && memo.inputs(key.inputs) == inputs
+                }())
             }
         }
         var numbers = [Int32](repeating: -1, count: navs.count * count)
@@ -151,6 +171,24 @@ public struct Classifier: Sendable {
                     navs[i].findings = findings
                 }
             }
+        }
+    }
+
+    /// Where and when a navigation happens on its page: what its inputs follow from.
+    struct Placement: Hashable {
+        let trigger: Trigger
+        let frame: FrameKind
+        let delayMs: Int?
+
+        init(_ navigation: __shared Navigation) {
+            trigger = navigation.trigger
+            frame = navigation.frame
+            delayMs = navigation.delayMs
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(trigger.ordinal << 4 | frame.ordinal)
+            hasher.combine(delayMs ?? Int.min)
         }
     }
 

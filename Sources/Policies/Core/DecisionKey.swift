@@ -14,12 +14,17 @@ import WHATWGURL
 /// `PolicyRequest` field this initializer does not read, and for any field whose change
 /// leaves the key the same.
 struct DecisionKey: Hashable {
-    /// Everything but what the page visit adds per profile.
+    /// What of the target and the page the profiles read.
     var link: Link
+    /// The navigation's own inputs.
+    var inputs: Inputs
+    /// What the page visit adds per profile.
     var visit: Visit
 
-    init(_ request: PolicyRequest, reading: TargetReading) {
-        link = Link(request, reading: reading)
+    init(_ request: __shared PolicyRequest, reading: TargetReading) {
+        link = Link(url: request.url, urlString: request.urlString, scheme: request.scheme, page: request.pageContext,
+                    reading: reading)
+        inputs = Inputs(request)
         visit = Visit(msSinceUserInput: request.android.msSinceUserInput)
     }
 
@@ -30,6 +35,33 @@ struct DecisionKey: Hashable {
     struct Visit: Hashable {
         /// `AndroidRequest.msSinceUserInput`.
         var msSinceUserInput: Int?
+    }
+
+    /// The navigation's trigger, frame and delay, and the platform inputs derived from them
+    /// (`InputMapping`, or as `linkaudit explain` sets them).
+    struct Inputs: Hashable {
+        var trigger: Trigger
+        var frame: FrameKind
+        var delayMs: Int?
+        /// With `msSinceUserInput` left to `Visit`.
+        var android: AndroidRequest
+        /// With the page's URL left out when it is the request's page (`Page` holds what is
+        /// read of it); kept whole otherwise (`linkaudit explain` may set it apart).
+        var ios: IOSNavigationAction
+
+        init(_ request: __shared PolicyRequest) {
+            trigger = request.trigger
+            frame = request.frame
+            delayMs = request.delayMs
+            android = request.android
+            android.msSinceUserInput = nil
+            ios = request.ios
+            if let current = ios.parsedCurrentURL, current == request.pageContext.url,
+               ios.currentURL == request.pageContext.href {
+                ios.currentURL = nil
+                ios.parsedCurrentURL = nil
+            }
+        }
     }
 
     /// What of the target the profiles read (`TargetReading.target`).
@@ -65,10 +97,9 @@ struct DecisionKey: Hashable {
         /// a whole-read `file:` target and a `file:` page.
         var href: String?
 
-        init(_ request: PolicyRequest, target: Target) {
-            let page = request.pageContext
+        init(url: WebURL?, page: PageContext, target: Target) {
             kind = page.kind
-            if let url = request.url, let pageURL = page.url, page.kind == .web, url.kind == .http || url.kind == .https {
+            if let url, let pageURL = page.url, page.kind == .web, url.kind == .http || url.kind == .https {
                 // Both hosts there, never empty and lower-cased by the parser: the three
                 // comparisons agree.
                 let same = url.hasSameHostname(as: pageURL)
@@ -77,58 +108,42 @@ struct DecisionKey: Hashable {
                 sameHost = same
                 sameHostOrNone = same
                 sameHostFolded = same
+            } else if let url {
+                // The host compared in place; a URL's host is ASCII (the URL Standard
+                // serialises it so), so folding its ASCII letters is `lowercased()`.
+                let pageHost = page.hostname ?? ""
+                hasHost = !pageHost.isEmpty
+                targetHasHost = url.hasNonEmptyHost
+                sameHostOrNone = url.hostEquals(pageHost)
+                sameHost = sameHostOrNone && url.layout.hostRange != nil && page.hostname != nil
+                sameHostFolded = sameHostOrNone || url.hostEquals(page.foldedHostname, folded: true)
             } else {
-                let host = request.url?.hostname
                 hasHost = !(page.hostname ?? "").isEmpty
-                targetHasHost = !(host ?? "").isEmpty
-                sameHost = host != nil && page.url != nil && page.hostname == host
-                sameHostOrNone = (page.hostname ?? "") == (host ?? "")
-                // A URL's host is ASCII (the URL Standard serialises it so): lower-casing keeps
-                // its length, so hosts of different lengths never fold together.
-                let length = host?.utf8.count ?? 0
+                targetHasHost = false
+                sameHost = false
+                sameHostOrNone = (page.hostname ?? "").isEmpty
                 sameHostFolded = sameHostOrNone
-                    || (length == page.foldedHostname.utf8.count && page.foldedHostname == (host ?? "").lowercased())
             }
             href = nil
-            if case .whole = target, sameHost || (request.url?.kind == .file && kind == .file) {
+            if case .whole = target, sameHost || (url?.kind == .file && kind == .file) {
                 href = page.url?.href
             }
         }
     }
 
-    /// The part of the key every profile shares.
+    /// What of the target and the page every profile reads, for one navigation.
     struct Link: Hashable {
         var scheme: String
         var target: Target
         var page: Page
-        var trigger: Trigger
-        var frame: FrameKind
-        var delayMs: Int?
-        /// With `msSinceUserInput` left to `Visit`.
-        var android: AndroidRequest
-        /// With the page's URL left out when it is the request's page (`page` holds what is
-        /// read of it); kept whole otherwise (`linkaudit explain` may set it apart).
-        var ios: IOSNavigationAction
 
-        init(_ request: PolicyRequest, reading: TargetReading) {
-            scheme = request.scheme
-            target = reading.target(request)
-            page = Page(request, target: target)
-            trigger = request.trigger
-            frame = request.frame
-            delayMs = request.delayMs
-            android = request.android
-            android.msSinceUserInput = nil
-            ios = request.ios
-            if let current = ios.parsedCurrentURL, current == request.pageContext.url,
-               ios.currentURL == request.pageContext.href {
-                ios.currentURL = nil
-                ios.parsedCurrentURL = nil
-            }
+        init(url: WebURL?, urlString: String, scheme: String, page: PageContext, reading: TargetReading) {
+            self.scheme = scheme
+            target = reading.target(url: url, urlString: urlString, scheme: scheme, page: page)
+            self.page = Page(url: url, page: page, target: target)
         }
 
-        /// Small integers and the strings, without going through the enums' raw strings;
-        /// `==` (synthesized) compares every field.
+        /// Small integers and the strings; `==` (synthesized) compares every field.
         func hash(into hasher: inout Hasher) {
             hasher.combine(scheme)
             switch target {
@@ -137,16 +152,8 @@ struct DecisionKey: Hashable {
             case .file(let asset, let local): hasher.combine(2 | (asset ? 4 : 0) | (local ? 8 : 0))
             case .scheme: hasher.combine(3)
             }
-            let pageBits = Int(page.kind.rawValue) | (page.hasHost ? 4 : 0) | (page.targetHasHost ? 8 : 0)
-                | (page.sameHost ? 16 : 0) | (page.sameHostOrNone ? 32 : 0) | (page.sameHostFolded ? 64 : 0)
-            let android = (self.android.isForMainFrame ? 1 : 0) | (self.android.hasGesture ? 2 : 0)
-                | (self.android.isRedirect ? 4 : 0) | (self.android.isAppInitiated ? 8 : 0)
-                | (self.android.requireUserGesture ? 16 : 0)
-            let ios = (self.ios.isMainFrame ? 1 : 0) | (self.ios.isNewWindow ? 2 : 0)
-                | (self.ios.hasUserInteraction ? 4 : 0) | (self.ios.hasUserInitiatedLoad ? 8 : 0)
-                | (self.ios.userGesture ? 16 : 0)
-            hasher.combine(pageBits | trigger.ordinal << 8 | frame.ordinal << 12 | android << 16 | ios << 24)
-            hasher.combine(delayMs ?? Int.min)
+            hasher.combine(Int(page.kind.rawValue) | (page.hasHost ? 4 : 0) | (page.targetHasHost ? 8 : 0)
+                           | (page.sameHost ? 16 : 0) | (page.sameHostOrNone ? 32 : 0) | (page.sameHostFolded ? 64 : 0))
             if let href = page.href { hasher.combine(href) }
         }
     }

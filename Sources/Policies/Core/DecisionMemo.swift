@@ -1,8 +1,10 @@
 import LinkAuditModel
 
 /// Decisions remembered across the pages one worker classifies (`Classifier`): each
-/// distinct link (`DecisionKey.Link`) gets a number once; each profile's verdict for it is
-/// kept per visit input (`DecisionKey.Visit`); and each distinct row of verdicts a link
+/// distinct navigation — its inputs (`DecisionKey.Inputs`, numbered apart, as a page has few)
+/// and what is read of its target and page (`DecisionKey.Link`) — gets a number once; each
+/// profile's verdict for it is kept per visit input (`DecisionKey.Visit`); and each distinct
+/// row of verdicts a link
 /// gets keeps its verdict set and its findings, so every navigation decided alike holds
 /// the very same `VerdictSet` and findings array (one retain each) and is decided and judged
 /// once per run, not once per link. Equal verdicts share a number per profile, so links
@@ -15,7 +17,8 @@ final class DecisionMemo {
     static let linkLimit = 16_384
 
     let profileCount: Int
-    private var links: [DecisionKey.Link: Int32] = [:]
+    private var inputs: [DecisionKey.Inputs: Int32] = [:]
+    private var links: [LinkKey: Int32] = [:]
     /// Per link and profile (`link * profileCount + profile`): the visit it was first decided
     /// under and the verdict's number (-1: not decided yet).
     private var first: [Decided] = []
@@ -33,6 +36,16 @@ final class DecisionMemo {
     private var sets: [[Int32]: VerdictSet] = [:]
     /// The judge the rows' findings are from (`Classifier.Judge.id`).
     private var judge: String?
+
+    private struct LinkKey: Hashable {
+        let link: DecisionKey.Link
+        let inputs: Int32
+
+        func hash(into hasher: inout Hasher) {
+            link.hash(into: &hasher)
+            hasher.combine(inputs)
+        }
+    }
 
     private struct Decided {
         var visit: DecisionKey.Visit
@@ -58,8 +71,18 @@ final class DecisionMemo {
 
     var isFull: Bool { links.count >= Self.linkLimit }
 
-    /// The link's number, given on first sight.
-    func link(_ key: DecisionKey.Link) -> Int32 {
+    /// The number of a navigation's inputs, given on first sight.
+    func inputs(_ key: DecisionKey.Inputs) -> Int32 {
+        if let known = inputs[key] { return known }
+        let id = Int32(inputs.count)
+        inputs[key] = id
+        return id
+    }
+
+    /// The number of a navigation (what is read of its link, and its inputs' number),
+    /// given on first sight.
+    func link(_ link: DecisionKey.Link, inputs: Int32) -> Int32 {
+        let key = LinkKey(link: link, inputs: inputs)
         if let known = links[key] { return known }
         let id = Int32(links.count)
         links[key] = id

@@ -1,3 +1,4 @@
+import Foundation
 import WHATWGURL
 
 /// The page a navigation starts from, parsed and read once per page rather than once per
@@ -54,4 +55,37 @@ final class PageContext: Sendable {
     convenience init(_ href: String) {
         self.init(href: href, url: WebURL.parse(href))
     }
+}
+
+extension WebURL {
+    /// Whether the URL's scheme is `scheme` (as the parser wrote it: lower case), read in
+    /// place rather than cut out as a string.
+    func hasScheme(_ scheme: String) -> Bool {
+        let end = Int(layout.schemeEnd)
+        guard end == scheme.utf8.count else { return false }
+        var href = self.href, scheme = scheme
+        return href.withUTF8 { h in scheme.withUTF8 { s in end == 0 || memcmp(h.baseAddress!, s.baseAddress!, end) == 0 } }
+    }
+
+    /// The host's bytes, compared with `other` in place: exactly, or ASCII letters folded
+    /// to lower case (`other` already lower-cased). No host compares as "".
+    func hostEquals(_ other: String, folded: Bool = false) -> Bool {
+        let range = layout.hostRange ?? 0..<0
+        guard range.count == other.utf8.count else { return false }
+        if range.isEmpty { return true }
+        var href = self.href, other = other
+        return href.withUTF8 { h in
+            other.withUTF8 { o in
+                for i in 0..<range.count {
+                    var a = h[range.lowerBound + i]
+                    if folded, a >= UInt8(ascii: "A"), a <= UInt8(ascii: "Z") { a |= 0x20 }
+                    if a != o[i] { return false }
+                }
+                return true
+            }
+        }
+    }
+
+    /// The URL has a host, and it is not empty.
+    var hasNonEmptyHost: Bool { (layout.hostRange?.count ?? 0) > 0 }
 }

@@ -53,29 +53,26 @@ struct TargetReading: Sendable {
         self.wholeSchemes = wholeSchemes
     }
 
-    /// What of the request's target goes into its key.
-    func target(_ request: PolicyRequest) -> DecisionKey.Target {
-        guard let url = request.url else { return .whole(request.urlString) }
+    /// What of a target goes into its key (`DecisionKey.Link`): `url` parsed from
+    /// `urlString`, `scheme` the navigation's, on `page`.
+    func target(url: WebURL?, urlString: String, scheme: String, page: PageContext) -> DecisionKey.Target {
+        guard let url else { return .whole(urlString) }
         switch url.kind {
         case .http, .https:
-            guard webUnclaimed, url.scheme == request.scheme else { return .whole(request.urlString) }
-            if !strictHosts.isEmpty, strictHosts.contains((url.hostname ?? "").lowercased()) {
-                return .whole(request.urlString)
-            }
+            guard webUnclaimed, url.hasScheme(scheme) else { return .whole(urlString) }
+            if !strictHosts.isEmpty, strictHosts.contains((url.hostname ?? "").lowercased()) { return .whole(urlString) }
             return .web
         case .file:
-            guard request.scheme == "file", wholeSchemes.isEmpty || !wholeSchemes.contains("file") else { return .whole(request.urlString) }
-            let page = request.pageContext
+            guard scheme == "file", wholeSchemes.isEmpty || !wholeSchemes.contains("file") else { return .whole(urlString) }
             var local = false
             if let path = page.filePath, let directory = page.fileDirectory {
                 local = DeepLinkClassifier.isInLocalDirectory(FoundationURLPath.path(of: url), currentPath: path,
                                                               directory: directory)
             }
-            return .file(asset: AndroidWebViewNoClientProfile.isWebViewAsset(request.urlString), local: local)
+            return .file(asset: AndroidWebViewNoClientProfile.isWebViewAsset(urlString), local: local)
         case .ws, .wss, .ftp, .other:
-            let scheme = request.scheme
             guard scheme != "intent", scheme != "android-app", wholeSchemes.isEmpty || !wholeSchemes.contains(scheme),
-                  url.scheme == scheme else { return .whole(request.urlString) }
+                  url.hasScheme(scheme) else { return .whole(urlString) }
             return .scheme
         }
     }
