@@ -35,7 +35,7 @@ final class IntentFastPathTests: XCTestCase {
 
     func testFallbackPartsEqualTheCharacterReading() {
         let pieces = ["http", "HTTPS", "https", ":", "//", "/", "\\", "\t", "\n", "\r", " ", "\u{1}", "@", "[::1]", "[", "]",
-                      ":80", ":65536", ":99999999999999999999", ":", "?", "#", "&", "=", "id=x", "play.google.com",
+                      ":80", ":65536", ":00080", ":+80", ":65535", ":99999999999999999999", ":", "?", "#", "&", "=", "id=x", "play.google.com",
                       "/store/apps/details", "a.example", "<", "|", "^", "é"]
         var generator = Generator(state: 5)
         var parsed = 0

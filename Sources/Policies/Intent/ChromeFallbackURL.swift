@@ -49,8 +49,7 @@ enum ChromeFallbackURL {
         let authorityEnd = bytes[rest...].firstIndex {
             $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#")
         } ?? bytes.count
-        guard let host = host(ofAuthority: Substring(String(decoding: bytes[rest..<authorityEnd], as: UTF8.self)))
-        else { return nil }
+        guard let host = hostASCII(ofAuthority: bytes[rest..<authorityEnd]) else { return nil }
         let pathEnd = bytes[authorityEnd...].firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.count
         var query = ""
         if pathEnd < bytes.count, bytes[pathEnd] == UInt8(ascii: "?") {
@@ -82,6 +81,35 @@ enum ChromeFallbackURL {
         }
         let path = String(tail[..<pathEnd].map { $0 == "\\" ? "/" : $0 })
         return Parts(host: host, path: path.isEmpty ? "/" : path, query: query)
+    }
+
+    /// `host(ofAuthority:)` of an ASCII authority, a byte at a time (the same steps).
+    private static func hostASCII(ofAuthority authority: ArraySlice<UInt8>) -> String? {
+        var hostPort = authority
+        if let at = hostPort.lastIndex(of: UInt8(ascii: "@")) { hostPort = hostPort[(at + 1)...] }
+        var host = hostPort
+        if hostPort.first == UInt8(ascii: "[") {
+            guard let close = hostPort.firstIndex(of: UInt8(ascii: "]")) else { return nil }
+            host = hostPort[...close]
+            let port = hostPort[(close + 1)...]
+            guard port.isEmpty || (port.first == UInt8(ascii: ":") && validPortASCII(port.dropFirst())) else { return nil }
+        } else if let c = hostPort.lastIndex(of: UInt8(ascii: ":")) {
+            guard validPortASCII(hostPort[(c + 1)...]) else { return nil }
+            host = hostPort[..<c]
+        }
+        let forbidden: [UInt8] = [0x20, 0x3C, 0x3E, 0x5B, 0x5D, 0x5E, 0x7C, 0x00]   // space < > [ ] ^ | NUL
+        guard !host.isEmpty, hostPort.first == UInt8(ascii: "[") || !host.contains(where: forbidden.contains)
+        else { return nil }
+        return String(decoding: host.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+    }
+
+    private static func validPortASCII(_ port: ArraySlice<UInt8>) -> Bool {
+        guard port.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return false }
+        if port.isEmpty { return true }
+        // `Int(port) < 65536`: leading zeros allowed, an overflowing number is not a port.
+        let digits = port.drop { $0 == 0x30 }
+        guard digits.count <= 5 else { return false }
+        return digits.reduce(0) { $0 * 10 + Int($1 - 0x30) } < 65536
     }
 
     private static func host(ofAuthority authority: Substring) -> String? {
