@@ -26,7 +26,7 @@ final class DecisionMemo {
     private var otherVisits: [OtherVisit: Int32] = [:]
     /// Per profile: verdicts by number, numbers by verdict.
     private var verdicts: [[Verdict]]
-    private var numbers: [[VerdictKey: Int32]]
+    private var numbers: [[Verdict: Int32]]
     /// Per link: its first row (-1: none); rows chain on `next`.
     private var firstRow: [Int32] = []
     private var rows: [Row] = []
@@ -44,18 +44,6 @@ final class DecisionMemo {
         func hash(into hasher: inout Hasher) {
             link.hash(into: &hasher)
             hasher.combine(inputs)
-        }
-    }
-
-    /// A verdict as a dictionary key, hashed on its outcome, reason and number of details
-    /// (hashing every detail's strings cost more than a lookup); `==` compares it whole.
-    private struct VerdictKey: Hashable {
-        let verdict: Verdict
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(verdict.outcome)
-            hasher.combine(verdict.reason)
-            hasher.combine(verdict.details?.count ?? -1)
         }
     }
 
@@ -120,12 +108,12 @@ final class DecisionMemo {
     /// Remembers a profile's verdict for the link and visit, and returns its number.
     func remember(_ verdict: Verdict, link: Int32, profile: Int, visit: DecisionKey.Visit) -> Int32 {
         let number: Int32
-        if let known = numbers[profile][VerdictKey(verdict: verdict)] {
+        if let known = numbers[profile][verdict] {
             number = known
         } else {
             number = Int32(verdicts[profile].count)
             verdicts[profile].append(verdict)
-            numbers[profile][VerdictKey(verdict: verdict)] = number
+            numbers[profile][verdict] = number
         }
         let slot = Int(link) * profileCount + profile
         if first[slot].number < 0 {
