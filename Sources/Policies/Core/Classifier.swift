@@ -69,8 +69,8 @@ public struct Classifier: Sendable {
     }
 
     /// The straightforward way, and the reference the memo is tested against: every profile
-    /// decides every navigation; a request is built once per navigation and reused by the
-    /// next profile when its time since the last input is the same.
+    /// decides every navigation; a request is built once per navigation, and each profile's
+    /// walk sets the time since input it reaches the navigation with.
     private func classifyEach(_ navs: inout [Navigation], run: Run, schedule: PageVisit.Schedule,
                               pages: [PageRun], judge: Judge?) {
         let count = run.profiles.count
@@ -122,7 +122,7 @@ public struct Classifier: Sendable {
                 // inputs and this link's reading are the request's own.
                 assert({
                     let key = DecisionKey(run.request(for: navs[i], page: page.context), reading: run.reading)
-                    return key.link == link && memo.inputs(key.inputs) == inputs
+                    return key.link == link && memo.knownInputs(key.inputs) == inputs
                 }())
             }
         }

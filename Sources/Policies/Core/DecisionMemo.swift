@@ -79,6 +79,9 @@ final class DecisionMemo {
         return id
     }
 
+    /// The number of inputs already seen, nil for new ones.
+    func knownInputs(_ key: DecisionKey.Inputs) -> Int32? { inputs[key] }
+
     /// The number of a navigation (what is read of its link, and its inputs' number),
     /// given on first sight.
     func link(_ link: DecisionKey.Link, inputs: Int32) -> Int32 {
