@@ -70,7 +70,7 @@ public enum Audit {
                     result.associationRecords = found.records
                 }
             }
-            result.navigations = pageClassifier.audit(result.navigations)
+            pageClassifier.audit(&result.navigations)
             // Serialising and building findings here keeps them on the parallel workers:
             // the writer below only appends.
             return PageOutput(record: result.record, navigations: result.navigations.count,
