@@ -165,6 +165,7 @@ public struct ReportAccumulator: Sendable {
                             suppressions: suppressions, baselineLabel: baseline?.label, toolVersion: toolVersion,
                             assumptions: assumptions, rules: rules,
                             associationFiles: fileStats.sorted { $0.page < $1.page })
+        report.severitiesByCode = tally.severitiesByCode
         if baseline == nil, let fragments, fragments.covers(report.pages) { report.fragments = fragments }
         return report
     }

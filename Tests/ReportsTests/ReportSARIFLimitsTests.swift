@@ -207,6 +207,22 @@ final class ReportSARIFLimitsTests: XCTestCase {
         }
     }
 
+    /// What the cut ranks is counted from the report's counts, without reading the findings:
+    /// the same tiers a pass over them gives, with fixed findings, suppressed ones and codes
+    /// past the rules.
+    func testTheTiersCountedEqualTheTiersRead() throws {
+        let big = bigRun(pages: 40).accumulator
+        let previous = Baseline(label: "before", findings: Array(bigRun(pages: 45).accumulator.report().findings.suffix(700)))
+        for report in [big.report(), big.report(baseline: previous), ReportFixture.accumulate(ReportFixture.run1).report()] {
+            for ruleIndex in [FindingsSARIF.knownRuleIndex, FindingsSARIF.knownRuleIndex.filter { $0.value % 2 == 0 }] {
+                let counted = SARIFTiers(report, ruleIndex: ruleIndex)
+                XCTAssertEqual(counted, SARIFTiers(reading: report, ruleIndex: ruleIndex))
+                XCTAssertGreaterThan(counted.counts.reduce(0, +), 5)
+            }
+        }
+        XCTAssertEqual(big.report(baseline: previous).fixed.count, 500, "fixed findings in the tiers too")
+    }
+
     func testASmallRunIsUncut() throws {
         let report = ReportFixture.accumulate(ReportFixture.run1).report()
         XCTAssertNil(SARIFSelection(report, ruleIndex: FindingsSARIF.knownRuleIndex, allCodesRuled: true))

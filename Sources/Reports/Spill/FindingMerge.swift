@@ -1,3 +1,5 @@
+import Foundation
+
 /// Every finding of a report in report order, from the spilled runs and the blocks still
 /// in memory; each iteration reads the runs again, so every report format can take its
 /// own pass (side by side: reads do not share a position).
@@ -5,14 +7,35 @@ struct SortedFindings: Sequence, Sendable {
     let file: SpillFile?
     /// In the order they were made (the batch still in memory last).
     let runs: [SpilledRun]
+    /// How many passes were begun (the reports take one: `ListingPass`).
+    let passes = PassCount()
 
     func makeIterator() -> FindingMerge {
-        FindingMerge(runs: runs.compactMap { run in
+        passes.increment()
+        return FindingMerge(runs: runs.compactMap { run in
             switch run {
             case .file(let range): file.map { .file(RunCursor(file: $0, range: range)) }
             case .memory(let blocks): .memory(BlockCursor(blocks: blocks))
             }
         })
+    }
+}
+
+/// A counter shared by the copies of one report's findings.
+final class PassCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    func increment() {
+        lock.lock()
+        count += 1
+        lock.unlock()
+    }
+
+    var value: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return count
     }
 }
 
