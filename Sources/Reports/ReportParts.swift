@@ -37,11 +37,11 @@ package struct ReportParts: Sendable {
         var part = ReportPart(page: page, navigations: list.count, suppressions: rules.suppressions.count)
         part.pageFindings = FindingBuilder(rules: rules).pageFindings(page)
         var findings: [Finding] = []
-        for navigation in list {
+        for (position, navigation) in list.enumerated() {
             if navigation.verdicts != nil { part.classified += 1 }
             part.deepLinks.add(navigation)
             guard let refs = navigation.findings, !refs.isEmpty else { continue }
-            let set = memo.index(of: navigation.verdicts ?? Self.noVerdicts)
+            let set = memo.index(of: navigation.verdicts ?? Self.noVerdicts, link: position)
             for ref in refs {
                 let text = memo.finding(at: set, ref, rules: rules)
                 let suppression = rules.firstSuppression(code: ref.code, page: navigation.page, url: navigation.url)
@@ -58,12 +58,14 @@ package struct ReportParts: Sendable {
             }
         }
         if rows {
-            // Stable, as the report's own sort: ties keep the order the page gave them.
-            let sorted = (part.pageFindings + findings).sorted(by: Finding.ordered)
-            part.rows = FindingBlock(page: page.page, sorted: sorted)
+            // Stable, as the report's own sort: ties keep the order the page gave them (its
+            // page-scope findings first). In place: a page may have a million rows.
+            findings.insert(contentsOf: part.pageFindings, at: 0)
+            findings.sort(by: Finding.ordered)
             if !fragments.isEmpty {
-                part.fragments = PageFragments(page: page, navigations: list.count, sorted: sorted, formats: fragments)
+                part.fragments = PageFragments(page: page, navigations: list.count, sorted: findings, formats: fragments)
             }
+            part.rows = FindingBlock(page: page.page, sorted: findings)
         }
         return part
     }

@@ -68,9 +68,9 @@ package struct PageLinks: Sendable {
         // A format-2 line is ~250 bytes plus what the page's URLs add; the buffer grows
         // past a guess that was short.
         var json = JSONText(capacity: 256 * navigations.count + 64)
-        for navigation in navigations {
+        for (position, navigation) in navigations.enumerated() {
             navigation.writeJSON(to: &json, verdicts: navigation.verdicts.map {
-                .reference(memo.definition(at: memo.index(of: $0)).key)
+                .reference(memo.definition(at: memo.index(of: $0, link: position)).key)
             })
             json.newline()
         }

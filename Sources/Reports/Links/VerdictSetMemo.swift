@@ -38,7 +38,25 @@ package struct VerdictSetMemo {
     private var keys: Set<VerdictSetKey> = []
     private(set) var definitions: [VerdictSetDefinition] = []
 
+    /// The entry each link of the page was given, by its position (`index(of:link:)`): the
+    /// page's lines and its report part look its links up in turn.
+    private var links: [Int32] = []
+
     private static let recentCount = 8
+
+    /// The entry of the set of the page's link at `position`; a second call for the same
+    /// link and set finds the entry without a lookup.
+    mutating func index(of set: VerdictSet, link position: Int) -> Int {
+        if position < links.count {
+            let known = Int(links[position])
+            if known >= 0, entries[known].set.isShared(with: set) { return known }
+        } else {
+            links += repeatElement(-1, count: position + 1 - links.count)
+        }
+        let found = index(of: set)
+        links[position] = Int32(found)
+        return found
+    }
 
     /// The entry of `set`, made on first sight.
     mutating func index(of set: VerdictSet) -> Int {
@@ -98,18 +116,63 @@ package struct VerdictSetMemo {
     }
 }
 
-/// A verdict set compared and hashed by value (`VerdictSet` itself is compared by value
-/// but not hashable).
+/// A verdict set compared and hashed by its bytes: two sets are one entry only when every
+/// profile name, outcome, reason and detail is written the same (`String`'s own hash and
+/// `==` go by canonical equivalence, which costs a normalisation check per string, and two
+/// equivalent spellings must still be written as they were).
 private struct VerdictSetValue: Hashable {
     let set: VerdictSet
+    private let digest: UInt64
 
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(set.count)
+    init(set: VerdictSet) {
+        self.set = set
+        var digest: UInt64 = 0xcbf2_9ce4_8422_2325
         for (name, verdict) in set {
-            hasher.combine(name)
-            hasher.combine(verdict)
+            digest = Self.mix(digest, Self.hash(name))
+            digest = Self.mix(digest, Self.hash(verdict.outcome.rawValue))
+            digest = Self.mix(digest, Self.hash(verdict.reason.rawValue))
+            // Details in any order: their hashes summed.
+            var details: UInt64 = 0
+            for (key, value) in verdict.details ?? [:] { details &+= Self.mix(Self.hash(key), Self.hash(value)) }
+            digest = Self.mix(digest, details &+ UInt64(verdict.details?.count ?? 0))
         }
+        self.digest = digest
     }
 
-    static func == (a: VerdictSetValue, b: VerdictSetValue) -> Bool { a.set == b.set }
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(digest)
+    }
+
+    static func == (a: VerdictSetValue, b: VerdictSetValue) -> Bool {
+        guard a.digest == b.digest, a.set.count == b.set.count else { return false }
+        if a.set.isShared(with: b.set) { return true }
+        for ((nameA, verdictA), (nameB, verdictB)) in zip(a.set, b.set) {
+            guard same(nameA, nameB), verdictA.outcome == verdictB.outcome,
+                  same(verdictA.reason.rawValue, verdictB.reason.rawValue) else { return false }
+            let detailsA = verdictA.details ?? [:], detailsB = verdictB.details ?? [:]
+            guard detailsA.count == detailsB.count else { return false }
+            for (key, value) in detailsA {
+                guard let match = detailsB.first(where: { same($0.key, key) }), same(match.value, value) else { return false }
+            }
+        }
+        return true
+    }
+
+    private static func same(_ a: String, _ b: String) -> Bool {
+        a.utf8.elementsEqual(b.utf8)
+    }
+
+    /// FNV-1a over the UTF-8 bytes.
+    private static func hash(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01B3
+        }
+        return hash
+    }
+
+    private static func mix(_ a: UInt64, _ b: UInt64) -> UInt64 {
+        (a ^ b) &* 0x9E37_79B9_7F4A_7C15
+    }
 }

@@ -10,7 +10,7 @@
 struct ByteBuffer: ~Copyable {
     private(set) var base: UnsafeMutablePointer<UInt8>
     private(set) var count = 0
-    private var capacity: Int
+    private(set) var capacity: Int
     private let drain: ByteDrain?
 
     /// What `drainIfFull` lets pile up before handing it on.
