@@ -18,7 +18,7 @@ extension Navigation {
         /// `"verdicts":{…}`.
         case inline([UInt8])
         /// `"verdictSet":"5e0c2b1a"`, defined on a line before it.
-        case reference(VerdictSetKey)
+        case reference(VerdictSetDefinition)
     }
 
     /// Appends this record as one JSON object (no newline).
@@ -37,7 +37,7 @@ extension Navigation {
         json.field("context", context)
         switch field {
         case .inline(let bytes): json.raw("verdicts", bytes)
-        case .reference(let key): json.raw("verdictSet", [0x22] + key.hexDigits + [0x22])
+        case .reference(let definition): json.raw("verdictSet", definition.reference)
         case nil: break
         }
         if let findings {
@@ -70,7 +70,7 @@ package struct PageLinks: Sendable {
         var json = JSONText(capacity: 256 * navigations.count + 64)
         for (position, navigation) in navigations.enumerated() {
             navigation.writeJSON(to: &json, verdicts: navigation.verdicts.map {
-                .reference(memo.definition(at: memo.index(of: $0, link: position)).key)
+                .reference(memo.definition(at: memo.index(of: $0, link: position)))
             })
             json.newline()
         }
@@ -91,11 +91,11 @@ package struct PageLinks: Sendable {
                 json.newline()
                 continue
             }
-            let key = memo.definition(at: memo.index(of: set)).key
-            if record.writtenKey == key.text {
+            let definition = memo.definition(at: memo.index(of: set))
+            if record.writtenKey == definition.key.text {
                 json.append(record.line)
             } else {
-                record.navigation.writeJSON(to: &json, verdicts: .reference(key))
+                record.navigation.writeJSON(to: &json, verdicts: .reference(definition))
             }
             json.newline()
         }

@@ -41,6 +41,14 @@ struct VerdictSetKey: Hashable, Sendable {
 struct VerdictSetDefinition: Sendable, Equatable {
     let key: VerdictSetKey
     let verdicts: [UInt8]
+    /// The key as a link line writes it, quoted: made once, written on every line.
+    let reference: [UInt8]
+
+    init(key: VerdictSetKey, verdicts: [UInt8]) {
+        self.key = key
+        self.verdicts = verdicts
+        reference = [0x22] + key.hexDigits + [0x22]
+    }
 
     /// The verdicts of `set` as `links.jsonl` writes them (format 1 wrote them on each line).
     static func json(_ set: VerdictSet) -> [UInt8] {
