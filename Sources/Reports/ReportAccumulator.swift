@@ -69,7 +69,7 @@ public struct ReportAccumulator: Sendable {
         return ReportParts(rules: rules, fragments: fragments).part(page: page, navigations: list, memo: &memo)
     }
 
-    /// Adds up a page's part: counts merged, its rows' bytes handed to the spill, its
+    /// Adds up a page's part: counts merged, its sorted rows handed to the spill, its
     /// fragments to their file. Called by the run's one writer, in page order.
     public mutating func add(_ part: ReportPart) {
         let page = part.page

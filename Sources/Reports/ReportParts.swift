@@ -9,7 +9,7 @@ import LinkAuditModel
 /// - a row's outcomes and message come from the page's `VerdictSetMemo`, made once per
 ///   verdict set and code instead of once per link (`FindingBuilder` is the plain way,
 ///   kept beside it: `ReportPartsTests` compares them);
-/// - the rows are put in report order and encoded here (`FindingBlock`), and, with several
+/// - the rows are put in report order here (`FindingBlock`), and, with several
 ///   workers, the listing formats' shares rendered (`PageFragments`).
 package struct ReportParts: Sendable {
     let rules: ReportRules
@@ -82,8 +82,8 @@ public struct ReportPart: Sendable {
     /// The navigations' findings, counted.
     var tally: FindingTally
     var deepLinks = SchemeInventory.PageCounts()
-    /// Every finding of the page (page-scope ones first among equals) in report order,
-    /// encoded; nil when the run keeps no rows.
+    /// Every finding of the page (page-scope ones first among equals) in report order; nil
+    /// when the run keeps no rows.
     var rows: FindingBlock?
     /// The page's report fragments, when the run renders them on its workers.
     var fragments: PageFragments?

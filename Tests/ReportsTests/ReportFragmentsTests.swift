@@ -104,7 +104,7 @@ final class ReportFragmentsTests: XCTestCase {
     func testFragmentsNeedAKnownRuleAndTheirOwnPage() throws {
         let (record, navigations) = ReportFixture.run1[1]
         let part = ReportAccumulator.part(page: record, navigations: navigations, rules: ReportFixture.rules)
-        var findings = try XCTUnwrap(part.rows).decoded()
+        var findings = try XCTUnwrap(part.rows).findings
         XCTAssertFalse(findings.isEmpty)
         XCTAssertNotNil(PageFragments(part, formats: every))
         var foreign = findings

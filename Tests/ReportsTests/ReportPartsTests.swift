@@ -41,7 +41,7 @@ final class ReportPartsTests: XCTestCase {
             let part = ReportParts(rules: rules).part(page: record, navigations: navigations, memo: &memo)
             let plain = (builder.pageFindings(record) + navigations.flatMap { builder.findings(for: $0, file: record.file) })
                 .sorted(by: Finding.ordered)
-            XCTAssertEqual(part.rows?.decoded() ?? [], plain, record.page)
+            XCTAssertEqual(part.rows?.findings ?? [], plain, record.page)
             rows += plain.count
             links += navigations.filter { $0.findings?.isEmpty == false }.count
             sets += memo.entries.count

@@ -42,7 +42,7 @@ struct PageFragments: Sendable {
 
     /// The fragments of `part`'s page (its rows, as kept).
     init?(_ part: ReportPart, formats: FragmentFormats) {
-        self.init(page: part.page, navigations: part.navigations, sorted: part.rows?.decoded() ?? [], formats: formats)
+        self.init(page: part.page, navigations: part.navigations, sorted: part.rows?.findings ?? [], formats: formats)
     }
 }
 

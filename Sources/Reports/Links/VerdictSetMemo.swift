@@ -1,3 +1,4 @@
+import Foundation
 import LinkAuditModel
 
 /// What the reports make of each distinct verdict set of a page, made once per set instead
@@ -117,24 +118,26 @@ package struct VerdictSetMemo {
 }
 
 /// A verdict set compared and hashed by its bytes: two sets are one entry only when every
-/// profile name, outcome, reason and detail is written the same (`String`'s own hash and
-/// `==` go by canonical equivalence, which costs a normalisation check per string, and two
-/// equivalent spellings must still be written as they were).
+/// profile name, outcome, reason and detail is written the same. `String`'s own hash and
+/// `==` go by canonical equivalence (two equivalent spellings must still be written as they
+/// were) and hash every byte after a normalisation check: a deep link's set (long
+/// assumption texts in its details) cost more to hash than to write. Here a string's hash
+/// takes its length and its first and last eight bytes, and equality is a `memcmp`.
 private struct VerdictSetValue: Hashable {
     let set: VerdictSet
     private let digest: UInt64
 
     init(set: VerdictSet) {
         self.set = set
-        var digest: UInt64 = 0xcbf2_9ce4_8422_2325
+        var digest = UInt64(set.count)
         for (name, verdict) in set {
             digest = Self.mix(digest, Self.hash(name))
             digest = Self.mix(digest, Self.hash(verdict.outcome.rawValue))
             digest = Self.mix(digest, Self.hash(verdict.reason.rawValue))
             // Details in any order: their hashes summed.
-            var details: UInt64 = 0
+            var details = UInt64(verdict.details?.count ?? 0)
             for (key, value) in verdict.details ?? [:] { details &+= Self.mix(Self.hash(key), Self.hash(value)) }
-            digest = Self.mix(digest, details &+ UInt64(verdict.details?.count ?? 0))
+            digest = Self.mix(digest, details)
         }
         self.digest = digest
     }
@@ -158,21 +161,32 @@ private struct VerdictSetValue: Hashable {
         return true
     }
 
+    /// The same UTF-8 bytes.
     private static func same(_ a: String, _ b: String) -> Bool {
-        a.utf8.elementsEqual(b.utf8)
+        var a = a, b = b
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                x.count == y.count && (x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0)
+            }
+        }
     }
 
-    /// FNV-1a over the UTF-8 bytes.
     private static func hash(_ text: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash &*= 0x0000_0100_0000_01B3
+        var text = text
+        return text.withUTF8 { bytes in
+            var head: UInt64 = 0, tail: UInt64 = 0
+            let count = bytes.count
+            for i in 0..<min(8, count) {
+                head |= UInt64(bytes[i]) << UInt64(8 * i)
+                tail |= UInt64(bytes[count - 1 - i]) << UInt64(8 * i)
+            }
+            return mix(mix(UInt64(count), head), tail)
         }
-        return hash
     }
 
     private static func mix(_ a: UInt64, _ b: UInt64) -> UInt64 {
-        (a ^ b) &* 0x9E37_79B9_7F4A_7C15
+        var x = (a ^ b) &* 0x9E37_79B9_7F4A_7C15
+        x ^= x >> 29
+        return x
     }
 }

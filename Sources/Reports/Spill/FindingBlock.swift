@@ -1,35 +1,34 @@
-/// One page's findings in report order, encoded (`FindingCoding`) by the worker that made
-/// them: what the run's writer hands the spill (`FindingSpill`), a copy of bytes instead of
-/// a sort and an encoding on the one thread that writes in order.
+/// One page's findings in report order, sorted by the worker that made them: what the
+/// run's writer hands the spill (`FindingSpill`), a list appended instead of a sort on the
+/// one thread that writes in order. The findings share their strings and lists with the
+/// page's navigations and verdict-set memo, so a block in memory is smaller than its
+/// encoding (`FindingCoding`), which is made only when it goes to disk.
 struct FindingBlock: Sendable {
     let page: String
-    let bytes: [UInt8]
-    let count: Int
+    let findings: [Finding]
+    /// Roughly the memory the findings hold (`FindingSpill.footprint`), for the spill's bound.
+    let footprint: Int
 
     /// `findings`, all of `page`, already in report order.
     init(page: String, sorted findings: [Finding]) {
         self.page = page
-        var bytes: [UInt8] = []
-        for finding in findings { FindingCoding.append(finding, to: &bytes) }
-        self.bytes = bytes
-        count = findings.count
+        self.findings = findings
+        footprint = findings.reduce(0) { $0 + FindingSpill.footprint($1) }
     }
 
-    /// The findings again (a page added twice, a test).
-    func decoded() -> [Finding] {
-        var cursor = BlockCursor(blocks: [self])
-        var out: [Finding] = []
-        out.reserveCapacity(count)
-        while let finding = cursor.next() { out.append(finding) }
-        return out
-    }
+    var count: Int { findings.count }
 
     /// The block without its page-scope findings (no line: `PAGE_UNREADABLE`,
     /// `ASSOCIATION_INVALID`), for a page whose record was counted already; nil when none
     /// is left.
     func linkFindings() -> FindingBlock? {
-        let kept = decoded().filter { $0.line != nil }
+        let kept = findings.filter { $0.line != nil }
         return kept.isEmpty ? nil : FindingBlock(page: page, sorted: kept)
+    }
+
+    /// The findings as a run on disk holds them.
+    func encoded(into bytes: inout [UInt8]) {
+        for finding in findings { FindingCoding.append(finding, to: &bytes) }
     }
 }
 
@@ -37,7 +36,7 @@ struct FindingBlock: Sendable {
 struct BlockCursor {
     private let blocks: [FindingBlock]
     private var block = 0
-    private var offset = 0
+    private var index = 0
 
     init(blocks: [FindingBlock]) {
         self.blocks = blocks
@@ -45,19 +44,12 @@ struct BlockCursor {
 
     mutating func next() -> Finding? {
         while block < blocks.count {
-            let (bytes, start) = (blocks[block].bytes, offset)
-            let decoded = bytes.withUnsafeBufferPointer { buffer -> (Finding, Int)? in
-                guard let (length, prefix) = FindingCoding.recordLength(buffer, at: start),
-                      start + prefix + length <= buffer.count else { return nil }
-                let body = UnsafeBufferPointer(rebasing: buffer[start + prefix..<start + prefix + length])
-                return (FindingCoding.decode(body), prefix + length)
-            }
-            if let (finding, size) = decoded {
-                offset += size
-                return finding
+            if index < blocks[block].findings.count {
+                defer { index += 1 }
+                return blocks[block].findings[index]
             }
             block += 1
-            offset = 0
+            index = 0
         }
         return nil
     }

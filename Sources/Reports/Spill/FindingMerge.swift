@@ -16,6 +16,7 @@ struct SortedFindings: Sequence, Sendable {
             switch run {
             case .file(let range): file.map { .file(RunCursor(file: $0, range: range)) }
             case .memory(let blocks): .memory(BlockCursor(blocks: blocks))
+            case .writing: preconditionFailure("runs are resolved before they are read (FindingSpill.sorted)")
             }
         })
     }
