@@ -22,6 +22,8 @@ struct FindingSpill: Sendable {
     private var held = 0
     private var writer: SpillWriter?
     private var runs: [SpilledRun] = []
+    /// Set once a run could not be written: the rest stays in the batch.
+    private var inMemory = false
 
     init(limits: SpillLimits) {
         self.limits = limits
@@ -42,7 +44,7 @@ struct FindingSpill: Sendable {
         batch.append(block)
         batchPages.insert(block.page)
         held += block.footprint
-        if held >= limits.batchBytes { spill() }
+        if held >= limits.batchBytes, !inMemory { spill() }
     }
 
     /// Findings of any pages, in the order added (each page's in report order, stably).
@@ -84,9 +86,12 @@ struct FindingSpill: Sendable {
     /// Hands every run still in memory to the spill's writer, each keeping its place among
     /// the runs; after a failure they stay in memory.
     private mutating func spill() {
-        seal()
         if writer == nil { writer = SpillWriter(directory: limits.directory) }
-        guard let writer, writer.failure == nil else { return }
+        guard let writer, writer.failure == nil else {
+            inMemory = true
+            return
+        }
+        seal()
         for i in runs.indices {
             guard case .memory(let blocks) = runs[i] else { continue }
             runs[i] = .writing(writer.write(blocks))
