@@ -68,6 +68,8 @@ def run_linkaudit(binary, directory, base_url, out):
     navigations = collections.defaultdict(list)
     for line in open(os.path.join(out, "links.jsonl"), encoding="utf-8"):
         record = json.loads(line)
+        if "page" not in record:
+            continue  # links.jsonl's format line and verdict sets (README, "Output")
         # A framed page's navigations (framedPage) are in its own DOM, not this page's.
         if (record["trigger"] not in DOM_TRIGGERS or record.get("context") or record.get("partial")
                 or record.get("framedPage")):

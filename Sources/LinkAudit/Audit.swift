@@ -16,15 +16,16 @@ public enum Audit {
         if collection.pages.isEmpty, !fetches { throw InputCollection.noPages(in: collection.empty) }
         let inputs = collection.pages
         let streaming = options.streamTo != nil
-        let links: LineWriter, pages: LineWriter
+        let linksFile: LineWriter, pages: LineWriter
         if let stream = options.streamTo {
-            links = LineWriter(handle: stream)
-            pages = links
+            linksFile = LineWriter(handle: stream)
+            pages = linksFile
         } else {
             try FileManager.default.createDirectory(atPath: options.outDir, withIntermediateDirectories: true)
-            links = try LineWriter(path: options.outDir + "/links.jsonl")
+            linksFile = try LineWriter(path: options.outDir + "/links.jsonl")
             pages = try LineWriter(path: options.outDir + "/pages.jsonl")
         }
+        let links = LinksOutput(linksFile)
         let reader = PageReader(maxBytes: options.maxPageBytes)
         // A page's iframes that load other pages of the dump run those pages as sub-frames.
         let framed = FramedPages(inputs, reader: reader)
@@ -41,15 +42,18 @@ public enum Audit {
         let fragments = FragmentFormats.listing(options.formats, csv: options.csv, workers: options.jobs,
                                                 streaming: streaming, baseline: options.baseline != nil,
                                                 liveCrawl: crawler != nil || associations != nil)
+        // Finding rows only for the formats that list findings (or a baseline): the
+        // counts serve the rest (ReportParts).
+        let rows = ReportParts.needRows(options.formats, baseline: options.baseline != nil)
         var report = ReportAccumulator(rules: options.rules,
                                        spill: SpillLimits(directory: options.outDir, batchBytes: options.spillBytes),
-                                       fragments: fragments)
+                                       fragments: fragments, rows: rows)
+        let parts = ReportParts(rules: options.rules, fragments: fragments, rows: rows)
         let progress = options.progress ? AuditProgress(inputs: inputs, crawler: crawler) : nil
         let display = progress.map { progress in ProgressDisplay { progress.counts } }
         display?.start()
         defer { display?.stop() }  // erased before the command prints its end-of-run lines
         let jobs = PageJobs(inputs, maxBody: options.maxPageBytes, crawler: crawler, progress: progress)
-        let rules = options.rules
         OrderedParallelMap.run(next: jobs.next, workers: options.jobs, work: { job -> PageOutput in
             var result: PageResult
             var pageClassifier = classifier
@@ -72,12 +76,16 @@ public enum Audit {
             }
             pageClassifier.audit(&result.navigations)
             // Serialising and building findings here keeps them on the parallel workers:
-            // the writer below only appends.
-            return PageOutput(record: result.record, navigations: result.navigations.count,
-                              lines: Navigation.jsonLines(result.navigations),
-                              report: streaming ? nil : ReportAccumulator.part(page: result.record,
-                                                                                navigations: result.navigations,
-                                                                                rules: rules, fragments: fragments),
+            // the writer below only appends bytes and adds up counts. One memo serves the
+            // page's lines and its report part: each verdict set is written, and its
+            // findings' texts made, once per page.
+            var memo = VerdictSetMemo()
+            let lines = PageLinks(result.navigations, memo: &memo)
+            return PageOutput(record: result.record,
+                              recordLine: streaming ? result.record.streamedJSONBytes : result.record.jsonBytes,
+                              navigations: result.navigations.count, links: lines,
+                              report: streaming ? nil : parts.part(page: result.record, navigations: result.navigations,
+                                                                    memo: &memo),
                               associationRecords: result.associationRecords)
         }) { result in
             summary.pages += 1
@@ -85,25 +93,21 @@ public enum Audit {
             summary.bytes += result.record.bytes
             if !result.record.isOK { summary.unreadable += 1 }
             summary.navigations += result.navigations
-            if streaming {
-                pages.write(line: Array(#"{"pageRecord":"#.utf8) + result.record.jsonBytes + [0x7D])
-            } else {
-                pages.write(line: result.record.jsonBytes)
-            }
-            links.write(lines: result.lines)
+            pages.write(line: result.recordLine)
+            links.write(result.links)
             if let part = result.report {
                 report.add(part)
             } else {
-                links.flush()  // streaming: a record reaches the engine as soon as its page is done
+                linksFile.flush()  // streaming: a record reaches the engine as soon as its page is done
             }
             // Each association file once, after the first page that needed it.
             for record in associations?.firstSeen(result.associationRecords) ?? [] {
-                pages.write(line: streaming ? Array(#"{"pageRecord":"#.utf8) + record.jsonBytes + [0x7D] : record.jsonBytes)
+                pages.write(line: streaming ? record.streamedJSONBytes : record.jsonBytes)
                 if streaming { pages.flush() } else { report.add(page: record, navigations: []) }
             }
         }
         // Renamed into place now that they are whole (a run that stops before leaves none).
-        try links.commit()
+        try linksFile.commit()
         try pages.commit()
         progress?.reportsStarted()
         if !streaming {
@@ -128,9 +132,11 @@ public enum Audit {
 /// A page done by a worker: its record, its links.jsonl lines and its report part.
 struct PageOutput {
     var record: PageRecord
+    /// Its `pages.jsonl` line (wrapped when streaming), without the newline.
+    var recordLine: [UInt8]
     var navigations: Int
-    /// Its `links.jsonl` lines, newline-terminated, in one buffer.
-    var lines: [UInt8]
+    /// Its `links.jsonl` lines and the verdict sets they refer to.
+    var links: PageLinks
     var report: ReportPart?
     /// The association files the page's hosts needed (live crawls).
     var associationRecords: [PageRecord]

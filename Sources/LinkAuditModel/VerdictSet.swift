@@ -5,7 +5,7 @@
 /// alike, on any page of a run (see `Policies/Core/DecisionMemo.swift`), so a corpus's
 /// thousands of links cost a handful of sets, not one dictionary each, and storing one on a
 /// navigation is one retain; writers tell shared sets apart with `isShared(with:)` or
-/// `identity` and render each once (`Reports/VerdictSetJSON.swift`).
+/// `identity` and render each once (`Reports/Links/VerdictSetMemo.swift`).
 public struct VerdictSet: Sendable {
     /// Profile names in the order a classifier decides them, sorted once for all the sets
     /// it makes.

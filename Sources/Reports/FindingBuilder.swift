@@ -10,9 +10,7 @@ struct FindingBuilder {
     func findings(for navigation: Navigation, file: String?) -> [Finding] {
         guard let refs = navigation.findings, !refs.isEmpty else { return [] }
         let verdicts = navigation.verdicts ?? [:]
-        let outcomes = ProfileOrder.sorted(verdicts.keys).map {
-            ProfileOutcome($0, verdicts[$0]?.outcome.rawValue ?? "", reason: verdicts[$0]?.reason.rawValue ?? "")
-        }
+        let outcomes = Self.outcomes(verdicts)
         return refs.map { ref in
             let profiles = ProfileOrder.sorted(ref.profiles)
             var finding = Finding(
@@ -23,6 +21,13 @@ struct FindingBuilder {
                 message: Self.message(code: ref.code, reasons: Self.reasons(profiles, verdicts)))
             finding.suppressed = rules.suppression(for: finding)?.reason
             return finding
+        }
+    }
+
+    /// Every profile's outcome and reason, in profile order.
+    static func outcomes(_ verdicts: VerdictSet) -> [ProfileOutcome] {
+        ProfileOrder.sorted(verdicts.keys).map {
+            ProfileOutcome($0, verdicts[$0]?.outcome.rawValue ?? "", reason: verdicts[$0]?.reason.rawValue ?? "")
         }
     }
 

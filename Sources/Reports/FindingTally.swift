@@ -32,19 +32,27 @@ struct FindingTally: Sendable {
     private var severities = SeverityCounts()
     /// Per code, in the order first seen, found through `codeIndex`: one lookup a finding
     /// instead of one per table.
-    private var perCode: [(code: String, active: Int, profiles: [String: Int])] = []
+    private var perCode: [CodeCounts] = []
     private var codeIndex: [String: Int] = [:]
     private var pages: [PageKey: PageTally] = [:]
     /// The page findings are coming in for (they come page by page), kept apart until
     /// the next page's: its findings are counted without a lookup.
     private var current: (key: PageKey, tally: PageTally)?
 
+    private struct CodeCounts: Sendable {
+        var code: String
+        var active = 0
+        var profiles: [String: Int] = [:]
+        var activeBySeverity = SeverityCounts()
+        var suppressedBySeverity = SeverityCounts()
+    }
+
     struct PageKey: Hashable, Sendable {
         var page: String
         var association: Bool
     }
 
-    struct PageTally: Sendable {
+    struct PageTally: Sendable, Equatable {
         var bySeverity: [Severity: Int] { severities.table }
         var suppressed = 0
         /// junit.xml's cases on the page: its findings by code.
@@ -63,37 +71,80 @@ struct FindingTally: Sendable {
     }
 
     mutating func add(_ finding: Finding, rules: ReportRules) {
-        let code: Int
-        if let index = codeIndex[finding.code] {
-            code = index
-        } else {
-            code = perCode.count
-            codeIndex[finding.code] = code
-            perCode.append((finding.code, 0, [:]))
-        }
-        let key = PageKey(page: finding.page, association: finding.source == "association")
+        let suppressed = finding.suppressed != nil
+        add(code: finding.code, page: finding.page, association: finding.source == "association",
+            severity: finding.severity, suppressed: suppressed,
+            suppression: suppressed ? rules.suppressions.firstIndex { $0.matches(finding) } : nil,
+            profiles: finding.profiles, hasLine: finding.line != nil)
+    }
+
+    /// One finding, as its row would show it (`ReportParts` counts findings it makes no row
+    /// for): `suppression` is the first suppression that matched it, when one did.
+    mutating func add(code: String, page: String, association: Bool, severity: Severity, suppressed: Bool,
+                      suppression: Int?, profiles: [String], hasLine: Bool) {
+        let slot = index(of: code)
+        let key = PageKey(page: page, association: association)
         if current?.key != key {
             if let current { pages[current.key, default: PageTally()].add(current.tally) }
             current = (key, PageTally())
         }
-        JUnitCase.add(finding, to: &current!.tally.junitCases)
-        if finding.suppressed != nil {
-            suppressed += 1
+        JUnitCase.add(code: code, suppressed: suppressed, severity: severity, hasLine: hasLine,
+                      to: &current!.tally.junitCases)
+        if suppressed {
+            self.suppressed += 1
             current!.tally.suppressed += 1
-            if let index = rules.suppressions.firstIndex(where: { $0.matches(finding) }) { suppressionCounts[index] += 1 }
+            perCode[slot].suppressedBySeverity[severity] += 1
+            if let suppression { suppressionCounts[suppression] += 1 }
             return
         }
         findings += 1
-        severities[finding.severity] += 1
-        current!.tally.severities[finding.severity] += 1
-        perCode[code].active += 1
-        for profile in finding.profiles { perCode[code].profiles[profile, default: 0] += 1 }
+        severities[severity] += 1
+        current!.tally.severities[severity] += 1
+        perCode[slot].active += 1
+        perCode[slot].activeBySeverity[severity] += 1
+        for profile in profiles { perCode[slot].profiles[profile, default: 0] += 1 }
+    }
+
+    /// Adds what `other` counted, as if its findings had been added one by one after these
+    /// (a page's findings are counted on the worker that read it, and added up in page order
+    /// by the writer).
+    mutating func add(_ other: FindingTally) {
+        findings += other.findings
+        suppressed += other.suppressed
+        severities.add(other.severities)
+        for item in other.perCode {
+            let slot = index(of: item.code)
+            perCode[slot].active += item.active
+            perCode[slot].activeBySeverity.add(item.activeBySeverity)
+            perCode[slot].suppressedBySeverity.add(item.suppressedBySeverity)
+            for (profile, count) in item.profiles { perCode[slot].profiles[profile, default: 0] += count }
+        }
+        for (i, count) in other.suppressionCounts.enumerated() where i < suppressionCounts.count {
+            suppressionCounts[i] += count
+        }
+        let otherPages = other.byPage
+        guard !otherPages.isEmpty else { return }
+        if let current { pages[current.key, default: PageTally()].add(current.tally) }
+        current = nil
+        for (key, tally) in otherPages { pages[key, default: PageTally()].add(tally) }
+    }
+
+    /// Findings by code and severity, suppressed ones apart (SARIF's cut: `SARIFSelection`).
+    var severitiesByCode: [(code: String, active: SeverityCounts, suppressed: SeverityCounts)] {
+        perCode.map { ($0.code, $0.activeBySeverity, $0.suppressedBySeverity) }
+    }
+
+    private mutating func index(of code: String) -> Int {
+        if let index = codeIndex[code] { return index }
+        codeIndex[code] = perCode.count
+        perCode.append(CodeCounts(code: code))
+        return perCode.count - 1
     }
 }
 
 /// Counts by severity in three slots (a dictionary hashed the severity for every
 /// finding); `table` gives them as the reports read them, severities with none left out.
-struct SeverityCounts: Sendable {
+struct SeverityCounts: Sendable, Equatable {
     private var info = 0, warning = 0, error = 0
 
     subscript(severity: Severity) -> Int {

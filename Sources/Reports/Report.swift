@@ -41,6 +41,9 @@ public struct Report: Sendable {
     /// The pages' fragments of the listing formats, when they stand for the findings
     /// (`FragmentStore`): those formats are then put together from them.
     var fragments: FragmentStore?
+    /// Current findings by code and severity, active and suppressed apart: what SARIF's
+    /// cut ranks (`SARIFSelection`), known without reading the findings.
+    var severitiesByCode: [(code: String, active: SeverityCounts, suppressed: SeverityCounts)] = []
 
     /// Finding codes with active findings, in the checks' order (unknown codes last).
     public var presentCodes: [String] {

@@ -14,6 +14,8 @@ import LinkAuditModel
 ///     let summary = try report.finish(into: outDir, formats: formats, baseline: baseline)
 public struct ReportAccumulator: Sendable {
     public let rules: ReportRules
+    /// Whether finding rows are kept (`ReportParts.needRows`): without, only the counts are.
+    let keepsRows: Bool
     private var findings: FindingSpill
     private var tally: FindingTally
     private var pages: [PageStats] = []
@@ -33,12 +35,14 @@ public struct ReportAccumulator: Sendable {
     }
 
     /// `fragments`: the formats whose files are put together from page fragments
-    /// (`PageFragments`), which every part added must then carry.
-    package init(rules: ReportRules, spill: SpillLimits, fragments: FragmentFormats) {
+    /// (`PageFragments`), which every part added must then carry. `rows`: whether finding
+    /// rows are kept (the parts added must then carry them).
+    package init(rules: ReportRules, spill: SpillLimits, fragments: FragmentFormats, rows: Bool = true) {
         self.rules = rules
+        keepsRows = rows
         findings = FindingSpill(limits: spill)
         tally = FindingTally(suppressions: rules.suppressions.count)
-        self.fragments = fragments.isEmpty ? nil : FragmentStore(formats: fragments, directory: spill.directory)
+        self.fragments = fragments.isEmpty || !rows ? nil : FragmentStore(formats: fragments, directory: spill.directory)
     }
 
     /// How many sorted runs went to disk so far.
@@ -48,7 +52,8 @@ public struct ReportAccumulator: Sendable {
     /// twice) adds its navigations to the first record; an association file's record is
     /// kept once, apart from the pages.
     public mutating func add(page: PageRecord, navigations list: [Navigation]) {
-        add(Self.part(page: page, navigations: list, rules: rules))
+        var memo = VerdictSetMemo()
+        add(ReportParts(rules: rules, rows: keepsRows).part(page: page, navigations: list, memo: &memo))
     }
 
     /// What one page brings to the report, built apart from the accumulator so that the
@@ -59,19 +64,13 @@ public struct ReportAccumulator: Sendable {
 
     /// A part with its page's report fragments in `fragments`' formats.
     package static func part(page: PageRecord, navigations list: [Navigation], rules: ReportRules,
-                     fragments: FragmentFormats) -> ReportPart {
-        let builder = FindingBuilder(rules: rules)
-        var part = ReportPart(page: page, navigations: list.count)
-        part.pageFindings = builder.pageFindings(page)
-        for navigation in list {
-            if navigation.verdicts != nil { part.classified += 1 }
-            if let link = SchemeInventory.deepLink(navigation) { part.deepLinks.append(link) }
-            part.findings.append(contentsOf: builder.findings(for: navigation, file: page.file))
-        }
-        if !fragments.isEmpty { part.fragments = PageFragments(part, formats: fragments) }
-        return part
+                             fragments: FragmentFormats) -> ReportPart {
+        var memo = VerdictSetMemo()
+        return ReportParts(rules: rules, fragments: fragments).part(page: page, navigations: list, memo: &memo)
     }
 
+    /// Adds up a page's part: counts merged, its sorted rows handed to the spill, its
+    /// fragments to their file. Called by the run's one writer, in page order.
     public mutating func add(_ part: ReportPart) {
         let page = part.page
         if page.isAssociation {
@@ -81,28 +80,31 @@ public struct ReportAccumulator: Sendable {
             associationFiles.append(PageStats(page: page.page, file: nil, status: page.status, navigations: 0,
                                               association: page.association,
                                               note: page.problems?.joined(separator: "; ") ?? page.warning))
-            keep(part.pageFindings)
+            count(part.pageFindings)
+            if keepsRows, let rows = part.rows { findings.append(rows) }
             return
         }
         if let index = pageIndex[page.page] {
+            // The page's record counted already: its navigations' findings alone.
             fragments?.drop()
             pages[index].navigations += part.navigations
+            tally.add(part.tally)
+            if keepsRows, let rows = part.rows?.linkFindings() { findings.append(rows) }
         } else {
             fragments?.add(part.fragments, page: page.page)
             pageIndex[page.page] = pages.count
             pages.append(PageStats(page: page.page, file: page.file, status: page.status, navigations: part.navigations))
-            keep(part.pageFindings)
+            count(part.pageFindings)
+            tally.add(part.tally)
+            if keepsRows, let rows = part.rows { findings.append(rows) }
         }
         navigations += part.navigations
         classified += part.classified
-        for link in part.deepLinks { inventory.add(link) }
-        keep(part.findings)
+        inventory.add(part.deepLinks, page: page.page)
     }
 
-    private mutating func keep(_ list: [Finding]) {
-        guard !list.isEmpty else { return }
+    private mutating func count(_ list: [Finding]) {
         for finding in list { tally.add(finding, rules: rules) }
-        findings.append(contentsOf: list)
     }
 
     /// The assembled report, compared with `baseline` when one is given. With a
@@ -163,6 +165,7 @@ public struct ReportAccumulator: Sendable {
                             suppressions: suppressions, baselineLabel: baseline?.label, toolVersion: toolVersion,
                             assumptions: assumptions, rules: rules,
                             associationFiles: fileStats.sorted { $0.page < $1.page })
+        report.severitiesByCode = tally.severitiesByCode
         if baseline == nil, let fragments, fragments.covers(report.pages) { report.fragments = fragments }
         return report
     }
@@ -186,22 +189,3 @@ public struct ReportAccumulator: Sendable {
         return summary
     }
 }
-
-/// One page's contribution to a report (see `ReportAccumulator.part`).
-public struct ReportPart: Sendable {
-    var page: PageRecord
-    var navigations: Int
-    var classified = 0
-    /// Page-scope findings (unreadable page, invalid association file).
-    var pageFindings: [Finding] = []
-    var deepLinks: [SchemeInventory.DeepLink] = []
-    var findings: [Finding] = []
-    /// The page's report fragments, when the run renders them on its workers.
-    var fragments: PageFragments?
-
-    init(page: PageRecord, navigations: Int) {
-        self.page = page
-        self.navigations = navigations
-    }
-}
-

@@ -2,9 +2,9 @@ import Foundation
 import LinkAuditModel
 
 /// Writes report files: each format streams its file into a `ByteBuffer` drained into an
-/// `AtomicFile`, side by side with the others (each reads the findings in its own pass),
-/// and the files are renamed into place only once all were written, so a reader never
-/// sees half a report or reports that disagree.
+/// `AtomicFile`, summary.md beside the formats that list findings, which share one pass
+/// over them (`ListingPass`); the files are renamed into place only once all were written,
+/// so a reader never sees half a report or reports that disagree.
 enum ReportFiles {
     /// Writes every format but `jsonl` into `outDir`; returns the paths, in format order,
     /// and the formats' notes on what they left out (for stderr). `readFailure` tells,
@@ -14,18 +14,35 @@ enum ReportFiles {
                       readFailure: () -> String?) throws -> (paths: [String], notes: [String]) {
         try createDirectory(outDir)
         let chosen = formats.sorted().filter { $0 != .jsonl }
+        let listing = chosen.filter { $0 != .md }
         let files = WrittenFiles()
-        DispatchQueue.concurrentPerform(iterations: chosen.count) { i in
-            do {
-                let file = try AtomicFile(path: outDir + "/" + chosen[i].fileName)
+        var opened: [AtomicFile] = []
+        do {
+            for format in chosen {
+                let file = try AtomicFile(path: outDir + "/" + format.fileName)
                 files.add(file)
-                var out = ByteBuffer(capacity: ByteBuffer.drainSize * 2, drain: file)
-                if let note = write(chosen[i], report, to: &out) { files.note(note, format: i) }
-                out.drainAll()
-                try file.close()
-            } catch {
-                files.fail(error)
+                opened.append(file)
             }
+        } catch {
+            files.discardAll()
+            throw error
+        }
+        let file = Dictionary(uniqueKeysWithValues: zip(chosen, opened))
+        let jobs = (chosen.contains(.md) ? 1 : 0) + (listing.isEmpty ? 0 : 1)
+        DispatchQueue.concurrentPerform(iterations: jobs) { job in
+            if job == 0, let markdown = file[.md] {
+                var out = ByteBuffer(capacity: ByteBuffer.drainSize * 2, drain: markdown)
+                write(.md, report, to: &out)
+                out.drainAll()
+            } else {
+                let notes = ListingPass.write(listing, report, drains: listing.map { file[$0]! })
+                for (format, note) in zip(listing, notes) {
+                    if let note { files.note(note, format: chosen.firstIndex(of: format)!) }
+                }
+            }
+        }
+        for file in opened {
+            do { try file.close() } catch { files.fail(error) }
         }
         if let error = files.failure ?? readFailure().map(LinkAuditError.io) {
             files.discardAll()

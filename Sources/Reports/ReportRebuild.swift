@@ -50,7 +50,9 @@ public struct ReportRebuild {
         let owners = try links.count > 1 ? Self.owners(links, warn: warn) : nil
         try ReportFiles.createDirectory(outDir)
         let merged = formats.contains(.jsonl) ? try MergedJSONL(outDir: outDir) : nil
-        var accumulator = ReportAccumulator(rules: rules, spill: SpillLimits(directory: outDir, batchBytes: spillBytes))
+        var accumulator = ReportAccumulator(rules: rules, spill: SpillLimits(directory: outDir, batchBytes: spillBytes),
+                                            fragments: .none,
+                                            rows: ReportParts.needRows(formats, baseline: baseline != nil))
         do {
             for (index, path) in links.enumerated() {
                 let owned = { (page: String) in (owners?[page] ?? index) == index }
@@ -93,22 +95,25 @@ public struct ReportRebuild {
                 + "and unreadable pages are missing from the report")
         }
         let byPage = Dictionary(records.map { ($0.page, $0) }, uniquingKeysWith: { first, _ in first })
+        let parts = ReportParts(rules: rules, rows: accumulator.keepsRows)
         var added: [String: Int] = [:]   // page → navigations, in order of first appearance
         var order: [String] = []
-        var group: [Navigation] = []
+        var group: [LinkRecord] = []
         func flush() {
-            guard let page = group.first?.page else { return }
+            guard let page = group.first?.navigation.page else { return }
             if added[page] == nil { order.append(page) }
             added[page, default: 0] += group.count
             let record = byPage[page] ?? PageRecord(page: page, file: nil, bytes: 0, status: "ok", navigations: group.count)
-            accumulator.add(page: record, navigations: group)
+            // One memo for the page's lines and its report part, as in `audit`.
+            var memo = VerdictSetMemo()
+            merged?.links.write(PageLinks(merging: group, memo: &memo))
+            accumulator.add(parts.part(page: record, navigations: group.map(\.navigation), memo: &memo))
             group.removeAll(keepingCapacity: true)
         }
-        try LinksJSONLReader.navigations(links, warn: warn) { navigation, line in
-            guard owned(navigation.page) else { return }
-            if let current = group.first?.page, current != navigation.page { flush() }
-            group.append(navigation)
-            merged?.links.write(line: [UInt8](line))
+        try LinksJSONLReader.records(links, warn: warn) { record in
+            guard owned(record.navigation.page) else { return }
+            if let current = group.first?.navigation.page, current != record.navigation.page { flush() }
+            group.append(record)
         }
         flush()
         for record in records where added[record.page] == nil {
@@ -149,23 +154,27 @@ public struct ReportRebuild {
 }
 
 /// The merged `links.jsonl` and `pages.jsonl`, renamed into place at the end (`LineWriter`
-/// writes them under temporary names): the output folder may be an input's own.
+/// writes them under temporary names): the output folder may be an input's own. The links
+/// are written as `audit` writes them (`LinksOutput`), whatever form and split the inputs
+/// had: a Spark job's parts merge into the single machine's bytes.
 private final class MergedJSONL {
-    let links: LineWriter
+    private let linksFile: LineWriter
+    let links: LinksOutput
     let pages: LineWriter
 
     init(outDir: String) throws {
-        links = try LineWriter(path: outDir + "/links.jsonl")
+        linksFile = try LineWriter(path: outDir + "/links.jsonl")
+        links = LinksOutput(linksFile)
         pages = try LineWriter(path: outDir + "/pages.jsonl")
     }
 
     func discard() {
-        links.discard()
+        linksFile.discard()
         pages.discard()
     }
 
     func commit() throws {
-        try links.commit()
+        try linksFile.commit()
         try pages.commit()
     }
 }

@@ -22,6 +22,12 @@ public struct ReportRules: Sendable, Equatable {
         suppressions.first { $0.matches(finding) }
     }
 
+    /// The index of the first suppression that matches a finding of `code` on `page` at
+    /// `url` (the finding need not be made).
+    func firstSuppression(code: String, page: String, url: String) -> Int? {
+        suppressions.isEmpty ? nil : suppressions.firstIndex { $0.matches(code: code, page: page, url: url) }
+    }
+
     /// Adds `--severity CODE=level` flags (they win over the config). Unknown codes and
     /// levels are usage errors naming the flag.
     public mutating func apply(severityFlags: [String]) throws {
@@ -64,10 +70,14 @@ public struct Suppression: Sendable, Equatable {
     }
 
     public func matches(_ finding: Finding) -> Bool {
-        if let code, code != finding.code { return false }
-        if let page, !page.matches(finding.page) { return false }
-        if let url, !url.matches(finding.url) { return false }
-        return page != nil || url != nil
+        matches(code: finding.code, page: finding.page, url: finding.url)
+    }
+
+    func matches(code: String, page: String, url: String) -> Bool {
+        if let wanted = self.code, wanted != code { return false }
+        if let pattern = self.page, !pattern.matches(page) { return false }
+        if let pattern = self.url, !pattern.matches(url) { return false }
+        return self.page != nil || self.url != nil
     }
 
     /// One line naming the suppression in the summary.

@@ -41,6 +41,30 @@ public struct SchemeInventory: Sendable, Equatable {
         if let package = link.package { Self.count(package, page: link.page, in: &packageCounts) }
     }
 
+    /// One page's deep links, counted by scheme and package on the worker that read the
+    /// page (a few entries, where a list of its deep links held one per link).
+    struct PageCounts: Sendable {
+        private(set) var schemes: [String: Int] = [:]
+        private(set) var packages: [String: Int] = [:]
+
+        mutating func add(_ navigation: Navigation) {
+            guard WebSchemes.isDeepLink(navigation.scheme) else { return }
+            schemes[navigation.scheme, default: 0] += 1
+            if navigation.scheme == "intent" { packages[SchemeInventory.package(of: navigation.url), default: 0] += 1 }
+        }
+    }
+
+    mutating func add(_ counts: PageCounts, page: String) {
+        for (scheme, links) in counts.schemes {
+            schemeCounts[scheme, default: (0, [])].links += links
+            schemeCounts[scheme]!.pages.insert(page)
+        }
+        for (package, links) in counts.packages {
+            packageCounts[package, default: (0, [])].links += links
+            packageCounts[package]!.pages.insert(page)
+        }
+    }
+
     /// Most-used first, then by name.
     public var schemes: [Entry] { Self.entries(schemeCounts) }
     public var packages: [Entry] { Self.entries(packageCounts) }

@@ -23,7 +23,7 @@ final class VerdictSetTests: XCTestCase {
 
     func testJSONIsTheLinksJSONLObjectWithDetailsFlattenedAndSorted() {
         let set: VerdictSet = ["b": Verdict(.opensApp, Reason(rawValue: "launched"), details: ["z": "1", "a": "x\"y"]), "a": Verdict(.loads, Reason(rawValue: "web"))]
-        XCTAssertEqual(String(decoding: VerdictSetJSON.render(set), as: UTF8.self),
+        XCTAssertEqual(String(decoding: VerdictSetDefinition.json(set), as: UTF8.self),
                        #"{"a":{"outcome":"loads","reason":"web"},"b":{"outcome":"opens-app","reason":"launched","a":"x\"y","z":"1"}}"#)
     }
 

@@ -38,10 +38,7 @@ final class FramedPagesTests: XCTestCase {
         let run = try CLI.run(["audit", "site", "--base-url", site, "--out", "out", "--format", "jsonl", "--quiet",
                                "--fail-on", "never"], cwd: dir.path)
         XCTAssertEqual(run.status, 0, run.stderr)
-        let text = try String(contentsOfFile: dir.path + "/out/links.jsonl", encoding: .utf8)
-        return try text.split(separator: "\n").map {
-            try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
-        }
+        return try LinksFile.records(dir.path + "/out/links.jsonl")
     }
 
     func testAFramedPagesNavigationsAreTheFramingPagesSubFrameNavigations() throws {

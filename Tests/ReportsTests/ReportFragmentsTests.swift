@@ -102,16 +102,20 @@ final class ReportFragmentsTests: XCTestCase {
     }
 
     func testFragmentsNeedAKnownRuleAndTheirOwnPage() throws {
-        var part = ReportAccumulator.part(page: ReportFixture.run1[1].record, navigations: ReportFixture.run1[1].navigations,
-                                          rules: ReportFixture.rules)
-        XCTAssertFalse(part.findings.isEmpty)
+        let (record, navigations) = ReportFixture.run1[1]
+        let part = ReportAccumulator.part(page: record, navigations: navigations, rules: ReportFixture.rules)
+        var findings = try XCTUnwrap(part.rows).findings
+        XCTAssertFalse(findings.isEmpty)
         XCTAssertNotNil(PageFragments(part, formats: every))
-        var foreign = part
-        foreign.findings[0].page = "https://elsewhere.example/"
-        XCTAssertNil(PageFragments(foreign, formats: every), "a finding of another page")
-        part.findings[0].code = "NEWER_VERSIONS_CODE"
-        XCTAssertNil(PageFragments(part, formats: every), "SARIF lists unknown codes' rules after the known ones")
-        XCTAssertNotNil(PageFragments(part, formats: FragmentFormats(csv: true)), "only SARIF needs the rule index")
+        var foreign = findings
+        foreign[0].page = "https://elsewhere.example/"
+        XCTAssertNil(PageFragments(page: record, navigations: navigations.count, sorted: foreign, formats: every),
+                     "a finding of another page")
+        findings[0].code = "NEWER_VERSIONS_CODE"
+        XCTAssertNil(PageFragments(page: record, navigations: navigations.count, sorted: findings, formats: every),
+                     "SARIF lists unknown codes' rules after the known ones")
+        XCTAssertNotNil(PageFragments(page: record, navigations: navigations.count, sorted: findings,
+                                      formats: FragmentFormats(csv: true)), "only SARIF needs the rule index")
     }
 
     private var pipelines: URL {

@@ -95,6 +95,29 @@ final class ReportOutputKitTests: XCTestCase {
         XCTAssertEqual(String(decoding: drain.bytes, as: UTF8.self), expected)
     }
 
+    /// A page's links.jsonl lines are handed over without a copy (`detach`) and, when large,
+    /// passed to the drain past the buffer, which keeps its size: the largest page's lines are
+    /// held once, not in the worker's buffer, an array and the writer's buffer.
+    func testLargeBytesPassTheBufferAndDetachingDoesNotCopy() {
+        var page = ByteBuffer(capacity: 64)
+        page.append(utf8: String(repeating: "x", count: 1 << 20))
+        let base = page.written.baseAddress
+        let owned = page.detach()
+        XCTAssertEqual(owned.count, 1 << 20)
+        XCTAssertEqual(owned.buffer.baseAddress, base, "the same bytes, not a copy")
+        XCTAssertEqual(page.count, 0)
+
+        let drain = Collected()
+        var out = ByteBuffer(capacity: ByteBuffer.drainSize * 2, drain: drain)
+        out.append("before\n")
+        out.append(passing: owned.buffer)
+        out.append(passing: UnsafeBufferPointer(start: nil, count: 0))
+        out.append("after\n")
+        out.drainAll()
+        XCTAssertEqual(out.capacity, ByteBuffer.drainSize * 2, "the buffer never held the page")
+        XCTAssertEqual(drain.bytes, Array("before\n".utf8) + owned.array + Array("after\n".utf8))
+    }
+
     func testTruncateTakesBackWhatWasWrittenLast() {
         var out = ByteBuffer(capacity: 64)
         out.append("[1")

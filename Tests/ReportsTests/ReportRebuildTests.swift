@@ -50,7 +50,10 @@ final class ReportRebuildTests: XCTestCase {
         XCTAssertTrue(merged.contains("gcash://"), "checkout from the later run")
         XCTAssertFalse(merged.contains("dana://wallet/pay?order=ORD-20240611-0042\""), "not from the earlier one")
         let navigations = [run1[0], run2[1]] + Array(run1.suffix(4))
-        XCTAssertEqual(merged.split(separator: "\n").count, navigations.reduce(0) { $0 + $1.navigations.count })
+        XCTAssertEqual(try LinksFile.navigationLines(out + "/links.jsonl").count,
+                       navigations.reduce(0) { $0 + $1.navigations.count })
+        XCTAssertEqual(try LinksFile.records(out + "/links.jsonl").count, navigations.reduce(0) { $0 + $1.navigations.count },
+                       "every verdict set defined before its first use, in the merged file too")
         let pages = try String(contentsOfFile: out + "/pages.jsonl", encoding: .utf8).split(separator: "\n")
         XCTAssertEqual(pages.count, 6)
     }
@@ -74,12 +77,13 @@ final class ReportRebuildTests: XCTestCase {
         try FileManager.default.removeItem(atPath: dir.path + "/pages.jsonl")
         let text = try String(contentsOfFile: path, encoding: .utf8)
         try (text + "{oops\n").write(toFile: path, atomically: true, encoding: .utf8)
+        let bad = text.split(separator: "\n").count + 1
         var warnings: [String] = []
         let summary = try ReportRebuild(inputs: [path], outDir: dir.path + "/out", formats: [.json, .jsonl])
             .run(warn: { warnings.append($0) })
         XCTAssertEqual(warnings.count, 2)
         XCTAssertTrue(warnings[0].hasPrefix("\(path): no pages.jsonl beside it"), warnings[0])
-        XCTAssertEqual(warnings[1], "\(path):17: not valid JSON")
+        XCTAssertEqual(warnings[1], "\(path):\(bad): not valid JSON")
         XCTAssertEqual(summary.pages, 5, "pages with links only: logo.html is unknown without pages.jsonl")
         XCTAssertEqual(summary.navigations, 16)
         let pages = try String(contentsOfFile: dir.path + "/out/pages.jsonl", encoding: .utf8)

@@ -22,8 +22,7 @@ final class ReportSARIFLimitsTests: XCTestCase {
         for p in 0..<pages {
             let page = "https://docs.example/p" + String(100_000 + p).dropFirst() + "/"
             let file = "site/p" + String(100_000 + p).dropFirst() + "/index.html"
-            var part = ReportPart(page: PageRecord(page: page, file: file, bytes: 50_000, status: "ok", encoding: "UTF-8",
-                                                   navigations: 100), navigations: 100)
+            var findings: [Finding] = []
             for line in 1...100 {
                 let severity: Severity = line <= 30 ? .error : line <= 70 ? .warning : .info
                 let band = bySeverity[severity == .info ? .warning : severity]!
@@ -34,10 +33,12 @@ final class ReportSARIFLimitsTests: XCTestCase {
                 finding.url += "&line=\(line)"
                 finding.severity = severity
                 finding.suppressed = [30, 70, 100].contains(line) ? "kept for the test" : nil
-                part.findings.append(finding)
+                findings.append(finding)
             }
-            all += part.findings
-            accumulator.add(part)
+            all += findings
+            accumulator.add(ReportPart(page: PageRecord(page: page, file: file, bytes: 50_000, status: "ok",
+                                                        encoding: "UTF-8", navigations: 100),
+                                       navigations: 100, findings: findings, rules: ReportFixture.rules))
         }
         return (accumulator, all)
     }
@@ -158,14 +159,14 @@ final class ReportSARIFLimitsTests: XCTestCase {
         // Codes this version does not know (read back from another version's links.jsonl).
         var accumulator = ReportAccumulator()
         let codes = (0..<30).map { "OTHER_CODE_" + String(100 + $0).dropFirst() }
-        var part = ReportPart(page: PageRecord(page: "https://shop.example/", file: nil, bytes: 1, status: "ok",
-                                               encoding: "UTF-8", navigations: codes.count), navigations: codes.count)
-        for (i, code) in codes.enumerated() {
-            part.findings.append(Finding(page: "https://shop.example/", line: i + 1, source: "a[href]", trigger: "tap",
-                                         frame: "main", url: "x-\(i)://", code: code, severity: .warning, profiles: ["p"],
-                                         outcomes: [ProfileOutcome("p", "failed")], message: "Unknown"))
+        let findings = codes.enumerated().map { i, code in
+            Finding(page: "https://shop.example/", line: i + 1, source: "a[href]", trigger: "tap", frame: "main",
+                    url: "x-\(i)://", code: code, severity: .warning, profiles: ["p"],
+                    outcomes: [ProfileOutcome("p", "failed")], message: "Unknown")
         }
-        accumulator.add(part)
+        accumulator.add(ReportPart(page: PageRecord(page: "https://shop.example/", file: nil, bytes: 1, status: "ok",
+                                                    encoding: "UTF-8", navigations: codes.count),
+                                   navigations: codes.count, findings: findings, rules: ReportRules()))
         let report = accumulator.report()
         let known = FindingsSARIF.knownRuleIndex.count
         let (_, run, listed) = try results(render(report, resultLimit: SARIFLimits.resultsPerRun, ruleLimit: known + 5))
@@ -190,8 +191,9 @@ final class ReportSARIFLimitsTests: XCTestCase {
         for p in 0..<3 {
             let page = "https://docs.example/p" + String(100_000 + p).dropFirst() + "/"
             var part = ReportPart(page: PageRecord(page: page, file: nil, bytes: 1, status: "ok", encoding: "UTF-8",
-                                                   navigations: 100), navigations: 100)
-            part.findings = template.map { var finding = $0; finding.page = page; finding.file = nil; return finding }
+                                                   navigations: 100), navigations: 100,
+                                  findings: template.map { var finding = $0; finding.page = page; finding.file = nil; return finding },
+                                  rules: ReportFixture.rules)
             plain.add(part)
             part.fragments = PageFragments(part, formats: formats)
             fragmented.add(part)
@@ -203,6 +205,22 @@ final class ReportSARIFLimitsTests: XCTestCase {
             XCTAssertEqual(sarif, render(plain.report(toolVersion: "0.1.0"), resultLimit: limit), "limit \(limit)")
             XCTAssertEqual(try results(sarif).results.count, min(limit, 300))
         }
+    }
+
+    /// What the cut ranks is counted from the report's counts, without reading the findings:
+    /// the same tiers a pass over them gives, with fixed findings, suppressed ones and codes
+    /// past the rules.
+    func testTheTiersCountedEqualTheTiersRead() throws {
+        let big = bigRun(pages: 40).accumulator
+        let previous = Baseline(label: "before", findings: Array(bigRun(pages: 45).accumulator.report().findings.suffix(700)))
+        for report in [big.report(), big.report(baseline: previous), ReportFixture.accumulate(ReportFixture.run1).report()] {
+            for ruleIndex in [FindingsSARIF.knownRuleIndex, FindingsSARIF.knownRuleIndex.filter { $0.value % 2 == 0 }] {
+                let counted = SARIFTiers(report, ruleIndex: ruleIndex)
+                XCTAssertEqual(counted, SARIFTiers(reading: report, ruleIndex: ruleIndex))
+                XCTAssertGreaterThan(counted.counts.reduce(0, +), 5)
+            }
+        }
+        XCTAssertEqual(big.report(baseline: previous).fixed.count, 500, "fixed findings in the tiers too")
     }
 
     func testASmallRunIsUncut() throws {

@@ -39,6 +39,29 @@ final class ReportSpillTests: XCTestCase {
                        "the runs' file is unlinked as soon as it is made")
     }
 
+    /// The files written together (`ReportFiles.write`: one pass over the findings shared by
+    /// every format that lists them) are the files each format renders alone, spilled or
+    /// not, with a baseline (CSV and SARIF list the fixed findings, JSON and JUnit do not)
+    /// or without.
+    func testOnePassWritesWhatEachFormatRendersAlone() throws {
+        let spillDir = TempDir()
+        let baseline = Baseline(label: "night1", findings: Array(ReportFixture.accumulate(ReportFixture.run1).report().findings))
+        let pages = ReportFixture.run2 + ReportFixture.run1
+        for spilledTo in [spillDir.path, nil] {
+            for base in [nil, baseline] {
+                let report = accumulate(pages, spillTo: spilledTo).report(baseline: base, toolVersion: "0.1.0")
+                let out = TempDir()
+                _ = try ReportFiles.write(report, formats: Set(ReportFormat.allCases), into: out.path) { nil }
+                XCTAssertEqual(report.findings.sorted.passes.value, base == nil ? 1 : 2,
+                               "one pass for every format (and, with a baseline, the one that matches it first)")
+                for format in formats {
+                    XCTAssertEqual(try String(contentsOfFile: out.path + "/" + format.fileName, encoding: .utf8),
+                                   ReportFiles.render(format, report), "\(format), baseline: \(base != nil)")
+                }
+            }
+        }
+    }
+
     func testTheSpilledReportMatchesTheCheckedInGoldenFiles() throws {
         let spillDir = TempDir()
         let plain = accumulate(ReportFixture.run1, spillTo: spillDir.path)

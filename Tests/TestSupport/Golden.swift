@@ -1,4 +1,5 @@
 import Foundation
+import Reports
 import XCTest
 
 /// Golden files under `Fixtures/report/`: compared byte for byte. After a deliberate
@@ -35,12 +36,15 @@ extension ReportFixture {
     @discardableResult
     package static func write(_ pages: [Page], to dir: String) -> String {
         try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        var links = "", records = ""
+        var records = ""
+        let file = try! LineWriter(path: dir + "/links.jsonl")
+        let links = LinksOutput(file)
         for page in pages {
             records += page.record.jsonLine + "\n"
-            for navigation in page.navigations { links += navigation.jsonLine + "\n" }
+            var memo = VerdictSetMemo()
+            links.write(PageLinks(page.navigations, memo: &memo))
         }
-        _ = FileManager.default.createFile(atPath: dir + "/links.jsonl", contents: Data(links.utf8))
+        try! file.commit()
         _ = FileManager.default.createFile(atPath: dir + "/pages.jsonl", contents: Data(records.utf8))
         return dir + "/links.jsonl"
     }

@@ -1,3 +1,5 @@
+import LinkAuditModel
+
 /// One page's share of each report file that lists findings — its CSV rows, its
 /// findings.json objects, its SARIF results, its JUnit test case — rendered by the worker
 /// that read the page, by the format's own `ListingFormat.page`. At the end the files are
@@ -17,17 +19,14 @@ struct PageFragments: Sendable {
 
     subscript(format: FragmentFormat) -> [UInt8] { bytes[format.rawValue] }
 
-    /// The fragments of `part`'s page, or nil when they cannot stand for it: a finding
-    /// of another page, or a code SARIF has no fixed rule index for.
-    init?(_ part: ReportPart, formats: FragmentFormats) {
-        let record = part.page
+    /// The fragments of a page whose findings, in report order, are `sorted` (page-scope
+    /// ones included), or nil when they cannot stand for it: a finding of another page, or
+    /// a code SARIF has no fixed rule index for.
+    init?(page record: PageRecord, navigations: Int, sorted findings: [Finding], formats: FragmentFormats) {
         page = record.page
-        var findings = part.pageFindings + part.findings
         guard findings.allSatisfy({ $0.page == record.page }) else { return nil }
         if formats.sarif, !findings.allSatisfy({ FindingsSARIF.knownRuleIndex[$0.code] != nil }) { return nil }
-        // Stable, as the report's own sort: ties keep the order the page gave them.
-        findings.sort(by: Finding.ordered)
-        let stats = PageStats(page: record.page, file: record.file, status: record.status, navigations: part.navigations)
+        let stats = PageStats(page: record.page, file: record.file, status: record.status, navigations: navigations)
         func render<Format: ListingFormat>(_: Format.Type) {
             guard formats.contains(Format.fragment) else { return }
             var format = Format(fragments: formats)
@@ -39,6 +38,11 @@ struct PageFragments: Sendable {
         render(FindingsJSON.self)
         render(FindingsSARIF.self)
         render(JUnitXML.self)
+    }
+
+    /// The fragments of `part`'s page (its rows, as kept).
+    init?(_ part: ReportPart, formats: FragmentFormats) {
+        self.init(page: part.page, navigations: part.navigations, sorted: part.rows?.findings ?? [], formats: formats)
     }
 }
 

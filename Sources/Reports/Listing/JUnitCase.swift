@@ -1,4 +1,5 @@
 import Checks
+import LinkAuditModel
 
 /// One test case of `junit.xml`: the findings of one code on one page (or association
 /// file). Counted as findings come in (`FindingTally`, so the suites' totals are known
@@ -18,11 +19,15 @@ struct JUnitCase: Sendable, Equatable {
     }
 
     mutating func add(_ finding: Finding) {
-        if finding.suppressed == nil {
+        add(suppressed: finding.suppressed != nil, severity: finding.severity, hasLine: finding.line != nil)
+    }
+
+    mutating func add(suppressed: Bool, severity: Severity, hasLine: Bool) {
+        if !suppressed {
             active += 1
-            if finding.severity == .error { errors += 1 }
+            if severity == .error { errors += 1 }
         }
-        if finding.line != nil { pageScope = false }
+        if hasLine { pageScope = false }
     }
 
     mutating func add(_ other: JUnitCase) {
@@ -50,11 +55,16 @@ struct JUnitCase: Sendable, Equatable {
     /// Adds `finding` to its code's case in `cases` (in order of first appearance: a
     /// page has a handful of codes, so a scan).
     static func add(_ finding: Finding, to cases: inout [JUnitCase]) {
-        if let index = cases.firstIndex(where: { $0.code == finding.code }) {
-            cases[index].add(finding)
+        add(code: finding.code, suppressed: finding.suppressed != nil, severity: finding.severity,
+            hasLine: finding.line != nil, to: &cases)
+    }
+
+    static func add(code: String, suppressed: Bool, severity: Severity, hasLine: Bool, to cases: inout [JUnitCase]) {
+        if let index = cases.firstIndex(where: { $0.code == code }) {
+            cases[index].add(suppressed: suppressed, severity: severity, hasLine: hasLine)
         } else {
-            var new = JUnitCase(code: finding.code)
-            new.add(finding)
+            var new = JUnitCase(code: code)
+            new.add(suppressed: suppressed, severity: severity, hasLine: hasLine)
             cases.append(new)
         }
     }

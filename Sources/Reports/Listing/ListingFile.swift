@@ -16,29 +16,11 @@ enum ListingFile {
         var format = format
         format.prologue(to: &out)
         var listed = false
-        if format.takesPageFragments, let fragments = report.fragments, fragments.formats.contains(Format.fragment),
-           Format.fragmentsFit(fragments.formats, report) {
-            for page in report.pages {
-                guard let share = fragments.bytes(Format.fragment, page: page.page), !share.isEmpty else { continue }
-                format.joint(first: !listed, to: &out)
-                out.append(share)
-                listed = true
-                out.drainIfFull()
-            }
+        if takesFragments(format, report) {
+            writeFragments(format, report, listed: &listed, to: &out)
         } else {
-            // Each share straight after its joint; the joint is taken back when the share
-            // comes out empty (no copy of the share through a buffer of its own).
             func render(_ page: PageStats?, _ findings: [Finding]) {
-                let start = out.count
-                format.joint(first: !listed, to: &out)
-                let shareStart = out.count
-                format.page(page, findings, to: &out)
-                guard out.count > shareStart else {
-                    out.truncate(to: start)
-                    return
-                }
-                listed = true
-                out.drainIfFull()
+                share(&format, page, findings, listed: &listed, to: &out)
             }
             if Format.listsFixed {
                 PageGroups.walk(report.pages, report.rows.makeIterator(), render)
@@ -48,6 +30,49 @@ enum ListingFile {
         }
         format.epilogue(listed: listed, to: &out)
         return format.note
+    }
+
+    /// Whether `format`'s file is put together from the pages' fragments.
+    static func takesFragments<Format: ListingFormat>(_ format: Format, _ report: Report) -> Bool {
+        guard format.takesPageFragments, let fragments = report.fragments else { return false }
+        return fragments.formats.contains(Format.fragment) && Format.fragmentsFit(fragments.formats, report)
+    }
+
+    /// Every page's share, from the fragments the workers rendered.
+    static func writeFragments<Format: ListingFormat>(_ format: Format, _ report: Report, listed: inout Bool,
+                                                      to out: inout ByteBuffer) {
+        guard let fragments = report.fragments else { return }
+        for page in report.pages {
+            guard let share = fragments.bytes(Format.fragment, page: page.page), !share.isEmpty else { continue }
+            format.joint(first: !listed, to: &out)
+            out.append(share)
+            listed = true
+            out.drainIfFull()
+        }
+    }
+
+    /// One page's share, straight after its joint; the joint is taken back when the share
+    /// comes out empty (no copy of the share through a buffer of its own). `findings` may
+    /// hold fixed ones for a format that does not list them (a pass over the report's rows
+    /// shared with CSV or SARIF, `ListingPass`): they are left out, and so is a page that
+    /// is not an input page and had only those, as a pass over the current findings would.
+    static func share<Format: ListingFormat>(_ format: inout Format, _ page: PageStats?, _ findings: [Finding],
+                                             listed: inout Bool, to out: inout ByteBuffer) {
+        var findings = findings
+        if !Format.listsFixed, findings.contains(where: { $0.baseline == .fixed }) {
+            findings.removeAll { $0.baseline == .fixed }
+            if page == nil, findings.isEmpty { return }
+        }
+        let start = out.count
+        format.joint(first: !listed, to: &out)
+        let shareStart = out.count
+        format.page(page, findings, to: &out)
+        guard out.count > shareStart else {
+            out.truncate(to: start)
+            return
+        }
+        listed = true
+        out.drainIfFull()
     }
 }
 

@@ -8,9 +8,9 @@ import LinkAuditModel
 /// the same results. The file is still written in report order; what was left out is
 /// counted in the file itself and said once on stderr (`note`).
 ///
-/// A run that fits needs none: `init` returns nil without reading the findings. One
-/// that does not takes one extra pass over them (from the spill when they were spilled)
-/// to count each tier before the file is written.
+/// A run that fits needs none: `init` returns nil. One that does not counts each tier
+/// from the report's counts by code and severity (`Report.severitiesByCode`) and its fixed
+/// findings, without a pass over the findings themselves (they may be on disk).
 struct SARIFSelection {
     /// Results the run has, the most the file may list, and those it leaves out.
     let total: Int
@@ -27,15 +27,8 @@ struct SARIFSelection {
           limit: Int = SARIFLimits.resultsPerRun) {
         let rows = report.summary.findings + report.summary.suppressed + report.fixed.count
         guard rows > limit || !allCodesRuled else { return nil }
-        var counts = Array(repeating: 0, count: Self.tiers)
-        var unruled: [Severity: Int] = [:]
-        for finding in report.rows {
-            if ruleIndex[finding.code] == nil {
-                unruled[finding.severity, default: 0] += 1
-            } else {
-                counts[Self.tier(finding)] += 1
-            }
-        }
+        let tiers = SARIFTiers(report, ruleIndex: ruleIndex)
+        let counts = tiers.counts, unruled = tiers.unruled
         self.limit = limit
         var remaining = limit
         quota = counts.map { count in
@@ -76,18 +69,22 @@ struct SARIFSelection {
             + "(\(counts.joined(separator: ", "))), every one still in links.jsonl and the other reports"
     }
 
-    private static let tiers = 6
+    static let tiers = 6
 
     /// error 0, 1; warning 2, 3; info 4, 5 — the odd tier of a level for findings that
     /// are suppressed or fixed.
     static func tier(_ finding: Finding) -> Int {
+        tier(finding.severity, active: finding.isActive)
+    }
+
+    static func tier(_ severity: Severity, active: Bool) -> Int {
         let level: Int
-        switch finding.severity {
+        switch severity {
         case .error: level = 0
         case .warning: level = 1
         case .info: level = 2
         }
-        return level * 2 + (finding.isActive ? 0 : 1)
+        return level * 2 + (active ? 0 : 1)
     }
 
     private static func severity(ofTier tier: Int) -> Severity {
@@ -107,5 +104,39 @@ struct SARIFSelection {
             out.append(digit)
         }
         return out
+    }
+}
+
+/// How many results fall in each of SARIFSelection's tiers, and how many have a code
+/// without a rule, by severity.
+struct SARIFTiers: Equatable {
+    var counts = Array(repeating: 0, count: SARIFSelection.tiers)
+    var unruled: [Severity: Int] = [:]
+
+    /// From the report's counts (`Report.severitiesByCode`) and its fixed findings.
+    init(_ report: Report, ruleIndex: [String: Int]) {
+        // Current findings are never fixed: active is "not suppressed".
+        for entry in report.severitiesByCode {
+            for severity in Severity.allCases {
+                add(entry.code, severity, active: true, entry.active[severity], ruleIndex)
+                add(entry.code, severity, active: false, entry.suppressed[severity], ruleIndex)
+            }
+        }
+        for finding in report.fixed { add(finding.code, finding.severity, active: finding.isActive, 1, ruleIndex) }
+    }
+
+    /// The plain way, kept to check the counts against (`ReportSARIFLimitsTests`): a pass
+    /// over every result.
+    init(reading report: Report, ruleIndex: [String: Int]) {
+        for finding in report.rows { add(finding.code, finding.severity, active: finding.isActive, 1, ruleIndex) }
+    }
+
+    private mutating func add(_ code: String, _ severity: Severity, active: Bool, _ number: Int, _ ruleIndex: [String: Int]) {
+        guard number > 0 else { return }
+        if ruleIndex[code] == nil {
+            unruled[severity, default: 0] += number
+        } else {
+            counts[SARIFSelection.tier(severity, active: active)] += number
+        }
     }
 }

@@ -10,7 +10,7 @@
 struct ByteBuffer: ~Copyable {
     private(set) var base: UnsafeMutablePointer<UInt8>
     private(set) var count = 0
-    private var capacity: Int
+    private(set) var capacity: Int
     private let drain: ByteDrain?
 
     /// What `drainIfFull` lets pile up before handing it on.
@@ -80,6 +80,29 @@ struct ByteBuffer: ~Copyable {
     mutating func append(utf8 text: String) {
         var text = text
         text.withUTF8 { append($0) }
+    }
+
+    /// Appends `bytes`; with a drain, bytes of `drainSize` or more go to it straight after
+    /// what is buffered, rather than through the buffer, which would then keep that size
+    /// to the end of the run (a huge page's links).
+    mutating func append(passing bytes: UnsafeBufferPointer<UInt8>) {
+        if bytes.count >= Self.drainSize, let drain {
+            drainAll()
+            drain.write(UnsafeRawBufferPointer(bytes))
+        } else {
+            append(bytes)
+            drainIfFull()
+        }
+    }
+
+    /// Hands the bytes written (and not drained) over, without a copy, and starts again
+    /// empty.
+    mutating func detach() -> OwnedBytes {
+        let owned = OwnedBytes(taking: base, count: count)
+        capacity = 64
+        base = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        count = 0
+        return owned
     }
 
     /// Takes back what was written after the first `count` bytes (not drained yet).

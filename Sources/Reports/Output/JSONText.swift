@@ -1,3 +1,5 @@
+import Foundation
+
 /// Compact JSON with a fixed key order, so `links.jsonl` reads the same on every run and
 /// diffs well: the JSON writer of the JSON Lines files (`PrettyJSON` is the indented one
 /// of findings.json and SARIF; both escape with `JSONString`). It writes UTF-8 bytes
@@ -122,6 +124,16 @@ struct JSONText: ~Copyable {
     mutating func raw(_ name: StaticString, _ json: [UInt8]) {
         key(name)
         out.append(json)
+    }
+
+    /// Bytes already written as JSON (a record copied as it was read).
+    mutating func append(_ bytes: Data) {
+        bytes.withUnsafeBytes { out.append($0.bindMemory(to: UInt8.self)) }
+    }
+
+    /// Hands what was written over without a copy (`ByteBuffer.detach`).
+    mutating func detach() -> OwnedBytes {
+        out.detach()
     }
 
     /// The bytes with the object opened by `init()` closed.

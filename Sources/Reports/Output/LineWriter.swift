@@ -38,6 +38,12 @@ package final class LineWriter {
         buffer.drainIfFull()
     }
 
+    /// Lines already joined and newline-terminated, passed on without a copy when they are
+    /// many (`ByteBuffer.append(passing:)`).
+    package func write(lines: OwnedBytes) {
+        withExtendedLifetime(lines) { buffer.append(passing: lines.buffer) }
+    }
+
     /// Passes on what is buffered: a stream's reader sees the lines so far.
     package func flush() {
         buffer.drainAll()

@@ -1,32 +1,76 @@
-/// Every finding of a report in report order, from the spilled runs and the batch still
+import Foundation
+
+/// Every finding of a report in report order, from the spilled runs and the blocks still
 /// in memory; each iteration reads the runs again, so every report format can take its
 /// own pass (side by side: reads do not share a position).
 struct SortedFindings: Sequence, Sendable {
     let file: SpillFile?
-    let runs: [Range<Int>]
-    /// The findings never spilled, sorted.
-    let tail: [Finding]
+    /// In the order they were made (the batch still in memory last).
+    let runs: [SpilledRun]
+    /// How many passes were begun (the reports take one: `ListingPass`).
+    let passes = PassCount()
 
     func makeIterator() -> FindingMerge {
-        FindingMerge(runs: file.map { file in runs.map { RunCursor(file: file, range: $0) } } ?? [], tail: tail)
+        passes.increment()
+        return FindingMerge(runs: runs.compactMap { run in
+            switch run {
+            case .file(let range): file.map { .file(RunCursor(file: $0, range: range)) }
+            case .memory(let blocks): .memory(BlockCursor(blocks: blocks))
+            case .writing: preconditionFailure("runs are resolved before they are read (FindingSpill.sorted)")
+            }
+        })
+    }
+}
+
+/// A counter shared by the copies of one report's findings.
+final class PassCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+
+    func increment() {
+        lock.lock()
+        count += 1
+        lock.unlock()
+    }
+
+    var value: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return count
+    }
+}
+
+/// Reads one run, wherever it is.
+enum RunReader {
+    case file(RunCursor)
+    case memory(BlockCursor)
+
+    mutating func next() -> Finding? {
+        switch self {
+        case .file(var cursor):
+            let finding = cursor.next()
+            self = .file(cursor)
+            return finding
+        case .memory(var cursor):
+            let finding = cursor.next()
+            self = .memory(cursor)
+            return finding
+        }
     }
 }
 
 /// A k-way merge of sorted runs through a binary heap of their heads. Runs are numbered
-/// in the order they were spilled (the in-memory tail last) and equal findings come out
-/// by run number, which keeps the order a single stable sort would give.
+/// in the order they were made and equal findings come out by run number, which keeps the
+/// order a single stable sort would give.
 struct FindingMerge: IteratorProtocol {
-    private var cursors: [RunCursor]
-    private let tail: [Finding]
-    private var tailIndex = 0
+    private var cursors: [RunReader]
     /// Heads of the runs: (finding, run number), a min-heap on (report order, run).
     private var heap: [(finding: Finding, run: Int)] = []
 
-    init(runs: [RunCursor], tail: [Finding]) {
+    init(runs: [RunReader]) {
         cursors = runs
-        self.tail = tail
-        heap.reserveCapacity(runs.count + 1)
-        for run in 0...runs.count {
+        heap.reserveCapacity(runs.count)
+        for run in runs.indices {
             if let head = pull(run) { push((head, run)) }
         }
     }
@@ -47,10 +91,7 @@ struct FindingMerge: IteratorProtocol {
     }
 
     private mutating func pull(_ run: Int) -> Finding? {
-        if run < cursors.count { return cursors[run].next() }
-        guard tailIndex < tail.count else { return nil }
-        defer { tailIndex += 1 }
-        return tail[tailIndex]
+        cursors[run].next()
     }
 
     private func before(_ a: Int, _ b: Int) -> Bool {

@@ -1,20 +1,29 @@
 import Foundation
 
-/// The findings of a run, in the order they were added, held in memory up to a bound and
-/// spilled beyond it: each full batch is sorted into report order and appended to a
-/// temporary file as one run. `sorted()` merges the runs and the last batch back into
-/// report order, so a report of any size needs memory for one batch only.
+/// The findings of a run, page by page in the order added, held in memory up to a bound and
+/// spilled beyond it: each full batch is put in report order and appended to a temporary
+/// file as one run. `sorted()` merges the runs and the last batch back into report order,
+/// so a report of any size needs memory for about two batches only.
+///
+/// A batch is a list of pages' blocks (`FindingBlock`), each already in report order: putting
+/// a batch in order sorts its blocks by page. A page whose findings come twice (a page added
+/// again) would not be in order inside one run, so its second block starts a new one: the
+/// merge puts it after the first among equals, as one stable sort of everything would.
+/// Full batches are encoded and written by a thread of their own (`SpillWriter`), so the
+/// run's in-order writer, which adds the blocks, never waits on the disk.
 ///
 /// A value: copies share the runs already written (they never change) and keep their own
 /// batch.
 struct FindingSpill: Sendable {
     let limits: SpillLimits
-    private var batch: [Finding] = []
-    private var batchBytes = 0
-    private var file: SpillFile?
-    private var runs: [Range<Int>] = []
-    /// Set when a run could not be written: the findings then stay in memory.
-    private(set) var failure: String?
+    private var batch: [FindingBlock] = []
+    private var batchPages: Set<String> = []
+    /// Footprint of the batch and of the runs still in memory.
+    private var held = 0
+    private var writer: SpillWriter?
+    private var runs: [SpilledRun] = []
+    /// Set once a run could not be written: the rest stays in the batch.
+    private var inMemory = false
 
     init(limits: SpillLimits) {
         self.limits = limits
@@ -23,61 +32,155 @@ struct FindingSpill: Sendable {
     var isEmpty: Bool { batch.isEmpty && runs.isEmpty }
 
     /// How many runs went to disk (tests check that a small bound spills).
-    var spilledRuns: Int { runs.count }
+    var spilledRuns: Int { resolved.filter(\.isOnDisk).count }
 
+    /// Set when a run could not be written: the findings then stay in memory.
+    var failure: String? { writer?.failure }
+
+    /// One page's findings, in report order.
+    mutating func append(_ block: FindingBlock) {
+        guard block.count > 0 else { return }
+        if batchPages.contains(block.page) { seal() }
+        batch.append(block)
+        batchPages.insert(block.page)
+        held += block.footprint
+        if held >= limits.batchBytes, !inMemory { spill() }
+    }
+
+    /// Findings of any pages, in the order added (each page's in report order, stably).
     mutating func append(contentsOf findings: [Finding]) {
-        for finding in findings {
-            batch.append(finding)
-            batchBytes += Self.footprint(finding)
+        var start = 0
+        while start < findings.count {
+            var end = start + 1
+            while end < findings.count, findings[end].page == findings[start].page { end += 1 }
+            append(FindingBlock(page: findings[start].page, sorted: findings[start..<end].sorted(by: Finding.ordered)))
+            start = end
         }
-        if batchBytes >= limits.batchBytes, failure == nil { spill() }
     }
 
     /// Every finding in report order (page, line, code, URL; ties in the order added).
     func sorted() -> SortedFindings {
-        SortedFindings(file: file, runs: runs, tail: Self.sort(batch))
+        let runs = resolved
+        return SortedFindings(file: writer?.file, runs: batch.isEmpty ? runs : runs + [.memory(Self.ordered(batch))])
     }
 
     /// Why findings could not be read back from disk, if that happened.
-    var readFailure: String? { file?.failed }
+    var readFailure: String? { writer?.file?.failed }
 
-    private mutating func spill() {
-        do {
-            if file == nil { file = try SpillFile(directory: limits.directory) }
-            let sorted = Self.sort(batch)
-            runs.append(try file!.appendRun { write in
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(1 << 20 + 4096)
-                for finding in sorted {
-                    FindingCoding.append(finding, to: &bytes)
-                    // Written in slices so the encoded run never doubles the batch's memory.
-                    if bytes.count >= 1 << 20 {
-                        try write(bytes)
-                        bytes.removeAll(keepingCapacity: true)
-                    }
-                }
-                try write(bytes)
-            })
-            batch.removeAll()
-            batchBytes = 0
-        } catch {
-            failure = "\(error)"
+    /// The runs, those being written waited for.
+    private var resolved: [SpilledRun] {
+        runs.map { run in
+            if case .writing(let id) = run, let writer { return writer.result(id) }
+            return run
         }
     }
 
-    /// A stable sort, the same order as sorting every finding at once: the standard
-    /// library's sort is documented stable, and it moves findings where pairing each with
-    /// its offset copied them.
-    private static func sort(_ findings: [Finding]) -> [Finding] {
-        findings.sorted(by: Finding.ordered)
+    /// Ends the batch: its blocks in page order become a run, in memory for now.
+    private mutating func seal() {
+        guard !batch.isEmpty else { return }
+        runs.append(.memory(Self.ordered(batch)))
+        batch.removeAll()
+        batchPages.removeAll()
+    }
+
+    /// Hands every run still in memory to the spill's writer, each keeping its place among
+    /// the runs; after a failure they stay in memory.
+    private mutating func spill() {
+        if writer == nil { writer = SpillWriter(directory: limits.directory) }
+        guard let writer, writer.failure == nil else {
+            inMemory = true
+            return
+        }
+        seal()
+        for i in runs.indices {
+            guard case .memory(let blocks) = runs[i] else { continue }
+            runs[i] = .writing(writer.write(blocks))
+        }
+        held = 0
+    }
+
+    /// The blocks in page order: the standard library's sort is documented stable.
+    private static func ordered(_ blocks: [FindingBlock]) -> [FindingBlock] {
+        blocks.sorted { $0.page < $1.page }
     }
 
     /// A finding's memory, roughly: the struct, its longer strings and its lists (strings
-    /// shared between the findings of one navigation are counted each time, which errs
-    /// on the safe side).
+    /// shared between findings are counted each time, which errs on the safe side).
     static func footprint(_ finding: Finding) -> Int {
         256 + finding.page.utf8.count + finding.raw.utf8.count + finding.url.utf8.count + finding.message.utf8.count
             + (finding.file?.utf8.count ?? 0) + 16 * finding.profiles.count + 64 * finding.outcomes.count
+    }
+}
+
+/// Encodes and appends runs to the spill file on a serial queue of its own, in the order
+/// they are handed over; `result` waits for one. A run that cannot be written stays in
+/// memory, and so does every later one (`failure`).
+final class SpillWriter: @unchecked Sendable {
+    private let queue = DispatchQueue(label: "linkaudit.spill")
+    private let directory: String
+    /// Touched on `queue` only.
+    private var spillFile: SpillFile?
+    private var done: [Int: SpilledRun] = [:]
+    private var failed: String?
+    /// Touched by the one caller only.
+    private var next = 0
+
+    init(directory: String) {
+        self.directory = directory
+    }
+
+    var file: SpillFile? { queue.sync { spillFile } }
+    var failure: String? { queue.sync { failed } }
+
+    /// Starts writing `blocks` as one run; the number to ask `result` for.
+    func write(_ blocks: [FindingBlock]) -> Int {
+        let id = next
+        next += 1
+        queue.async { [self] in
+            guard failed == nil else {
+                done[id] = .memory(blocks)
+                return
+            }
+            do {
+                if spillFile == nil { spillFile = try SpillFile(directory: directory) }
+                done[id] = .file(try spillFile!.appendRun { write in
+                    var bytes: [UInt8] = []
+                    bytes.reserveCapacity(1 << 20 + 4096)
+                    for block in blocks {
+                        block.encoded(into: &bytes)
+                        // Written in slices so the run is never held twice.
+                        if bytes.count >= 1 << 20 {
+                            try write(bytes)
+                            bytes.removeAll(keepingCapacity: true)
+                        }
+                    }
+                    try write(bytes)
+                })
+            } catch {
+                failed = "\(error)"
+                done[id] = .memory(blocks)
+            }
+        }
+        return id
+    }
+
+    /// Run `id` once written (or kept in memory).
+    func result(_ id: Int) -> SpilledRun {
+        queue.sync { done[id]! }
+    }
+}
+
+/// One run of findings in report order: a range of the spill file, blocks kept in memory
+/// (the last batch, or every batch when the file could not be written), or one still being
+/// written (`SpillWriter`).
+enum SpilledRun: Sendable {
+    case file(Range<Int>)
+    case memory([FindingBlock])
+    case writing(Int)
+
+    var isOnDisk: Bool {
+        if case .file = self { return true }
+        return false
     }
 }
 
@@ -85,7 +188,8 @@ struct FindingSpill: Sendable {
 public struct SpillLimits: Sendable {
     /// A folder for the temporary file (the run's output folder, or TMPDIR).
     public var directory: String
-    /// Estimated bytes of findings held in memory (see `footprint`).
+    /// Estimated bytes of findings held in memory before they are spilled (see
+    /// `FindingSpill.footprint`; one more batch may be on its way to disk).
     public var batchBytes: Int
 
     public init(directory: String = SpillLimits.temporaryDirectory, batchBytes: Int = 32 << 20) {

@@ -13,14 +13,13 @@ final class AuditHostEntryTests: XCTestCase {
         let result = try CLI.run(["audit", dir.path + "/site", "--out", dir.path + "/out", "--quiet",
                                   "--profiles", "android-sdk", "--fail-on", "never", "--format", "csv"] + flags)
         XCTAssertEqual(result.status, 0, result.stderr)
-        let text = try String(contentsOfFile: dir.path + "/out/links.jsonl", encoding: .utf8)
-        for line in text.split(separator: "\n") {
-            let record = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        let records = try LinksFile.records(dir.path + "/out/links.jsonl")
+        for record in records {
             if record["url"] as? String == "dana://pay" {
                 return try XCTUnwrap((record["verdicts"] as? [String: [String: String]])?["android-sdk"])
             }
         }
-        XCTFail("no dana://pay record in \(text)")
+        XCTFail("no dana://pay record in \(records)")
         return [:]
     }
 

@@ -184,9 +184,27 @@ final class ReadmeCommandsTests: XCTestCase {
         XCTAssertTrue(result.stdout.contains(#""url": "paypay://pay""#), result.stdout)
     }
 
+    /// The `jq` recipe that gives each link of a format-2 links.jsonl its verdicts back, run
+    /// on an audit of the demo site: every link, as format 1 wrote it.
+    func testTheLinksJSONLRecipeGivesEachLinkItsVerdicts() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/jq") else {
+            throw XCTSkip("jq is not installed (apt-get install jq)")
+        }
+        var recipe = try block("Output")
+        recipe.lines.insert("linkaudit audit Pipelines/demo-site --out . --format jsonl --fail-on never --quiet", at: 0)
+        let sandbox = try Sandbox(linkauditOnPath: true)
+        let result = try sandbox.run(recipe)
+        XCTAssertEqual(result.status, 0, "Output: \(result.stderr)")
+        let written = try String(contentsOfFile: sandbox.root + "/links-v1.jsonl", encoding: .utf8).split(separator: "\n")
+            .map { try JSONSerialization.jsonObject(with: Data($0.utf8)) }
+        let expected = try LinksFile.records(sandbox.root + "/links.jsonl")
+        XCTAssertGreaterThan(expected.count, 100)
+        XCTAssertEqual(written as NSArray, expected as NSArray)
+    }
+
     /// Every sh block is run above or named here with the reason it is not.
     func testEveryShellBlockIsRunOrSaidWhyNot() throws {
-        let run: Set<String> = ["Quick start", "Install", "`linkaudit explain`"]
+        let run: Set<String> = ["Quick start", "Install", "`linkaudit explain`", "Output"]
         let notRun: [String: String] = [
             "Live crawl": "fetches from the network",
             "Fuzzing": "builds the package again with libFuzzer and fuzzes for a time budget (minutes); "

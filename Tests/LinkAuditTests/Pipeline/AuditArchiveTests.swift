@@ -9,7 +9,7 @@ final class AuditArchiveTests: XCTestCase {
         let options = AuditOptions(inputs: [Fixture.url(relative).path], outDir: out.path, jobs: 2)
         let summary = try Audit.run(options)
         let pages = try String(contentsOfFile: out.path + "/pages.jsonl", encoding: .utf8).split(separator: "\n").map(String.init)
-        let links = try String(contentsOfFile: out.path + "/links.jsonl", encoding: .utf8).split(separator: "\n").map(String.init)
+        let links = try LinksFile.navigationLines(out.path + "/links.jsonl")
         return (summary, pages, links)
     }
 

@@ -27,7 +27,7 @@ struct CrawlRun {
 
     /// A finished run's pages.jsonl and links.jsonl.
     static func read(summary: AuditSummary, from folder: String) throws -> CrawlRun {
-        CrawlRun(summary: summary, pages: try lines(folder + "/pages.jsonl"), links: try lines(folder + "/links.jsonl"))
+        CrawlRun(summary: summary, pages: try lines(folder + "/pages.jsonl"), links: try LinksFile.records(folder + "/links.jsonl"))
     }
 
     private static func lines(_ path: String) throws -> [[String: Any]] {

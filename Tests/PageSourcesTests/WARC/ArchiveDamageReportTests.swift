@@ -23,7 +23,7 @@ final class ArchiveDamageReportTests: XCTestCase {
         _ = try Audit.run(options)
         let read = { (file: String) in try String(contentsOfFile: out + "/" + file, encoding: .utf8) }
         return Run(pages: try read("pages.jsonl").split(separator: "\n").map(String.init),
-                   links: try read("links.jsonl").split(separator: "\n").map(String.init),
+                   links: try LinksFile.navigationLines(out + "/links.jsonl"),
                    summary: try read("summary.md"), path: path)
     }
 

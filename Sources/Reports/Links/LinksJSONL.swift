@@ -1,0 +1,160 @@
+import LinkAuditModel
+
+/// The records of `links.jsonl` and `pages.jsonl`, one JSON object per line. Field order
+/// is the contract's: page, line, source, trigger, frame, delayMs, raw, url, scheme, …
+extension Navigation {
+    /// The record on its own, its verdicts written out in it (as format 1 wrote every
+    /// line; `links.jsonl` refers to them by key instead: `PageLinks`).
+    public var jsonBytes: [UInt8] {
+        var json = JSONText(capacity: 512)
+        writeJSON(to: &json, verdicts: verdicts.map { .inline(VerdictSetDefinition.json($0)) })
+        return json.bytes
+    }
+
+    public var jsonLine: String { String(decoding: jsonBytes, as: UTF8.self) }
+
+    /// How a record gives its verdicts.
+    enum VerdictsField {
+        /// `"verdicts":{…}`.
+        case inline([UInt8])
+        /// `"verdictSet":"5e0c2b1a"`, defined on a line before it.
+        case reference(VerdictSetDefinition)
+    }
+
+    /// Appends this record as one JSON object (no newline).
+    func writeJSON(to json: inout JSONText, verdicts field: VerdictsField?) {
+        json.open()
+        json.field("page", page)
+        json.field("line", line)
+        json.field("source", source)
+        json.field("trigger", trigger.rawValue)
+        json.field("frame", frame.rawValue)
+        json.field("delayMs", delayMs)
+        json.field("raw", raw)
+        json.field("url", url)
+        json.field("scheme", scheme)
+        json.field("partial", partial)
+        json.field("context", context)
+        json.field("framedPage", framedPage)
+        switch field {
+        case .inline(let bytes): json.raw("verdicts", bytes)
+        case .reference(let definition): json.raw("verdictSet", definition.reference)
+        case nil: break
+        }
+        if let findings {
+            json.objects("findings", findings) { item, ref in
+                item.field("code", ref.code)
+                item.strings("profiles", ref.profiles)
+            }
+        }
+        json.close()
+    }
+}
+
+/// One page's share of `links.jsonl`, made by the worker that read the page: its lines,
+/// each referring to its verdict set by key, and the definitions of those sets in order of
+/// first use. The writer (`LinksOutput`) writes the definitions not in force, then the
+/// lines as they are.
+package struct PageLinks: Sendable {
+    let definitions: [VerdictSetDefinition]
+    /// The lines, newline-terminated, in one buffer (handed to the writer, not copied).
+    let lines: OwnedBytes
+    /// Only for a page with more sets than a file keeps defined at once
+    /// (`LinksFormat.setsInForce`): each line's set, as an index into `definitions` (-1:
+    /// none), so the writer can define them line by line.
+    let lineSets: [Int32]?
+
+    /// A page's navigations, their sets looked up in (and added to) `memo`.
+    package init(_ navigations: [Navigation], memo: inout VerdictSetMemo) {
+        // A format-2 line is ~250 bytes plus what the page's URLs add; the buffer grows
+        // past a guess that was short.
+        var json = JSONText(capacity: 256 * navigations.count + 64)
+        for (position, navigation) in navigations.enumerated() {
+            navigation.writeJSON(to: &json, verdicts: navigation.verdicts.map {
+                .reference(memo.definition(at: memo.index(of: $0, link: position)))
+            })
+            json.newline()
+        }
+        lines = json.detach()
+        definitions = memo.definitions
+        lineSets = Self.lineSets(navigations.map(\.verdicts), definitions, &memo)
+    }
+
+    /// The lines of `records` as read from another file (`linkaudit report` merging runs):
+    /// a line whose verdicts are already referred to by the key this page gives them is
+    /// copied as it is, so that fields of a newer version survive; any other line with
+    /// verdicts is written again, in this version's form.
+    init(merging records: [LinkRecord], memo: inout VerdictSetMemo) {
+        var json = JSONText(capacity: records.reduce(64) { $0 + $1.line.count + 1 })
+        for record in records {
+            guard let set = record.navigation.verdicts else {
+                json.append(record.line)
+                json.newline()
+                continue
+            }
+            let definition = memo.definition(at: memo.index(of: set))
+            if record.writtenKey == definition.key.text {
+                json.append(record.line)
+            } else {
+                record.navigation.writeJSON(to: &json, verdicts: .reference(definition))
+            }
+            json.newline()
+        }
+        lines = json.detach()
+        definitions = memo.definitions
+        lineSets = Self.lineSets(records.map(\.navigation.verdicts), definitions, &memo)
+    }
+
+    /// nil unless the page has more sets than a file keeps defined at once.
+    private static func lineSets(_ sets: [VerdictSet?], _ definitions: [VerdictSetDefinition],
+                                 _ memo: inout VerdictSetMemo) -> [Int32]? {
+        guard definitions.count > LinksFormat.setsInForce else { return nil }
+        let position = Dictionary(uniqueKeysWithValues: definitions.enumerated().map { ($1.key, Int32($0)) })
+        return sets.map { set in set.map { position[memo.definition(at: memo.index(of: $0)).key]! } ?? -1 }
+    }
+}
+
+extension Verdict {
+    package var jsonBytes: [UInt8] {
+        var json = JSONText(capacity: 128)
+        writeJSON(to: &json)
+        return json.bytes
+    }
+
+    /// `{"outcome":…,"reason":…}` with the details flattened after them, keys sorted.
+    func writeJSON(to json: inout JSONText) {
+        json.open()
+        json.field("outcome", outcome.rawValue)
+        json.field("reason", reason.rawValue)
+        if let details {
+            for key in details.keys.sorted() {
+                json.field(dynamic: key, details[key] ?? "")
+            }
+        }
+        json.close()
+    }
+}
+
+extension PageRecord {
+    public var jsonBytes: [UInt8] {
+        var json = JSONText()
+        json.field("page", page)
+        json.field("file", file)
+        json.field("bytes", bytes)
+        json.field("status", status)
+        json.field("encoding", encoding)
+        json.field("navigations", navigations)
+        json.field("warning", warning)
+        json.field("httpStatus", httpStatus)
+        json.field("association", association)
+        if let problems { json.strings("problems", problems) }
+        return json.closed()
+    }
+
+    public var jsonLine: String { String(decoding: jsonBytes, as: UTF8.self) }
+
+    /// The record as a streaming run writes it among the links: `{"pageRecord":{…}}`.
+    package var streamedJSONBytes: [UInt8] {
+        PageRecordLine.prefix + jsonBytes + [0x7D]
+    }
+}

@@ -1,0 +1,192 @@
+import Foundation
+import LinkAuditModel
+
+/// What the reports make of each distinct verdict set of a page, made once per set instead
+/// of once per link: its key and JSON for `links.jsonl` (`PageLinks`), its outcomes and
+/// its findings' profiles, severities and messages for the finding rows (`ReportParts`).
+/// A page's links share a handful of sets; one memo serves the page's lines and its report
+/// part, on the worker that read the page.
+///
+/// Sets are told apart here and only here (`index(of:)`): by identity first — the
+/// classifier hands one shared set to the links it decided alike — then by value, for
+/// equal sets made apart (each deep link's own set, today). Once every set is shared,
+/// identity alone will do, and only `index(of:)` changes.
+package struct VerdictSetMemo {
+    package init() {}
+
+    struct Entry {
+        let set: VerdictSet
+        fileprivate(set) var definition: VerdictSetDefinition?
+        fileprivate(set) var outcomes: [ProfileOutcome]?
+        fileprivate(set) var findings: [FindingText] = []
+    }
+
+    /// One finding code of a set, as its rows show it.
+    struct FindingText {
+        let code: String
+        /// As the navigation's `FindingRef` gave them (the lookup key) and in profile order.
+        let refProfiles: [String]
+        let profiles: [String]
+        let severity: Severity
+        let message: String
+    }
+
+    private(set) var entries: [Entry] = []
+    /// Recently found sets, by identity: a pointer comparison each.
+    private var recent: [(set: VerdictSet, index: Int)] = []
+    private var byValue: [VerdictSetValue: Int] = [:]
+    /// The keys given out on this page, and the definitions in order of first use.
+    private var keys: Set<VerdictSetKey> = []
+    private(set) var definitions: [VerdictSetDefinition] = []
+
+    /// The entry each link of the page was given, by its position (`index(of:link:)`): the
+    /// page's lines and its report part look its links up in turn.
+    private var links: [Int32] = []
+
+    private static let recentCount = 8
+
+    /// The entry of the set of the page's link at `position`; a second call for the same
+    /// link and set finds the entry without a lookup.
+    mutating func index(of set: VerdictSet, link position: Int) -> Int {
+        if position < links.count {
+            let known = Int(links[position])
+            if known >= 0, entries[known].set.isShared(with: set) { return known }
+        } else {
+            links += repeatElement(-1, count: position + 1 - links.count)
+        }
+        let found = index(of: set)
+        links[position] = Int32(found)
+        return found
+    }
+
+    /// The entry of `set`, made on first sight.
+    mutating func index(of set: VerdictSet) -> Int {
+        for (i, entry) in recent.enumerated() where entry.set.isShared(with: set) {
+            if i > 0 { recent.swapAt(i, i - 1) }  // the sets used most drift to the front
+            return entry.index
+        }
+        let index: Int
+        let value = VerdictSetValue(set: set)
+        if let found = byValue[value] {
+            index = found
+        } else {
+            index = entries.count
+            entries.append(Entry(set: set))
+            byValue[value] = index
+        }
+        if recent.count == Self.recentCount { recent.removeLast() }
+        recent.append((set, index))
+        return index
+    }
+
+    /// The set's key and JSON; the first call for a set on this page gives it its key and
+    /// adds it to `definitions`. Two sets of one page never share a key: the second takes
+    /// the next free one.
+    mutating func definition(at index: Int) -> VerdictSetDefinition {
+        if let known = entries[index].definition { return known }
+        let json = VerdictSetDefinition.json(entries[index].set)
+        var key = VerdictSetKey(verdicts: json)
+        while keys.contains(key) { key = key.next }
+        keys.insert(key)
+        let definition = VerdictSetDefinition(key: key, verdicts: json)
+        entries[index].definition = definition
+        definitions.append(definition)
+        return definition
+    }
+
+    /// Every profile's outcome and reason, in profile order (a finding row's `outcomes`).
+    mutating func outcomes(at index: Int) -> [ProfileOutcome] {
+        if let known = entries[index].outcomes { return known }
+        let outcomes = FindingBuilder.outcomes(entries[index].set)
+        entries[index].outcomes = outcomes
+        return outcomes
+    }
+
+    /// How the rows show `ref` raised on a navigation with this set.
+    mutating func finding(at index: Int, _ ref: FindingRef, rules: ReportRules) -> FindingText {
+        for text in entries[index].findings where text.code == ref.code && text.refProfiles == ref.profiles {
+            return text
+        }
+        let profiles = ProfileOrder.sorted(ref.profiles)
+        let text = FindingText(code: ref.code, refProfiles: ref.profiles, profiles: profiles,
+                               severity: rules.severity(for: ref.code),
+                               message: FindingBuilder.message(code: ref.code,
+                                                               reasons: FindingBuilder.reasons(profiles, entries[index].set)))
+        entries[index].findings.append(text)
+        return text
+    }
+}
+
+/// A verdict set compared and hashed by its bytes: two sets are one entry only when every
+/// profile name, outcome, reason and detail is written the same. `String`'s own hash and
+/// `==` go by canonical equivalence (two equivalent spellings must still be written as they
+/// were) and hash every byte after a normalisation check: a deep link's set (long
+/// assumption texts in its details) cost more to hash than to write. Here a string's hash
+/// takes its length and its first and last eight bytes, and equality is a `memcmp`.
+private struct VerdictSetValue: Hashable {
+    let set: VerdictSet
+    private let digest: UInt64
+
+    init(set: VerdictSet) {
+        self.set = set
+        var digest = UInt64(set.count)
+        for (name, verdict) in set {
+            digest = Self.mix(digest, Self.hash(name))
+            digest = Self.mix(digest, Self.hash(verdict.outcome.rawValue))
+            digest = Self.mix(digest, Self.hash(verdict.reason.rawValue))
+            // Details in any order: their hashes summed.
+            var details = UInt64(verdict.details?.count ?? 0)
+            for (key, value) in verdict.details ?? [:] { details &+= Self.mix(Self.hash(key), Self.hash(value)) }
+            digest = Self.mix(digest, details)
+        }
+        self.digest = digest
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(digest)
+    }
+
+    static func == (a: VerdictSetValue, b: VerdictSetValue) -> Bool {
+        guard a.digest == b.digest, a.set.count == b.set.count else { return false }
+        if a.set.isShared(with: b.set) { return true }
+        for ((nameA, verdictA), (nameB, verdictB)) in zip(a.set, b.set) {
+            guard same(nameA, nameB), verdictA.outcome == verdictB.outcome,
+                  same(verdictA.reason.rawValue, verdictB.reason.rawValue) else { return false }
+            let detailsA = verdictA.details ?? [:], detailsB = verdictB.details ?? [:]
+            guard detailsA.count == detailsB.count else { return false }
+            for (key, value) in detailsA {
+                guard let match = detailsB.first(where: { same($0.key, key) }), same(match.value, value) else { return false }
+            }
+        }
+        return true
+    }
+
+    /// The same UTF-8 bytes.
+    private static func same(_ a: String, _ b: String) -> Bool {
+        var a = a, b = b
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                x.count == y.count && (x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0)
+            }
+        }
+    }
+
+    private static func hash(_ text: String) -> UInt64 {
+        var text = text
+        return text.withUTF8 { bytes in
+            var head: UInt64 = 0, tail: UInt64 = 0
+            let count = bytes.count
+            for i in 0..<min(8, count) {
+                head |= UInt64(bytes[i]) << UInt64(8 * i)
+                tail |= UInt64(bytes[count - 1 - i]) << UInt64(8 * i)
+            }
+            return mix(mix(UInt64(count), head), tail)
+        }
+    }
+
+    private static func mix(_ a: UInt64, _ b: UInt64) -> UInt64 {
+        var x = (a ^ b) &* 0x9E37_79B9_7F4A_7C15
+        x ^= x >> 29
+        return x
+    }
+}

@@ -1,0 +1,56 @@
+/// One page's findings in report order, sorted by the worker that made them: what the
+/// run's writer hands the spill (`FindingSpill`), a list appended instead of a sort on the
+/// one thread that writes in order. The findings share their strings and lists with the
+/// page's navigations and verdict-set memo, so a block in memory is smaller than its
+/// encoding (`FindingCoding`), which is made only when it goes to disk.
+struct FindingBlock: Sendable {
+    let page: String
+    let findings: [Finding]
+    /// Roughly the memory the findings hold (`FindingSpill.footprint`), for the spill's bound.
+    let footprint: Int
+
+    /// `findings`, all of `page`, already in report order.
+    init(page: String, sorted findings: [Finding]) {
+        self.page = page
+        self.findings = findings
+        footprint = findings.reduce(0) { $0 + FindingSpill.footprint($1) }
+    }
+
+    var count: Int { findings.count }
+
+    /// The block without its page-scope findings (no line: `PAGE_UNREADABLE`,
+    /// `ASSOCIATION_INVALID`), for a page whose record was counted already; nil when none
+    /// is left.
+    func linkFindings() -> FindingBlock? {
+        let kept = findings.filter { $0.line != nil }
+        return kept.isEmpty ? nil : FindingBlock(page: page, sorted: kept)
+    }
+
+    /// The findings as a run on disk holds them.
+    func encoded(into bytes: inout [UInt8]) {
+        for finding in findings { FindingCoding.append(finding, to: &bytes) }
+    }
+}
+
+/// Reads blocks held in memory, a finding at a time, in the order given.
+struct BlockCursor {
+    private let blocks: [FindingBlock]
+    private var block = 0
+    private var index = 0
+
+    init(blocks: [FindingBlock]) {
+        self.blocks = blocks
+    }
+
+    mutating func next() -> Finding? {
+        while block < blocks.count {
+            if index < blocks[block].findings.count {
+                defer { index += 1 }
+                return blocks[block].findings[index]
+            }
+            block += 1
+            index = 0
+        }
+        return nil
+    }
+}
