@@ -25,6 +25,10 @@ public struct Navigation: Codable, Sendable, Equatable {
     /// `noscript` (only when scripting is off, WebView's default) or `template` (inert
     /// until a script clones it).
     public var context: String?
+    /// The branch a script navigation is written on, as the script writes it
+    /// (`if (/Android/.test(navigator.userAgent))`, `!(document.referrer)`): the engine
+    /// starts it only when that holds.
+    public var condition: String?
     /// profile name → verdict (classify stage).
     public var verdicts: VerdictSet?
     /// Finding codes raised on this navigation, with the profiles where they occur.
@@ -35,7 +39,7 @@ public struct Navigation: Codable, Sendable, Equatable {
 
     /// The record's fields: `target` stays out of `links.jsonl`.
     private enum CodingKeys: String, CodingKey {
-        case page, line, source, trigger, frame, delayMs, raw, url, scheme, partial, context, verdicts, findings
+        case page, line, source, trigger, frame, delayMs, raw, url, scheme, partial, context, condition, verdicts, findings
     }
 
     public init(page: String, line: Int, source: String, trigger: Trigger, frame: FrameKind,

@@ -26,6 +26,7 @@ extension Navigation {
         json.field("scheme", scheme)
         json.field("partial", partial)
         json.field("context", context)
+        json.field("condition", condition)
         if let verdicts { json.raw("verdicts", sets.bytes(verdicts)) }
         if let findings {
             json.objects("findings", findings) { item, ref in

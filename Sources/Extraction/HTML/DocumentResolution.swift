@@ -24,12 +24,13 @@ extension DocumentState {
     func finish() -> [Navigation] {
         let base = baseURL
         // Script navigations go after the elements' (`inLineOrder` sorts them in).
-        pending += ScriptPlacement.place(scripts, limits: limits)
+        pending += ScriptPlacement.place(scripts, document: ScriptDocument(elements: elements, baseTarget: baseTarget),
+                                         limits: limits)
         var out: [Navigation] = []
         out.reserveCapacity(pending.count)
         var seen = Set<DuplicateKey>()
         for p in pending {
-            let nav: Navigation
+            var nav: Navigation
             // Every URL of the document is parsed with its encoding (§F.12).
             let resolved = p.toDocument ? documentURL ?? resolve(p.raw, base) : resolve(p.raw, base)
             if let parsed = resolved {
@@ -43,6 +44,7 @@ extension DocumentState {
                                  scheme: WebURL.schemeOf(p.raw) ?? "", partial: p.partial ? true : nil,
                                  context: p.context)
             }
+            nav.condition = p.condition
             // A function called from several places yields the same record each time.
             if !p.fromScript || seen.insert(DuplicateKey(nav)).inserted { out.append(nav) }
         }

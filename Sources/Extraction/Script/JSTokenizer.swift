@@ -19,6 +19,9 @@ struct JSToken {
     var text: String
     /// Byte offset of the token's start in the script.
     var offset: Int
+    /// A line break comes between it and the token before (where a statement may end
+    /// without a `;`).
+    var newlineBefore = false
 
     func isPunct(_ p: String) -> Bool { kind == .punct && text == p }
     func isIdentifier(_ name: String) -> Bool { kind == .identifier && text == name }
@@ -56,11 +59,11 @@ struct JSTokenizer {
     }
 
     mutating func next() -> JSToken? {
-        skipSpaceAndComments()
+        let newline = skipSpaceAndComments()
         guard index < bytes.count else { return nil }
         let start = index
         let b = bytes[index]
-        let token: JSToken
+        var token: JSToken
         if isIdentifierStart(b) {
             while index < bytes.count, isIdentifierPart(bytes[index]) { index += 1 }
             token = JSToken(kind: .identifier, text: text(start, index), offset: start)
@@ -77,16 +80,20 @@ struct JSTokenizer {
         } else {
             token = JSToken(kind: .punct, text: readPunct(), offset: start)
         }
+        token.newlineBefore = newline
         lastSignificant = token
         return token
     }
 
     // MARK: - Pieces
 
-    private mutating func skipSpaceAndComments() {
+    /// Whether a line break was skipped.
+    private mutating func skipSpaceAndComments() -> Bool {
+        var newline = false
         while index < bytes.count {
             let b = bytes[index]
             if b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0B || b == 0x0C {
+                if b == 0x0A || b == 0x0D { newline = true }
                 index += 1
             } else if b == 0xC2, index + 1 < bytes.count, bytes[index + 1] == 0xA0 {
                 index += 2  // NBSP is whitespace to JavaScript
@@ -94,15 +101,19 @@ struct JSTokenizer {
                 while index < bytes.count, bytes[index] != 0x0A { index += 1 }
             } else if b == 0x2F, index + 1 < bytes.count, bytes[index + 1] == 0x2A {
                 index += 2
-                while index + 1 < bytes.count, !(bytes[index] == 0x2A && bytes[index + 1] == 0x2F) { index += 1 }
+                while index + 1 < bytes.count, !(bytes[index] == 0x2A && bytes[index + 1] == 0x2F) {
+                    if bytes[index] == 0x0A { newline = true }
+                    index += 1
+                }
                 index = min(index + 2, bytes.count)
             } else if b == 0x3C, matches("<!--") {
                 // HTML-like comments are single-line comments in classic scripts.
                 while index < bytes.count, bytes[index] != 0x0A { index += 1 }
             } else {
-                return
+                return newline
             }
         }
+        return newline
     }
 
     private func matches(_ s: StaticString) -> Bool {
