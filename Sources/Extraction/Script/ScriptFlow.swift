@@ -13,6 +13,8 @@ struct ScriptFlow {
     struct Located {
         let script: Int
         let value: BindingValue
+        /// An object's values by path, so a property is found in one look-up.
+        var paths: [[String]: [ScriptLiteral]] = [:]
     }
 
     /// A literal a call passes, with where it is written and the branch of the call.
@@ -45,28 +47,35 @@ struct ScriptFlow {
         enum Key: Hashable {
             case id(String)
             case tag(String)
-            case created(script: Int, key: Int)
+            case created(script: Int, key: Int, instance: Int?)
         }
     }
 
     private var bindings: [ScriptBindings.Key: [Located]] = [:]
-    /// JSON blocks by their element's id (the first with an id, as `getElementById` finds).
-    private var blocks: [String: Int] = [:]
-    private let scripts: [PlacedScript]
+    /// JSON blocks by their element's id (the first with an id, as `getElementById` finds),
+    /// with their values by path.
+    private var blocks: [String: (script: Int, paths: [[String]: [ScriptLiteral]])] = [:]
     private let elements: ElementIndex
 
     init(scripts: [PlacedScript], elements: ElementIndex) {
-        self.scripts = scripts
         self.elements = elements
         for (index, script) in scripts.enumerated() {
-            if let id = script.blockID, blocks[id] == nil { blocks[id] = index }
+            if let id = script.blockID, blocks[id] == nil { blocks[id] = (index, Self.byPath(script.unit.entries)) }
             for (key, values) in script.unit.bindings.table {
                 guard bindings[key] != nil || bindings.count < ScriptBindings.maxNames else { continue }
                 for value in values where bindings[key, default: []].count < ScriptBindings.maxValues {
-                    bindings[key, default: []].append(Located(script: index, value: value))
+                    var located = Located(script: index, value: value)
+                    if case .object(let entries) = value { located.paths = Self.byPath(entries) }
+                    bindings[key, default: []].append(located)
                 }
             }
         }
+    }
+
+    private static func byPath(_ entries: [ObjectEntry]) -> [[String]: [ScriptLiteral]] {
+        var paths: [[String]: [ScriptLiteral]] = [:]
+        for entry in entries { paths[entry.path, default: []].append(entry.value) }
+        return paths
     }
 
     func values(of name: String, in function: String?) -> [Located] {
@@ -103,11 +112,11 @@ struct ScriptFlow {
         case .property(let root, let path):
             for located in values(of: root, in: function) {
                 switch located.value {
-                case .object(let entries):
-                    for entry in entries where entry.path == path { add(entry.value, in: located.script) }
+                case .object:
+                    for literal in located.paths[path] ?? [] { add(literal, in: located.script) }
                 case .json(let id):
                     guard let block = blocks[id] else { continue }
-                    for entry in scripts[block].unit.entries where entry.path == path { add(entry.value, in: block) }
+                    for literal in block.paths[path] ?? [] { add(literal, in: block.script) }
                 default:
                     continue
                 }
@@ -145,11 +154,16 @@ struct ScriptFlow {
         return literal.raw
     }
 
-    /// The element `reference` names, from `script` inside `function`.
-    func element(_ reference: ElementRef, script: Int, function: String?) -> Element {
+    /// The element `reference` names, from `script` inside `function`. An element a
+    /// function makes in its own scope is a new one at each call: `instance` tells the
+    /// calls apart, so a frame is inserted by the call that gave it its `src`.
+    func element(_ reference: ElementRef, script: Int, function: String?, instance: Int) -> Element {
         var reference = reference
         var script = script
+        var local = function != nil
         if case .variable(let name) = reference {
+            let own = function.flatMap { bindings[ScriptBindings.Key(function: $0, name: name)] }
+            local = own != nil
             guard let bound = values(of: name, in: function).first(where: {
                 if case .element = $0.value { return true } else { return false }
             }), case .element(let found) = bound.value else {
@@ -165,7 +179,8 @@ struct ScriptFlow {
         case .tag(let tag):
             return Element(key: .tag(tag), tag: tag, created: false)
         case .created(let tag, let key):
-            return Element(key: .created(script: script, key: key), tag: tag, created: true)
+            return Element(key: .created(script: script, key: key, instance: local ? instance : nil), tag: tag,
+                           created: true)
         case .variable, .unknown:
             return Element(key: nil, tag: nil, created: false)
         }

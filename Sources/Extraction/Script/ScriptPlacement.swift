@@ -69,6 +69,7 @@ package struct ScriptPlacement {
         let arguments: [ScriptFlow.Argument?]
         let timing: ScriptTiming
         let condition: String?
+        let instance: Int
     }
 
     private struct Frame {
@@ -84,7 +85,12 @@ package struct ScriptPlacement {
         let function: String?
         /// The literals its call passed, by parameter.
         let arguments: [ScriptFlow.Argument?]
+        /// Which placing of its effects this is (`ScriptFlow.element`).
+        var instance = 0
     }
+
+    /// Frames placed so far: the next frame's instance.
+    private var instances = 0
 
     static func place(_ scripts: [PlacedScript], document: ScriptDocument = ScriptDocument(),
                       limits: ExtractionLimits) -> [PendingNavigation] {
@@ -119,6 +125,9 @@ package struct ScriptPlacement {
     /// Places a root's effects and, depth first in source order, those of the functions
     /// they call.
     private mutating func walk(_ root: Frame) {
+        var root = root
+        instances += 1
+        root.instance = instances
         var stack = [root]
         var steps = 0
         // Once a budget is spent, no more calls are followed from this root; the frames
@@ -185,13 +194,17 @@ package struct ScriptPlacement {
                 if let done = expanded[expansion], done <= depth { continue }
                 if !exhausted && limits.scriptSteps >= Self.stepsPerPage { cut(page: true) }
                 if exhausted { continue }
+                instances += 1
                 stack.append(Frame(effects: function.effects, script: function.script, timing: timing,
-                                   depth: depth, expansion: expansion, function: name, arguments: arguments))
+                                   depth: depth, expansion: expansion, function: name, arguments: arguments,
+                                   instance: instances))
             case .write(let write):
                 writes.append(PlacedWrite(write: write, script: frame.script, function: frame.function,
-                                          arguments: frame.arguments, timing: timing, condition: effect.condition))
+                                          arguments: frame.arguments, timing: timing, condition: effect.condition,
+                                          instance: frame.instance))
             case .act(let reference, let action):
-                guard let key = flow.element(reference, script: frame.script, function: frame.function).key else { continue }
+                guard let key = flow.element(reference, script: frame.script, function: frame.function,
+                                             instance: frame.instance).key else { continue }
                 var list = actions[key, default: []]
                 if list.count < Self.maxActions, !list.contains(where: { $0.action == action && $0.timing == timing }) {
                     list.append((action, timing))
@@ -235,7 +248,8 @@ package struct ScriptPlacement {
     private mutating func placeWrites() {
         var targets: [ScriptFlow.Element.Key: String] = [:]
         for placed in writes where placed.write.attribute == .target {
-            let element = flow.element(placed.write.element, script: placed.script, function: placed.function)
+            let element = flow.element(placed.write.element, script: placed.script, function: placed.function,
+                                       instance: placed.instance)
             guard let key = element.key, targets[key] == nil,
                   let value = placed.write.values.first,
                   let url = flow.resolve(value, script: placed.script, function: placed.function,
@@ -243,7 +257,8 @@ package struct ScriptPlacement {
             targets[key] = url.raw
         }
         for placed in writes where placed.write.attribute != .target {
-            let element = flow.element(placed.write.element, script: placed.script, function: placed.function)
+            let element = flow.element(placed.write.element, script: placed.script, function: placed.function,
+                                       instance: placed.instance)
             let done = element.key.map { actions[$0] ?? [] } ?? []
             var starts: [(trigger: Trigger, target: TargetRule, delayMs: Int?)] = []
             switch (placed.write.attribute, element.tag) {

@@ -43,6 +43,11 @@ extension ScriptScanner {
             writeElement(root == "this" ? .unknown : .variable(root), attribute, valuesAt: i + 1)
             return
         }
+        // `document.forms[0].action`, `document.forms.pay.action`: some form of the page.
+        if root == "document", path.count == 3, path[0] == "forms", let attribute = ElementAttribute(rawValue: path[2]) {
+            writeElement(.tag("form"), attribute, valuesAt: i + 1)
+            return
+        }
         guard !JSKeywords.all.contains(root) else { return }
         var merged: [Int] = []
         let entries = script.values(at: i + 1, parameters: currentParameters, merged: &merged).compactMap { value -> ObjectEntry? in
@@ -62,8 +67,9 @@ extension ScriptScanner {
                 guard token(j - 1)?.isPunct(".") == true else { return path.isEmpty ? nil : (t.text, path) }
                 path.insert(t.text, at: 0)
                 j -= 2
-            } else if t.isPunct("]"), let key = token(j - 1), key.kind == .string, token(j - 2)?.isPunct("[") == true {
-                path.insert(key.text, at: 0)
+            } else if t.isPunct("]"), let key = token(j - 1), key.kind == .string || key.kind == .number,
+                      token(j - 2)?.isPunct("[") == true {
+                path.insert(key.kind == .number ? "[]" : key.text, at: 0)
                 j -= 3
             } else {
                 return nil

@@ -5,14 +5,24 @@
 struct Branches {
     /// `if (`: the `(` at this token opens a condition.
     var conditionParen: Int?
+    /// An `if`'s own condition, and the other branches of the `if … else if` chain it
+    /// ends (`!(a)` for `else if (b)`): what an `else` after it negates.
+    struct Own {
+        var condition: String
+        var chain: String?
+
+        /// What an `else` after this `if` is on, besides the branch around the chain.
+        var otherwise: String? { ScriptCondition.both(chain, ScriptCondition.not(condition)) }
+    }
+
     /// The branch of the `{` that follows `if (…)` or `else`, with the `if`'s own condition.
-    var waiting: (condition: String?, own: String?, depth: Int)?
+    var waiting: (condition: String?, own: Own?, depth: Int)?
     /// The branch of a statement without braces after `if (…)` or `else`, while it lasts.
-    var statement: (condition: String?, own: String?, depth: Int, start: Int)?
+    var statement: (condition: String?, own: Own?, depth: Int, start: Int)?
     /// The `if` whose block or statement ended last, for an `else` right after it.
-    var lastIf: (own: String, depth: Int)?
-    /// `else if`: the other branch of the `if` before, to join to the next condition.
-    var elseIf: (condition: String?, depth: Int)?
+    var lastIf: (own: Own, depth: Int)?
+    /// `else if`: the other branches before it, joined to the next condition.
+    var elseIf: (chain: String?, depth: Int)?
 
     mutating func takeCondition(at i: Int) -> Bool {
         guard conditionParen == i else { return false }
@@ -36,9 +46,9 @@ extension ScriptScanner {
         } else if t.text == "else" {
             guard let last = branches.lastIf, last.depth == frames.count else { return }
             branches.lastIf = nil
-            let other = ScriptCondition.both(currentCondition, ScriptCondition.not(last.own))
+            let other = ScriptCondition.both(currentCondition, last.own.otherwise)
             if token(i + 1)?.isIdentifier("if") == true {
-                branches.elseIf = (other, frames.count)
+                branches.elseIf = (last.own.otherwise, frames.count)
             } else if token(i + 1)?.isPunct("{") == true {
                 branches.waiting = (other, nil, frames.count)
             } else {
@@ -61,13 +71,12 @@ extension ScriptScanner {
         if let waiting = branches.waiting, waiting.depth > frames.count { branches.waiting = nil }
         if let statement = branches.statement, statement.depth > frames.count { branches.statement = nil }
         if frame.closer == .paren, frame.isCondition, let opener = token(frame.opener) {
-            let own = script.text(from: opener.offset + 1, to: script.tokens[i].offset)
-            var outer = currentCondition
+            var own = Branches.Own(condition: script.text(from: opener.offset + 1, to: script.tokens[i].offset))
             if let elseIf = branches.elseIf, elseIf.depth == frames.count {
-                outer = elseIf.condition
+                own.chain = elseIf.chain
                 branches.elseIf = nil
             }
-            let condition = ScriptCondition.both(outer, own)
+            let condition = ScriptCondition.both(currentCondition, ScriptCondition.both(own.chain, own.condition))
             if token(i + 1)?.isPunct("{") == true {
                 branches.waiting = (condition, own, frames.count)
             } else {

@@ -71,7 +71,7 @@ struct ScriptScanner {
         /// `if (`: this parenthesis holds the condition.
         var isCondition = false
         /// `if (c) {`: the block's own condition, for an `else` after it.
-        var ownCondition: String?
+        var ownCondition: Branches.Own?
     }
 
     static func scan(_ source: String) -> ScriptUnit {
@@ -427,7 +427,10 @@ struct ScriptScanner {
     /// Whose `location` this is: the script's own window, the top window, or a frame's.
     private func locationOwner(at i: Int) -> ScriptTarget.Window? {
         guard token(i - 1)?.isPunct(".") == true else {
-            return token(i - 1)?.kind == .identifier && token(i - 1)?.text != "return" ? nil : .same
+            // `var location = …` names a variable of its own; after a keyword that ends a
+            // statement's head (`else location = …`) it is the window's.
+            guard let before = token(i - 1), before.kind == .identifier else { return .same }
+            return ["return", "else", "do", "void", "await", "yield", "case"].contains(before.text) ? .same : nil
         }
         guard let owner = token(i - 2), owner.kind == .identifier else { return nil }
         switch owner.text {
