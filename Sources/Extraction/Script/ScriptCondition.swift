@@ -15,6 +15,11 @@ enum ScriptCondition {
     static func both(_ outer: String?, _ inner: String?) -> String? {
         guard let outer, !outer.isEmpty else { return inner }
         guard let inner, !inner.isEmpty else { return outer }
+        // The same branch met twice (a binding and the sink inside one `if`) is said once.
+        if outer == inner || outer.hasSuffix(" && " + grouped(inner)) || outer.hasPrefix(grouped(inner) + " && ") {
+            return outer
+        }
+        if inner.hasPrefix(grouped(outer) + " && ") { return inner }
         return cut(grouped(outer) + " && " + grouped(inner))
     }
 

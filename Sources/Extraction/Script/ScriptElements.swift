@@ -2,13 +2,16 @@
 enum ElementRef: Hashable {
     /// `document.getElementById('pay')`, `querySelector('#pay')`, `$('#pay')`.
     case id(String)
-    /// A selector read down to its last compound's tag (`iframe`, `a.btn`, `#box a`).
-    case tag(String)
+    /// A selector read down to its last compound's type and first class (`iframe`,
+    /// `a.btn`, `#box .pay`): the first such element.
+    case selector(tag: String?, className: String?)
+    /// Some element of this type, not known which (`document.forms[1]`).
+    case some(String)
     /// `document.createElement(tag)`; `key` tells one call from another in its script.
     case created(tag: String, key: Int)
     /// A variable holding one of the above (resolved where the effect is placed).
     case variable(String)
-    /// Anything else (`this`, a selector by class only).
+    /// Anything else (`this`, a selector by attribute only).
     case unknown
 
     func moved(to offset: Int) -> ElementRef {
@@ -18,24 +21,32 @@ enum ElementRef: Hashable {
 
     /// The element a CSS selector names, read only as far as linkaudit needs: the last
     /// compound selector (the element itself, not its ancestors) of the first selector in
-    /// a list, its type and its id (`div#box > a.pay, …` → an `a`).
+    /// a list, its type, id and first class (`div#box > a.pay, …` → an `a` of class `pay`).
     static func selector(_ text: String) -> ElementRef {
         let first = text.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         let compound = first.split(whereSeparator: { " \t\n\r\u{0C}>+~".contains($0) }).last ?? ""
         var tag = ""
         var id: String?
-        var part = 0  // 0: the type, 1: an id, 2: something else
+        var className: String?
+        var part = 0  // 0: the type, 1: an id, 2: the first class, 3: something else
         for character in compound {
             switch character {
             case "#": part = 1; id = ""
-            case ".", "[", ":": part = 2
+            case "." where className == nil: part = 2; className = ""
+            case ".", "[", ":": part = 3
             default:
-                if part == 0 { tag.append(character) } else if part == 1 { id?.append(character) }
+                switch part {
+                case 0: tag.append(character)
+                case 1: id?.append(character)
+                case 2: className?.append(character)
+                default: break
+                }
             }
         }
         if let id, !id.isEmpty { return .id(id) }
-        if !tag.isEmpty, tag != "*" { return .tag(tag.lowercased()) }
-        return .unknown
+        let type = tag.isEmpty || tag == "*" ? nil : tag.lowercased()
+        let named = className?.isEmpty == false ? className : nil
+        return type == nil && named == nil ? .unknown : .selector(tag: type, className: named)
     }
 }
 
@@ -63,10 +74,11 @@ enum ElementAction: Equatable {
     case click
 }
 
-/// The elements of a document a script can find by id, with what decides how they
-/// navigate. Filled during the SAX pass from the elements the extractor acts on (links,
-/// frames, forms); at most `maxElements` ids are kept, the first ones, as
-/// `getElementById` returns the first element with an id.
+/// The elements of a document a script can find by id, class or type, with what decides
+/// how they navigate. Filled during the SAX pass from the elements the extractor acts on
+/// (links, frames, forms): the first element of each id, class and type, as
+/// `getElementById` and `querySelector` find the first; at most `maxElements` ids and as
+/// many classes.
 struct ElementIndex {
     static let maxElements = 4_096
 
@@ -78,6 +90,8 @@ struct ElementIndex {
     }
 
     private(set) var byID: [String: Element] = [:]
+    private(set) var byClass: [String: Element] = [:]
+    private(set) var byTag: [String: Element] = [:]
 
     mutating func note(_ tag: TagName, _ attributes: Attributes) {
         let name: String
@@ -89,8 +103,27 @@ struct ElementIndex {
         case .form: name = "form"
         default: return
         }
-        guard byID.count < Self.maxElements, let id = attributes["id"], !id.isEmpty, byID[id] == nil else { return }
-        byID[id] = Element(tag: name, target: attributes["target"],
-                           method: tag == .form ? DocumentState.method(attributes["method"]) : nil)
+        let id = attributes["id"]
+        let classes = attributes["class"]
+        guard id != nil || classes != nil || byTag[name] == nil else { return }
+        let element = Element(tag: name, target: attributes["target"],
+                              method: tag == .form ? DocumentState.method(attributes["method"]) : nil)
+        if byTag[name] == nil { byTag[name] = element }
+        if let id, !id.isEmpty, byID[id] == nil, byID.count < Self.maxElements { byID[id] = element }
+        if let classes {
+            for className in DocumentState.tokens(classes) where byClass[className] == nil && byClass.count < Self.maxElements {
+                byClass[className] = element
+            }
+        }
+    }
+
+    /// The first element a selector's type and class name, if the page has one.
+    func first(tag: String?, className: String?) -> Element? {
+        if let className {
+            // Class tokens are kept lower-cased (`DocumentState.tokens`).
+            guard let element = byClass[className.lowercased()] else { return nil }
+            return tag == nil || tag == element.tag ? element : nil
+        }
+        return tag.flatMap { byTag[$0] }
     }
 }

@@ -46,7 +46,7 @@ struct ScriptFlow {
 
         enum Key: Hashable {
             case id(String)
-            case tag(String)
+            case selector(tag: String?, className: String?)
             case created(script: Int, key: Int, instance: Int?)
         }
     }
@@ -176,8 +176,12 @@ struct ScriptFlow {
         case .id(let id):
             let known = elements.byID[id]
             return Element(key: .id(id), tag: known?.tag, created: false, target: known?.target, method: known?.method)
-        case .tag(let tag):
-            return Element(key: .tag(tag), tag: tag, created: false)
+        case .selector(let tag, let className):
+            let known = elements.first(tag: tag, className: className)
+            return Element(key: .selector(tag: tag, className: className), tag: tag ?? known?.tag, created: false,
+                           target: known?.target, method: known?.method)
+        case .some(let tag):
+            return Element(key: nil, tag: tag, created: false)
         case .created(let tag, let key):
             return Element(key: .created(script: script, key: key, instance: local ? instance : nil), tag: tag,
                            created: true)

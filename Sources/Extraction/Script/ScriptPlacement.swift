@@ -294,14 +294,12 @@ package struct ScriptPlacement {
         }
     }
 
-    /// A frame loading when script runs at `timing`: a `frame-load` of a sub-frame at load
-    /// or after a timer (with its delay); in a handler, the handler's trigger, since the
-    /// load then follows the user's gesture.
+    /// A frame loading when script runs at `timing`: a `frame-load` of a sub-frame, after a
+    /// timer's delay when a timer runs it. A frame's navigation has no user gesture of its
+    /// own, whatever script makes it (Docs/PLATFORM.md §F.14), so one a click handler makes
+    /// is a `frame-load` too.
     private static func frameLoad(_ timing: ScriptTiming) -> (trigger: Trigger, target: TargetRule, delayMs: Int?) {
-        switch timing.kind {
-        case .load, .timer: return (.frameLoad, .sub, timing.delayMs)
-        case .handler, .async: return (timing.trigger, .sub, timing.delayMs)
-        }
+        (.frameLoad, .sub, timing.kind == .timer ? timing.delayMs : nil)
     }
 
     /// Every deep-link literal no navigation was placed from: data (a QR code's payload,

@@ -81,7 +81,8 @@ extension ScriptTokens {
                 default: break
                 }
             } else if j > start {
-                if t.kind == .identifier, JSKeywords.statements.contains(t.text) { return (j, nil) }
+                if t.kind == .identifier, JSKeywords.statements.contains(t.text),
+                   previous?.isPunct(".") != true, previous?.isPunct("?.") != true { return (j, nil) }
                 if t.newlineBefore, let p = previous, p.endsOperand, t.startsOperand { return (j, nil) }
             }
             previous = t

@@ -45,7 +45,7 @@ extension ScriptScanner {
         }
         // `document.forms[0].action`, `document.forms.pay.action`: some form of the page.
         if root == "document", path.count == 3, path[0] == "forms", let attribute = ElementAttribute(rawValue: path[2]) {
-            writeElement(.tag("form"), attribute, valuesAt: i + 1)
+            writeElement(.some("form"), attribute, valuesAt: i + 1)
             return
         }
         guard !JSKeywords.all.contains(root) else { return }

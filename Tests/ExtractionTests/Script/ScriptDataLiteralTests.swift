@@ -101,6 +101,11 @@ final class ScriptDataLiteralTests: XCTestCase {
         XCTAssertEqual(navs.map(\.condition), ["navigator.userAgent.indexOf('Android') > -1"])
     }
 
+    func testABranchMetByTheValueAndTheSinkIsSaidOnce() {
+        let navs = Extract.all("<script>if (inApp) { var u = 'a://in-app'; location.href = u; }</script>")
+        XCTAssertEqual(navs.map(\.condition), ["inApp"])
+    }
+
     func testALongConditionIsCut() {
         let long = String(repeating: "a && ", count: 100) + "b"
         let navs = Extract.all("<script>if (\(long)) location.href = 'a://1';</script>")

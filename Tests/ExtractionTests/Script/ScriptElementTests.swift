@@ -88,7 +88,7 @@ final class ScriptElementTests: XCTestCase {
         </script>
         """)
         XCTAssertEqual(navs.map(\.raw), ["kakaotalk://launch", "kakaotalk://tap"])
-        XCTAssertEqual(navs.map(\.trigger), [.frameLoad, .scriptHandler])
+        XCTAssertEqual(navs.map(\.trigger), [.frameLoad, .frameLoad], "a frame has no gesture of its own")
         XCTAssertEqual(navs.map(\.delayMs), [800, nil])
         XCTAssertEqual(Set(navs.map(\.frame)), [.sub])
     }

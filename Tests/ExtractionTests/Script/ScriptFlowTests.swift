@@ -62,6 +62,11 @@ final class ScriptFlowTests: XCTestCase {
         XCTAssertEqual(navs.map(\.line), [2, 2])
     }
 
+    func testAPropertyNamedLikeAKeyword() {
+        let navs = navigations("var links = { default: 'a://default-link' };\nlocation.href = links.default;")
+        XCTAssertEqual(navs.map(\.raw), ["a://default-link"])
+    }
+
     func testAPropertyAssignedLaterAndAWindowGlobal() {
         let navs = navigations("""
         var cfg = {};
