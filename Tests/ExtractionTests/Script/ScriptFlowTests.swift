@@ -55,10 +55,11 @@ final class ScriptFlowTests: XCTestCase {
     func testAnObjectLiteralsProperty() {
         let navs = navigations("""
         var cfg = { wallet: 'GOPAY', url: 'gojek://gopay/pay?id=2', ios: { url: 'gojek-ios://pay' } };
-        location.href = cfg.url;
-        location.replace(cfg['ios']['url']);
+        setTimeout(function () { location.href = cfg.url; }, 100);
+        pay.addEventListener('click', function () { location.replace(cfg['ios']['url']); });
         """)
         XCTAssertEqual(navs.map(\.raw), ["gojek://gopay/pay?id=2", "gojek-ios://pay"])
+        XCTAssertEqual(navs.map(\.trigger), [.scriptTimer, .scriptHandler])
         XCTAssertEqual(navs.map(\.line), [2, 2])
     }
 
@@ -109,12 +110,13 @@ final class ScriptFlowTests: XCTestCase {
 
     func testAFunctionParameter() {
         let navs = Extract.all("""
-        <script>function go(u) { location.href = u; }</script>
+        <script>function go(u) { window.open(u); }</script>
         <button onclick="go('truemoney://pay?id=3')">TrueMoney</button>
-        <script>go('line://pay/4'); setTimeout(function () { go('dana://5'); }, 2000);</script>
+        <script>go('line://pay/4'); setTimeout(function () { go('dana://wallet/5'); }, 2000);</script>
         """)
-        XCTAssertEqual(navs.map(\.raw), ["truemoney://pay?id=3", "line://pay/4", "dana://5"])
+        XCTAssertEqual(navs.map(\.raw), ["truemoney://pay?id=3", "line://pay/4", "dana://wallet/5"])
         XCTAssertEqual(navs.map(\.trigger), [.scriptHandler, .scriptLoad, .scriptTimer])
+        XCTAssertEqual(Set(navs.map(\.frame)), [.newWindow], "where the function sends it")
         XCTAssertEqual(navs.map(\.source), ["attr[onclick]", "script", "script"], "where the URL is written")
         XCTAssertEqual(navs.last?.delayMs, 2000)
     }
