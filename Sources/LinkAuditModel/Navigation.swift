@@ -60,7 +60,7 @@ public struct Navigation: Codable, Sendable, Equatable {
 
     /// A navigation as extraction resolved it: `target` is `url` parsed.
     package init(page: String, line: Int, source: String, trigger: Trigger, frame: FrameKind, delayMs: Int?, raw: String,
-         target: WebURL, partial: Bool?, context: String?) {
+         target: WebURL, partial: Bool?, context: String?, condition: String? = nil) {
         self.page = page
         self.line = line
         self.source = source
@@ -72,6 +72,7 @@ public struct Navigation: Codable, Sendable, Equatable {
         self.scheme = target.scheme
         self.partial = partial
         self.context = context
+        self.condition = condition
         self.target = Carried(target)
     }
 }

@@ -30,21 +30,22 @@ extension DocumentState {
         out.reserveCapacity(pending.count)
         var seen = Set<DuplicateKey>()
         for p in pending {
-            var nav: Navigation
+            let nav: Navigation
             // Every URL of the document is parsed with its encoding (§F.12).
             let resolved = p.toDocument ? documentURL ?? resolve(p.raw, base) : resolve(p.raw, base)
             if let parsed = resolved {
                 if onlyScrolls(p, to: parsed) || staysBlank(p, at: parsed) { continue }
                 nav = Navigation(page: page, line: p.line, source: p.source, trigger: p.trigger,
                                  frame: frame(for: p.target), delayMs: p.delayMs, raw: p.raw, target: parsed,
-                                 partial: p.partial ? true : nil, context: p.context)
+                                 partial: p.partial ? true : nil, context: p.context, condition: p.condition)
             } else {
-                nav = Navigation(page: page, line: p.line, source: p.source, trigger: p.trigger,
-                                 frame: frame(for: p.target), delayMs: p.delayMs, raw: p.raw, url: p.raw,
-                                 scheme: WebURL.schemeOf(p.raw) ?? "", partial: p.partial ? true : nil,
-                                 context: p.context)
+                var unparsed = Navigation(page: page, line: p.line, source: p.source, trigger: p.trigger,
+                                          frame: frame(for: p.target), delayMs: p.delayMs, raw: p.raw, url: p.raw,
+                                          scheme: WebURL.schemeOf(p.raw) ?? "", partial: p.partial ? true : nil,
+                                          context: p.context)
+                unparsed.condition = p.condition
+                nav = unparsed
             }
-            nav.condition = p.condition
             // A function called from several places yields the same record each time.
             if !p.fromScript || seen.insert(DuplicateKey(nav)).inserted { out.append(nav) }
         }

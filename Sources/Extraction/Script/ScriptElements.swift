@@ -76,9 +76,9 @@ enum ElementAction: Equatable {
 
 /// The elements of a document a script can find by id, class or type, with what decides
 /// how they navigate. Filled during the SAX pass from the elements the extractor acts on
-/// (links, frames, forms): the first element of each id, class and type, as
-/// `getElementById` and `querySelector` find the first; at most `maxElements` ids and as
-/// many classes.
+/// (links, frames, forms; `worthNoting`): the first element of each id, class and type
+/// (frames and forms), as `getElementById` and `querySelector` find the first; at most
+/// `maxElements` ids and as many classes.
 struct ElementIndex {
     static let maxElements = 4_096
 
@@ -93,6 +93,19 @@ struct ElementIndex {
     private(set) var byClass: [String: Element] = [:]
     private(set) var byTag: [String: Element] = [:]
 
+    /// Whether an element is worth an entry, read from its attributes alone (no string is
+    /// made, and the index is not touched, for the page's many plain links): a frame or a
+    /// form always; a link with an id, or with a class and a `target` (its frame is all a
+    /// script's write needs of it: a link found by a class without one opens where any
+    /// link does).
+    static func worthNoting(_ tag: TagName, _ attributes: Attributes) -> Bool {
+        switch tag {
+        case .iframe, .frame, .form: return true
+        case .a, .area: return attributes.has("id") || attributes.has("class") && attributes.has("target")
+        default: return false
+        }
+    }
+
     mutating func note(_ tag: TagName, _ attributes: Attributes) {
         let name: String
         switch tag {
@@ -103,14 +116,11 @@ struct ElementIndex {
         case .form: name = "form"
         default: return
         }
-        let id = attributes["id"]
-        let classes = attributes["class"]
-        guard id != nil || classes != nil || byTag[name] == nil else { return }
         let element = Element(tag: name, target: attributes["target"],
                               method: tag == .form ? DocumentState.method(attributes["method"]) : nil)
-        if byTag[name] == nil { byTag[name] = element }
-        if let id, !id.isEmpty, byID[id] == nil, byID.count < Self.maxElements { byID[id] = element }
-        if let classes {
+        if tag != .a, tag != .area, byTag[name] == nil { byTag[name] = element }
+        if let id = attributes["id"], !id.isEmpty, byID[id] == nil, byID.count < Self.maxElements { byID[id] = element }
+        if let classes = attributes["class"] {
             for className in DocumentState.tokens(classes) where byClass[className] == nil && byClass.count < Self.maxElements {
                 byClass[className] = element
             }

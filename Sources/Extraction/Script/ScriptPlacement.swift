@@ -37,9 +37,9 @@ package struct ScriptPlacement {
     private var out: [PendingNavigation] = []
     /// Literals a navigation was placed from: the rest are data (`script-literal`).
     private var used = Set<LiteralKey>()
-    /// The records placed so far, as the document's duplicate removal tells them apart
-    /// (`DocumentResolution`): a write placed again adds nothing, and memory holds only
-    /// distinct records.
+    /// The records writes placed, as the document's duplicate removal tells them apart
+    /// (`DocumentResolution`): a write placed again (its values times its element's
+    /// insertions and clicks) adds nothing, and memory holds only distinct records.
     private var seen = Set<PlacedKey>()
     /// Attribute writes, placed once every insertion and click is known.
     private var writes: [PlacedWrite] = []
@@ -94,6 +94,7 @@ package struct ScriptPlacement {
 
     static func place(_ scripts: [PlacedScript], document: ScriptDocument = ScriptDocument(),
                       limits: ExtractionLimits) -> [PendingNavigation] {
+        guard !scripts.isEmpty else { return [] }
         var placement = ScriptPlacement(scripts: scripts, document: document, limits: limits)
         return placement.run()
     }
@@ -217,12 +218,14 @@ package struct ScriptPlacement {
     /// A navigation to `url`, on the line of its literal and reported as from the script
     /// the literal is in.
     private mutating func emit(_ url: ScriptFlow.Resolved, from script: Int, trigger: Trigger, target: TargetRule,
-                               delayMs: Int?, condition: String?) {
+                               delayMs: Int?, condition: String?, once: Bool = false) {
         used.insert(LiteralKey(script: url.script, key: url.literal.key))
         let written = scripts[url.script]
         let line = written.line(at: url.literal.offset)
-        guard seen.insert(PlacedKey(line: line, script: url.script, trigger: trigger, target: Self.key(target),
-                                      delayMs: delayMs, raw: url.raw)).inserted else { return }
+        if once {
+            guard seen.insert(PlacedKey(line: line, script: url.script, trigger: trigger, target: Self.key(target),
+                                        delayMs: delayMs, raw: url.raw)).inserted else { return }
+        }
         out.append(PendingNavigation(raw: url.raw, line: line, source: written.source,
                                      trigger: trigger, target: target, delayMs: delayMs, partial: url.partial,
                                      context: scripts[script].context, fromScript: true,
@@ -287,7 +290,7 @@ package struct ScriptPlacement {
                                         arguments: placed.arguments) {
                     for start in starts {
                         emit(url, from: placed.script, trigger: start.trigger, target: start.target,
-                             delayMs: start.delayMs, condition: placed.condition)
+                             delayMs: start.delayMs, condition: placed.condition, once: true)
                     }
                 }
             }

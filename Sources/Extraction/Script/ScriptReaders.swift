@@ -32,7 +32,7 @@ extension ScriptTokens {
             let (end, separator) = segmentEnd(from: i, read: &read)
             // The condition before a `?` or an `&&`, from where its alternative starts.
             func written() -> String? {
-                token(segmentStart).map { text(from: $0.offset, to: token(end)?.offset ?? bytes.count) }
+                token(segmentStart).map { text(from: $0.offset, to: token(end)?.offset ?? source.utf8.count) }
             }
             switch separator {
             case "?":

@@ -6,7 +6,8 @@ struct ScriptTokens {
     let tokens: [JSToken]
     /// For each `(`, `[` or `{`, the index of the token that closes it; -1 when none does.
     let closers: [Int]
-    let bytes: [UInt8]
+    /// The script itself, for a condition as written (read only then: no copy of its bytes).
+    let source: String
     #if DEBUG
     let work: WorkCounter
     #endif
@@ -15,13 +16,13 @@ struct ScriptTokens {
     init(_ source: String, work: WorkCounter) {
         self.work = work
         tokens = JSTokenizer.tokens(source)
-        bytes = Array(source.utf8)
+        self.source = source
         closers = Self.matchBrackets(tokens)
     }
     #else
     init(_ source: String) {
         tokens = JSTokenizer.tokens(source)
-        bytes = Array(source.utf8)
+        self.source = source
         closers = Self.matchBrackets(tokens)
     }
     #endif
@@ -44,22 +45,25 @@ struct ScriptTokens {
     /// The script's text from byte `from` up to `to`, its runs of white space made one
     /// space and cut at `maxLength` characters: a condition as a reader will recognise it.
     func text(from: Int, to: Int, maxLength: Int = ScriptCondition.maxLength) -> String {
-        guard from < to, from >= 0, to <= bytes.count else { return "" }
-        var out: [UInt8] = []
-        out.reserveCapacity(min(to - from, maxLength * 4))
-        var space = false
-        // Past this many bytes a condition is cut anyway: a long run of spaces costs no more.
-        for b in bytes[from..<min(to, from + maxLength * 8)] {
-            if b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0B || b == 0x0C {
-                space = !out.isEmpty
-                continue
+        var source = source
+        return source.withUTF8 { bytes in
+            guard from < to, from >= 0, to <= bytes.count else { return "" }
+            var out: [UInt8] = []
+            out.reserveCapacity(min(to - from, maxLength * 4))
+            var space = false
+            // Past this many bytes a condition is cut anyway: a long run of spaces costs no more.
+            for b in bytes[from..<min(to, from + maxLength * 8)] {
+                if b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0B || b == 0x0C {
+                    space = !out.isEmpty
+                    continue
+                }
+                if space { out.append(0x20); space = false }
+                out.append(b)
+                if out.count >= maxLength * 4 { break }
             }
-            if space { out.append(0x20); space = false }
-            out.append(b)
-            if out.count >= maxLength * 4 { break }
+            let text = ScriptCondition.cut(String(decoding: out, as: UTF8.self))
+            return to > from + maxLength * 8 && !text.hasSuffix("…") ? text + "…" : text
         }
-        let text = ScriptCondition.cut(String(decoding: out, as: UTF8.self))
-        return to > from + maxLength * 8 && !text.hasSuffix("…") ? text + "…" : text
     }
 
     /// Brackets matched as the scanner closes its frames: a closer closes the innermost
