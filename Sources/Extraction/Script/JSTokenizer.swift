@@ -63,24 +63,25 @@ struct JSTokenizer {
         guard index < bytes.count else { return nil }
         let start = index
         let b = bytes[index]
-        var token: JSToken
+        let kind: JSToken.Kind
+        let text: String
         if isIdentifierStart(b) {
             while index < bytes.count, isIdentifierPart(bytes[index]) { index += 1 }
-            token = JSToken(kind: .identifier, text: text(start, index), offset: start)
+            (kind, text) = (.identifier, self.text(start, index))
         } else if b == 0x22 || b == 0x27 {  // " '
-            token = JSToken(kind: .string, text: readQuoted(quote: b), offset: start)
+            (kind, text) = (.string, readQuoted(quote: b))
         } else if b == 0x60 {  // `
-            token = readTemplate(start: start)
+            (kind, text) = readTemplate()
         } else if isDigit(b) || (b == 0x2E && index + 1 < bytes.count && isDigit(bytes[index + 1])) {
             while index < bytes.count, isIdentifierPart(bytes[index]) || bytes[index] == 0x2E { index += 1 }
-            token = JSToken(kind: .number, text: text(start, index), offset: start)
+            (kind, text) = (.number, self.text(start, index))
         } else if b == 0x2F, regexAllowed() {  // /
             skipRegex()
-            token = JSToken(kind: .string, text: "", offset: start)
+            (kind, text) = (.string, "")
         } else {
-            token = JSToken(kind: .punct, text: readPunct(), offset: start)
+            (kind, text) = (.punct, readPunct())
         }
-        token.newlineBefore = newline
+        let token = JSToken(kind: kind, text: text, offset: start, newlineBefore: newline)
         lastSignificant = token
         return token
     }
@@ -144,7 +145,7 @@ struct JSTokenizer {
     /// an explicit stack, not in recursion: a page can nest them as deep as it is long
     /// (60,000 `` `${ `` in 180 KB), and the stack holds one integer per level.
     /// Only the text before the first substitution is kept.
-    private mutating func readTemplate(start: Int) -> JSToken {
+    private mutating func readTemplate() -> (JSToken.Kind, String) {
         index += 1
         var value: [UInt8] = []
         var sawSubstitution = false
@@ -187,8 +188,7 @@ struct JSTokenizer {
             if own && !sawSubstitution { value.append(b) }
             index += 1
         }
-        return JSToken(kind: sawSubstitution ? .templatePrefix : .string,
-                       text: String(decoding: value, as: UTF8.self), offset: start)
+        return (sawSubstitution ? .templatePrefix : .string, String(decoding: value, as: UTF8.self))
     }
 
     private mutating func readEscape(into value: inout [UInt8]) {

@@ -82,6 +82,13 @@ extension ScriptScanner {
     /// block, an element, or literals; anything else is unknown.
     private mutating func boundValues(at j: Int) -> [BindingValue] {
         guard let first = token(j) else { return [.unknown] }
+        // The common cases first: one literal, or one number or name, and the statement ends.
+        if endsValue(token(j + 1)) {
+            guard first.isLiteral else { return [.unknown] }
+            let literal = ScriptLiteral(raw: first.text, partial: first.kind == .templatePrefix, offset: first.offset)
+            return [.value(ScriptValue(source: .literal(literal), open: first.kind == .templatePrefix,
+                                       condition: currentCondition))]
+        }
         if first.isPunct("{") {
             let entries = script.entries(at: j, limit: ScriptFlow.maxObjectEntries)
             return entries.isEmpty ? [.unknown] : [.object(entries)]
@@ -98,6 +105,14 @@ extension ScriptScanner {
             return .value(value)
         }
         return out.isEmpty ? [.unknown] : out
+    }
+
+    /// Whether `next` ends the value before it: the end of the script, `;`, `,`, a closer,
+    /// or a line break before something that is no operator.
+    private func endsValue(_ next: JSToken?) -> Bool {
+        guard let next else { return true }
+        if next.kind == .punct { return next.text == ";" || next.text == "," || next.text == ")" || next.text == "}" }
+        return next.newlineBefore
     }
 
     /// `JSON.parse(document.getElementById('cfg').textContent)` (or `querySelector('#cfg')`,

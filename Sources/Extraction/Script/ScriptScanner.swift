@@ -64,10 +64,8 @@ struct ScriptScanner {
         var timerDelay: Int?
         /// `window.open(`: its navigation, whose window the second argument decides.
         var openEffect: ScriptUnit.EffectRef?
-        /// `name = (`: the name, if this parameter list turns out to be an arrow function's,
-        /// and its parameters.
+        /// `name = (`: the name, if this parameter list turns out to be an arrow function's.
         var arrowName: String?
-        var arrowParameters: [String?] = []
         /// `if (`: this parenthesis holds the condition.
         var isCondition = false
         /// `if (c) {`: the block's own condition, for an `else` after it.
@@ -203,7 +201,6 @@ struct ScriptScanner {
             configureCall(&frame, at: i)
             if let candidate = arrowCandidate, candidate.paren == i {
                 frame.arrowName = candidate.name
-                frame.arrowParameters = script.parameterNames(at: i)
             } else if let name = pendingFunctionName, unit.parameters[name] == nil {
                 // `function pay(url) {`, `pay = function (url) {`: the list before the body.
                 unit.parameters[name] = script.parameterNames(at: i)
@@ -246,7 +243,7 @@ struct ScriptScanner {
         if let name = frame.arrowName, closer == .paren,
            token(i + 1)?.isPunct("=>") == true, token(i + 2)?.isPunct("{") == true {
             pendingFunctionName = name
-            if unit.parameters[name] == nil { unit.parameters[name] = frame.arrowParameters }
+            if unit.parameters[name] == nil { unit.parameters[name] = script.parameterNames(at: frame.opener) }
         }
         closeBranches(frame, at: i)
     }

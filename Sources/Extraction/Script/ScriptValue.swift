@@ -99,8 +99,12 @@ struct ScriptBindings {
 
     mutating func bind(_ name: String, in function: String?, to value: BindingValue) {
         let key = Key(function: function, name: name)
-        guard table[key] != nil || table.count < Self.maxNames else { return }
-        if table[key, default: []].count < Self.maxValues { table[key, default: []].append(value) }
+        if table[key] == nil {
+            guard table.count < Self.maxNames else { return }
+            table[key] = [value]
+            return
+        }
+        table[key]!.count < Self.maxValues ? table[key]!.append(value) : ()
     }
 
     func values(of name: String, in function: String?) -> [BindingValue] {
