@@ -15,13 +15,20 @@ struct JSToken {
     }
 
     var kind: Kind
+    /// A line break comes between it and the token before (where a statement may end
+    /// without a `;`). Beside `kind`, so a token stays 32 bytes.
+    var newlineBefore = false
     /// Identifier name, decoded literal value (or known prefix), number text, or punctuator.
     var text: String
     /// Byte offset of the token's start in the script.
     var offset: Int
-    /// A line break comes between it and the token before (where a statement may end
-    /// without a `;`).
-    var newlineBefore = false
+
+    init(kind: Kind, text: String, offset: Int, newlineBefore: Bool = false) {
+        self.kind = kind
+        self.newlineBefore = newlineBefore
+        self.text = text
+        self.offset = offset
+    }
 
     func isPunct(_ p: String) -> Bool { kind == .punct && text == p }
     func isIdentifier(_ name: String) -> Bool { kind == .identifier && text == name }

@@ -75,15 +75,17 @@ struct ScriptTokens {
         var open: [(index: Int, kind: Int)] = []
         var openByKind: [[Int]] = [[], [], []]  // positions in `open`, per kind
         for (i, token) in tokens.enumerated() where token.kind == .punct {
+            // Brackets are one byte: decided on it, not by comparing strings.
+            guard token.text.utf8.count == 1, let byte = token.text.utf8.first else { continue }
             let kind: Int
             let opens: Bool
-            switch token.text {
-            case "(": (kind, opens) = (0, true)
-            case "[": (kind, opens) = (1, true)
-            case "{": (kind, opens) = (2, true)
-            case ")": (kind, opens) = (0, false)
-            case "]": (kind, opens) = (1, false)
-            case "}": (kind, opens) = (2, false)
+            switch byte {
+            case 0x28: (kind, opens) = (0, true)   // (
+            case 0x5B: (kind, opens) = (1, true)   // [
+            case 0x7B: (kind, opens) = (2, true)   // {
+            case 0x29: (kind, opens) = (0, false)  // )
+            case 0x5D: (kind, opens) = (1, false)  // ]
+            case 0x7D: (kind, opens) = (2, false)  // }
             default: continue
             }
             if opens {
