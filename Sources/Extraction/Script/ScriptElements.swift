@@ -1,3 +1,5 @@
+import Glibc
+
 /// An element a script finds or makes, as far as the scanner can tell which.
 enum ElementRef: Hashable {
     /// `document.getElementById('pay')`, `querySelector('#pay')`, `$('#pay')`.
@@ -92,6 +94,34 @@ struct ElementIndex {
     private(set) var byID: [String: Element] = [:]
     private(set) var byClass: [String: Element] = [:]
     private(set) var byTag: [String: Element] = [:]
+
+    /// Whether a page's scripts can look an element up at all: the page's text names
+    /// `getElementById`, `querySelector` or jQuery's `$(`. Most pages that do not (a
+    /// documentation site's thousands of `<a id>` anchors) then pay one search of their
+    /// bytes, not an entry per element.
+    static func lookupsPossible(in page: UnsafeRawBufferPointer?) -> Bool {
+        guard let page, let base = page.baseAddress, page.count > 0 else { return false }
+        for needle: StaticString in ["getElementById", "querySelector", "$(", "jQuery("] {
+            if contains(needle, in: base, count: page.count) { return true }
+        }
+        return false
+    }
+
+    /// A search for a short needle: `memchr` to each of its first byte, then a compare
+    /// (at most the needle's length per candidate: linear in the page).
+    private static func contains(_ needle: StaticString, in base: UnsafeRawPointer, count: Int) -> Bool {
+        let length = needle.utf8CodeUnitCount
+        let first = Int32(needle.utf8Start.pointee)
+        var offset = 0
+        while offset + length <= count {
+            guard let hit = memchr(base + offset, first, count - offset) else { return false }
+            let at = base.distance(to: UnsafeRawPointer(hit))
+            guard at + length <= count else { return false }
+            if memcmp(base + at, needle.utf8Start, length) == 0 { return true }
+            offset = at + 1
+        }
+        return false
+    }
 
     /// Whether an element is worth an entry, read from its attributes alone (no string is
     /// made, and the index is not touched, for the page's many plain links): a frame or a
