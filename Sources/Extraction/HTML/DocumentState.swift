@@ -53,10 +53,8 @@ final class DocumentState {
     var foreign: [TagName] = []
     /// The `<script>` being read: where it starts, what kind it is, and a data block's id.
     var script: (line: Int, kind: ScriptKind, id: String?)?
-    /// The elements its scripts can find by id (`ScriptFlow`), kept only when its text
-    /// can look one up.
+    /// The elements its scripts can find by id (`ScriptFlow`): those its text names.
     var elements = ElementIndex()
-    lazy var indexesElements = ElementIndex.lookupsPossible(in: source)
     /// Its text so far; one buffer reused for every script of the document.
     var scriptText: [UInt8] = []
 

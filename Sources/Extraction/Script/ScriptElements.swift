@@ -78,9 +78,9 @@ enum ElementAction: Equatable {
 
 /// The elements of a document a script can find by id, class or type, with what decides
 /// how they navigate. Filled during the SAX pass from the elements the extractor acts on
-/// (links, frames, forms; `worthNoting`): the first element of each id, class and type
-/// (frames and forms), as `getElementById` and `querySelector` find the first; at most
-/// `maxElements` ids and as many classes.
+/// (links, frames, forms) whose id or class a script names (`Wanted`): the
+/// first element of each id, class and type (frames and forms), as `getElementById` and
+/// `querySelector` find the first; at most `maxElements` ids and as many classes.
 struct ElementIndex {
     static let maxElements = 4_096
 
@@ -95,48 +95,86 @@ struct ElementIndex {
     private(set) var byClass: [String: Element] = [:]
     private(set) var byTag: [String: Element] = [:]
 
-    /// Whether a page's scripts can look an element up at all: the page's text names
-    /// `getElementById`, `querySelector` or jQuery's `$(`. Most pages that do not (a
-    /// documentation site's thousands of `<a id>` anchors) then pay one search of their
-    /// bytes, not an entry per element.
-    static func lookupsPossible(in page: UnsafeRawBufferPointer?) -> Bool {
-        guard let page, let base = page.baseAddress, page.count > 0 else { return false }
-        for needle: StaticString in ["getElementById", "querySelector", "$(", "jQuery("] {
-            if contains(needle, in: base, count: page.count) { return true }
-        }
-        return false
+    /// The ids and classes a page's scripts look elements up by, read from the page's text
+    /// before its elements are (a script may come after the element it finds): the string
+    /// after each `getElementById(`, `querySelector(`, `$(` and `jQuery(`. Only those
+    /// elements get an entry, so a page with thousands of `<a id>` anchors (a documentation
+    /// site's) pays for the few its scripts name. At most `maxWanted` of each.
+    struct Wanted {
+        static let maxWanted = 256
+        var ids = Set<String>()
+        var classes = Set<String>()
+        var isEmpty: Bool { ids.isEmpty && classes.isEmpty }
     }
 
-    /// A search for a short needle: `memchr` to each of its first byte, then a compare
-    /// (at most the needle's length per candidate: linear in the page).
-    private static func contains(_ needle: StaticString, in base: UnsafeRawPointer, count: Int) -> Bool {
+    static func wanted(in page: UnsafeRawBufferPointer?) -> Wanted {
+        var wanted = Wanted()
+        guard let page, let base = page.baseAddress, page.count > 0 else { return wanted }
+        // Each needle is found by one of its rarer bytes (`anchor`), so `memchr` stops at few
+        // places that are not it.
+        for (needle, anchor, byID) in [("getElementById" as StaticString, 11, true), ("querySelector", 5, false),
+                                       ("$(", 0, false), ("jQuery(", 1, false)] {
+            var offset = 0
+            while let at = find(needle, anchor: anchor, in: base, count: page.count, from: offset) {
+                offset = at + needle.utf8CodeUnitCount
+                guard let text = quoted(after: offset, in: base, count: page.count) else { continue }
+                if byID {
+                    if wanted.ids.count < Wanted.maxWanted { wanted.ids.insert(text) }
+                    continue
+                }
+                switch ElementRef.selector(text) {
+                case .id(let id) where wanted.ids.count < Wanted.maxWanted: wanted.ids.insert(id)
+                case .selector(_, let className?) where wanted.classes.count < Wanted.maxWanted:
+                    wanted.classes.insert(className.lowercased())
+                default: break
+                }
+            }
+        }
+        return wanted
+    }
+
+    /// The next `needle` starting at or after `from`: `memchr` to each of its byte at
+    /// `anchor`, then a compare (at most the needle's length per candidate: linear in the
+    /// page).
+    private static func find(_ needle: StaticString, anchor: Int, in base: UnsafeRawPointer, count: Int,
+                             from: Int) -> Int? {
         let length = needle.utf8CodeUnitCount
-        let first = Int32(needle.utf8Start.pointee)
-        var offset = 0
-        while offset + length <= count {
-            guard let hit = memchr(base + offset, first, count - offset) else { return false }
-            let at = base.distance(to: UnsafeRawPointer(hit))
-            guard at + length <= count else { return false }
-            if memcmp(base + at, needle.utf8Start, length) == 0 { return true }
-            offset = at + 1
+        let byte = Int32(needle.utf8Start[anchor])
+        var offset = from + anchor
+        while offset + length - anchor <= count {
+            guard let hit = memchr(base + offset, byte, count - offset) else { return nil }
+            let at = base.distance(to: UnsafeRawPointer(hit)) - anchor
+            guard at + length <= count else { return nil }
+            if memcmp(base + at, needle.utf8Start, length) == 0 { return at }
+            offset = at + anchor + 1
         }
-        return false
+        return nil
     }
 
-    /// Whether an element is worth an entry, read from its attributes alone (no string is
-    /// made, and the index is not touched, for the page's many plain links): a frame or a
-    /// form always; a link with an id, or with a class and a `target` (its frame is all a
-    /// script's write needs of it: a link found by a class without one opens where any
-    /// link does).
-    static func worthNoting(_ tag: TagName, _ attributes: Attributes) -> Bool {
-        switch tag {
-        case .iframe, .frame, .form: return true
-        case .a, .area: return attributes.has("id") || attributes.has("class") && attributes.has("target")
-        default: return false
-        }
+    /// A quoted string after `(` and spaces at `offset`, up to 256 bytes.
+    private static func quoted(after offset: Int, in base: UnsafeRawPointer, count: Int) -> String? {
+        let bytes = base.assumingMemoryBound(to: UInt8.self)
+        var i = offset
+        while i < count, bytes[i] == 0x20 || bytes[i] == 0x28 { i += 1 }  // spaces, `(`
+        guard i < count, bytes[i] == 0x27 || bytes[i] == 0x22 || bytes[i] == 0x60 else { return nil }
+        let quote = bytes[i]
+        let start = i + 1
+        var end = start
+        while end < count, end - start < 256, bytes[end] != quote, bytes[end] != 0x0A { end += 1 }
+        guard end < count, bytes[end] == quote else { return nil }
+        return String(decoding: UnsafeBufferPointer(start: bytes + start, count: end - start), as: UTF8.self)
     }
 
-    mutating func note(_ tag: TagName, _ attributes: Attributes) {
+    /// The ids and classes the page's scripts name, read from its text at the first element
+    /// that could be one of them.
+    private var wanted: Wanted?
+
+    /// Takes an element in when a script names its id or class, or it is the first frame
+    /// or form of the page (`querySelector('iframe')`). `page` is the document's text, read
+    /// once. A link with neither an id nor a class and a `target` (its frame is all a
+    /// script's write needs of it: a link found by a class without one opens where any link
+    /// does) is passed over without a string made.
+    mutating func note(_ tag: TagName, _ attributes: Attributes, page: UnsafeRawBufferPointer?) {
         let name: String
         switch tag {
         case .a: name = "a"
@@ -146,14 +184,21 @@ struct ElementIndex {
         case .form: name = "form"
         default: return
         }
+        if wanted == nil { wanted = Self.wanted(in: page) }
+        let firstOfTag = tag != .a && tag != .area && byTag[name] == nil
+        guard let wanted, !wanted.isEmpty || firstOfTag else { return }
+        let byID = !wanted.ids.isEmpty && attributes.has("id")
+        let byClass = !wanted.classes.isEmpty && attributes.has("class") && (tag != .a && tag != .area || attributes.has("target"))
+        guard firstOfTag || byID || byClass else { return }
+        let id = byID ? attributes.parsed("id").flatMap { wanted.ids.contains($0) ? $0 : nil } : nil
+        let classes = byClass ? (attributes.parsed("class").map(DocumentState.tokens) ?? []).filter { wanted.classes.contains($0) } : []
+        guard firstOfTag || id != nil || !classes.isEmpty else { return }
         let element = Element(tag: name, target: attributes["target"],
                               method: tag == .form ? DocumentState.method(attributes["method"]) : nil)
-        if tag != .a, tag != .area, byTag[name] == nil { byTag[name] = element }
-        if let id = attributes["id"], !id.isEmpty, byID[id] == nil, byID.count < Self.maxElements { byID[id] = element }
-        if let classes = attributes["class"] {
-            for className in DocumentState.tokens(classes) where byClass[className] == nil && byClass.count < Self.maxElements {
-                byClass[className] = element
-            }
+        if firstOfTag { byTag[name] = element }
+        if let id, self.byID[id] == nil, self.byID.count < Self.maxElements { self.byID[id] = element }
+        for className in classes where self.byClass[className] == nil && self.byClass.count < Self.maxElements {
+            self.byClass[className] = element
         }
     }
 
