@@ -1,4 +1,5 @@
 import XCTest
+@testable import Extraction
 import LinkAuditModel
 import TestSupport
 
@@ -153,5 +154,25 @@ final class ScriptElementTests: XCTestCase {
         // scripting off, PageVisit.evaluates).
         let navs = scripted("<a id=\"p\" href=\"/x\">x</a><script>document.getElementById('p').href = 'a://b';</script>")
         XCTAssertEqual(navs.map(\.source), ["script"])
+    }
+
+    /// The ids and classes a page's scripts name, read from its text before its elements:
+    /// only those elements are indexed (`ElementIndex`).
+    func testTheNamesAPagesScriptsLookUp() {
+        var page = """
+        <a id="a1"></a><script>document.getElementById('a1'); document.querySelector("#b2");
+        $('.c3').attr('href', x); jQuery( 'iframe.d4' ); getElementById(dynamic + 'x'); $(document);</script>
+        """
+        let wanted = page.withUTF8 { ElementIndex.wanted(in: UnsafeRawBufferPointer($0)) }
+        XCTAssertEqual(wanted.ids, ["a1", "b2"])
+        XCTAssertEqual(wanted.classes, ["c3", "d4"])
+    }
+
+    func testALinkNoScriptNamesIsNotLookedUp() {
+        let navs = scripted("""
+        <a id="other" target="_blank" href="#">x</a><a id="pay" href="#">y</a>
+        <script>var p = document.getElementById('pay'); p.href = 'gojek://named';</script>
+        """)
+        XCTAssertEqual(navs.map(\.frame), [.main], "the link named, not the first with a target")
     }
 }
