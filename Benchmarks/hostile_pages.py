@@ -47,6 +47,8 @@ CASES = {
                                                          for k in range(n)) + "</script>",
     "calls, 30 delays each": calls,
     "attributes on one tag": lambda n: "<a href='x://y' " + " ".join("a%d=1" % k for k in range(n)) + ">x</a>",
+    "nested <span>, stray </b>": lambda n: "<body>" + "<span>" * n + "</b>" * n + "<a href='x://y'>x</a>",
+    "nested <div>, stray </span>": lambda n: "<body>" + "<div>" * n + "</span>" * n + "<a href='x://y'>x</a>",
 }
 
 

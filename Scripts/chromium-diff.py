@@ -16,7 +16,8 @@ In scope: what the parser builds and a tap, a form submission, a frame load or a
 follows, with scripting on (Chromium's default). Out of scope on both sides: navigations
 that script starts (linkaudit's script-* triggers, javascript: URLs), declared app links
 (the metadata trigger), what is live only with scripting off (context "noscript") and
-inert <template> content (context "template"), and srcdoc documents.
+inert <template> content (context "template"), srcdoc documents, and the navigations of the
+dump's own pages that a page's frames load (framedPage).
 
 A page agrees when both multisets are equal; navigations agreeing are the matched pairs
 over the union (matched + missed + extra). The manifest.json of DIR (written by
@@ -67,7 +68,9 @@ def run_linkaudit(binary, directory, base_url, out):
     navigations = collections.defaultdict(list)
     for line in open(os.path.join(out, "links.jsonl"), encoding="utf-8"):
         record = json.loads(line)
-        if record["trigger"] not in DOM_TRIGGERS or record.get("context") or record.get("partial"):
+        # A framed page's navigations (framedPage) are in its own DOM, not this page's.
+        if (record["trigger"] not in DOM_TRIGGERS or record.get("context") or record.get("partial")
+                or record.get("framedPage")):
             continue
         navigations[record["page"]].append((linkaudit_kind(record), record["url"]))
     return pages, navigations

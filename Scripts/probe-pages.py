@@ -254,10 +254,40 @@ def idna(p):
             '<a href="https://1.2.3.4./">ip</a>', '<a href="https://0x7f.1/">hex ip</a>']))
 
 
+# MARK: 10 elements nested past Blink's depth of 512 (OpenElementBound), with stray end tags
+
+def deep(p):
+    r = p.rng
+    names = ["div", "span", "section", "b", "i", "em", "font", "label", "x-card", "article"]
+    depth = r.randrange(560, 1400)
+    parts = []
+    opened = []
+    for level in range(depth):
+        name = r.choice(names)
+        parts.append(f"<{name}>")
+        opened.append(name)
+        if level % r.randrange(40, 160) == 0:
+            parts.append(r.choice([
+                f'<a href="{p.path("deep")}">d</a>', f'<iframe src="{p.path("deep-frame")}"></iframe>',
+                f'<a href="wallet://pay?level={level}">w</a>',
+                f'<span onclick="location.href=\'{p.path("deep-click")}\'">c</span>',
+                f'<object data="{p.path("deep-object")}"></object>']))
+        if r.random() < 0.1:
+            parts.append(r.choice(["</b>", "</span>", "</em>", "</font>", "</p>", "</x-card>"]))
+    parts.append(f'<a href="{p.path("deepest")}">bottom</a>')
+    # Half the pages close what they opened; the others stop half-way, with stray end tags.
+    if r.random() < 0.5:
+        parts.extend(f"</{name}>" for name in reversed(opened))
+    else:
+        parts.extend(f"</{r.choice(names)}>" for _ in range(depth // 2))
+    parts.append(f'<a href="{p.path("after-deep")}">after</a>')
+    p.body.append("".join(parts))
+
+
 CLASSES = {
     "ordinary": ordinary, "same-document": same_document, "after-body": after_body, "text-only": text_only,
     "nested-forms": nested_forms, "empty-urls": empty_urls, "char-refs": char_refs, "byte-level": byte_level,
-    "foreign": foreign, "idna": idna,
+    "foreign": foreign, "idna": idna, "deep": deep,
 }
 
 

@@ -1,9 +1,12 @@
 import LinkAuditModel
 import Policies
 
-/// Runs the checks over one classified page: each navigation with verdicts gets the
-/// findings its verdicts raise. Navigations that share a key (`ClassifiedPage.sharing`)
-/// share their verdict set, so they are judged once.
+/// Runs the checks over classified navigations: each navigation with verdicts gets the
+/// findings its verdicts raise. A check reads a navigation's verdicts, its scheme, its frame
+/// and, for an `intent:`, its URL — all part of the classifier's memo key — so the
+/// classifier asks once per distinct decision (`judge`) and hands the same findings to
+/// every navigation decided alike. `QUERY_NOT_UTF8` also reads the text of a deep link's
+/// query: a navigation it could fire on is judged alone (`Judge.judgedAlone`).
 public struct CheckRun: Sendable {
     public var checks: [Check]
 
@@ -11,18 +14,21 @@ public struct CheckRun: Sendable {
         self.checks = checks
     }
 
+    /// The checks as the classifier asks them: `id` names them, so findings remembered from
+    /// another set of checks are not reused.
+    public var judge: Classifier.Judge {
+        let readsQueries = checks.contains { $0.code == Checks.queryNotUTF8.code }
+        return Classifier.Judge(id: checks.map(\.code).joined(separator: " "), findings: findings,
+                                judgedAlone: { nav in
+                                    readsQueries && nav.scheme != "http" && nav.scheme != "https"
+                                        && Checks.sendsLegacyQuery(nav)
+                                })
+    }
+
     public func apply(to page: ClassifiedPage) -> [Navigation] {
         var out = page.navigations
-        var shared: [UInt64: [FindingRef]] = [:]
         for i in out.indices where out[i].verdicts != nil {
-            let key = page.sharing.isEmpty ? nil : page.sharing[i]
-            if let key, let findings = shared[key] {
-                out[i].findings = findings
-                continue
-            }
-            let found = findings(out[i])
-            out[i].findings = found
-            if let key { shared[key] = found }
+            out[i].findings = findings(out[i])
         }
         return out
     }

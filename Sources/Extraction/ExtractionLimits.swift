@@ -11,6 +11,23 @@ final class ExtractionLimits {
     var cappedTags = 0
     var firstCappedTagLine: Int?
 
+    /// Elements closed at once for sitting deeper than `OpenElementBound.maxOpen`.
+    private(set) var flattenedElements = 0
+    private(set) var firstFlattenedLine: Int?
+
+    /// The deepest libxml2's stack of open elements was after a start tag (at most
+    /// `OpenElementBound.maxOpen`, plus the elements it leaves open).
+    private(set) var deepestOpen = 0
+
+    func opened(depth: Int) {
+        if depth > deepestOpen { deepestOpen = depth }
+    }
+
+    func flattened(line: Int) {
+        flattenedElements += 1
+        if firstFlattenedLine == nil { firstFlattenedLine = line }
+    }
+
     func cutScript(line: Int, page: Bool) {
         if page { pageBudgetSpent = true }
         if !cutScriptLines.contains(line) { cutScriptLines.append(line) }
@@ -32,6 +49,11 @@ final class ExtractionLimits {
             let tags = cappedTags == 1 ? "a tag" : "\(cappedTags) tags"
             out.append("attributes-cut: \(tags) (the first on line \(line)) had more than "
                        + "\(TokenizerAlignment.maxAttributesPerTag) attributes; those past it were ignored")
+        }
+        if let line = firstFlattenedLine {
+            let elements = flattenedElements == 1 ? "an element" : "\(flattenedElements) elements"
+            out.append("depth-cut: \(elements) (the first on line \(line)) sat more than \(OpenElementBound.maxOpen) "
+                       + "elements deep; each was read as closed at once, and what follows it as its sibling")
         }
         return out
     }

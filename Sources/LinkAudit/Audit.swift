@@ -26,6 +26,8 @@ public enum Audit {
             pages = try LineWriter(path: options.outDir + "/pages.jsonl")
         }
         let reader = PageReader(maxBytes: options.maxPageBytes)
+        // A page's iframes that load other pages of the dump run those pages as sub-frames.
+        let framed = FramedPages(inputs, reader: reader)
         let classifier = Classifier(profiles: try ProfileRegistry.select(options.profiles), device: options.device,
                                     settings: options.settings, options: options.options)
         var summary = AuditSummary()
@@ -52,7 +54,13 @@ public enum Audit {
             var result: PageResult
             var pageClassifier = classifier
             switch job {
-            case .input(let input): result = reader.read(input)
+            case .input(let input):
+                result = reader.read(input)
+                if !framed.isEmpty {
+                    result.navigations = framed.follow(result.navigations, page: result.record.page,
+                                                       warning: &result.record.warning)
+                    result.record.navigations = result.navigations.count
+                }
             case .archived(let page): result = reader.read(page)
             case .fetched(let page):
                 result = reader.read(page)
@@ -62,7 +70,7 @@ public enum Audit {
                     result.associationRecords = found.records
                 }
             }
-            result.navigations = pageClassifier.audit(result.navigations)
+            pageClassifier.audit(&result.navigations)
             // Serialising and building findings here keeps them on the parallel workers:
             // the writer below only appends.
             return PageOutput(record: result.record, navigations: result.navigations.count,

@@ -6,6 +6,13 @@ extension Classifier {
     /// The whole classify stage as the audit runs it: every profile's verdicts, then the
     /// findings they raise.
     public func audit(_ navigations: [Navigation], checks: CheckRun = CheckRun()) -> [Navigation] {
-        checks.apply(to: classify(navigations))
+        var navigations = navigations
+        audit(&navigations, checks: checks)
+        return navigations
+    }
+
+    /// The same in place: a page's navigations are not copied to be given their verdicts.
+    public func audit(_ navigations: inout [Navigation], checks: CheckRun = CheckRun()) {
+        classify(&navigations, judge: checks.judge)
     }
 }

@@ -50,6 +50,7 @@ extension Outcome {
         case .openFailed: 6
         case .blocked: 7
         case .errorPage: 8
+        case .unreached: 9
         }
     }
 

@@ -29,6 +29,10 @@ public struct Navigation: Codable, Sendable, Equatable {
     /// (`if (/Android/.test(navigator.userAgent))`, `!(document.referrer)`): the engine
     /// starts it only when that holds.
     public var condition: String?
+    /// For a navigation of a framed page — another page of the same dump that an iframe or
+    /// frame of this page loads, where it runs as a sub-frame — that page's URL. The record's
+    /// line is the frame's; its source and the rest are the framed page's own.
+    public var framedPage: String?
     /// profile name → verdict (classify stage).
     public var verdicts: VerdictSet?
     /// Finding codes raised on this navigation, with the profiles where they occur.
@@ -36,10 +40,14 @@ public struct Navigation: Codable, Sendable, Equatable {
     /// `url` as extraction parsed it, so classification need not parse it again; not part
     /// of the record (see `Carried`), and used only while its `href` is still `url`.
     package var target = Carried<WebURL>()
+    /// Where it stands in its document's parse (`ParsePlace`), as extraction found it; not
+    /// part of the record. Without it (a record read back, an `explain` request) the visit
+    /// takes the navigation as reached.
+    package var place = Carried<ParsePlace>()
 
     /// The record's fields: `target` stays out of `links.jsonl`.
     private enum CodingKeys: String, CodingKey {
-        case page, line, source, trigger, frame, delayMs, raw, url, scheme, partial, context, condition, verdicts, findings
+        case page, line, source, trigger, frame, delayMs, raw, url, scheme, partial, context, condition, framedPage, verdicts, findings
     }
 
     public init(page: String, line: Int, source: String, trigger: Trigger, frame: FrameKind,

@@ -18,6 +18,9 @@ public enum Outcome: String, Codable, Sendable, CaseIterable {
     case loads, `internal`, opensApp = "opens-app", chooser, fallback
     case appStore = "app-store", openFailed = "open-failed", blocked
     case errorPage = "error-page"
+    /// The visit never gets there: an earlier navigation stopped the page's parser before
+    /// the navigation existed, or cancelled the refresh (`PageVisit`, Docs/PLATFORM.md §F.15).
+    case unreached
 }
 
 /// A finding code raised on a navigation and the profiles where it occurs.

@@ -1,10 +1,11 @@
 /// The verdicts of one navigation: profile name → verdict, kept in profile-name order
 /// (the order `links.jsonl` writes them in).
 ///
-/// Immutable and shared: the classifier hands the same set to every navigation of a page
-/// decided under the same memo keys (see `WebVerdicts`), so a page's hundreds of ordinary
-/// links cost one set, not one dictionary each; writers tell shared sets apart with
-/// `isShared(with:)` and render each once (`Reports/VerdictSetJSON.swift`).
+/// Immutable and shared: the classifier hands the same set to every navigation it decided
+/// alike, on any page of a run (see `Policies/Core/DecisionMemo.swift`), so a corpus's
+/// thousands of links cost a handful of sets, not one dictionary each, and storing one on a
+/// navigation is one retain; writers tell shared sets apart with `isShared(with:)` or
+/// `identity` and render each once (`Reports/VerdictSetJSON.swift`).
 public struct VerdictSet: Sendable {
     /// Profile names in the order a classifier decides them, sorted once for all the sets
     /// it makes.
@@ -63,6 +64,12 @@ public struct VerdictSet: Sendable {
     /// True when both are the very same shared set (cheap; equal sets need not be): a
     /// writer can render a shared set once.
     public func isShared(with other: VerdictSet) -> Bool { storage === other.storage }
+
+    /// The shared set's identity, for a writer that remembers what it made of a set (its
+    /// JSON, say) in a dictionary: the same for every navigation holding the very same set.
+    /// Only as long as the set lives — keep the set beside what is remembered of it, and the
+    /// identity cannot pass to another.
+    public var identity: ObjectIdentifier { ObjectIdentifier(storage) }
 }
 
 extension VerdictSet: Sequence {

@@ -27,6 +27,7 @@ extension Navigation {
         json.field("partial", partial)
         json.field("context", context)
         json.field("condition", condition)
+        json.field("framedPage", framedPage)
         if let verdicts { json.raw("verdicts", sets.bytes(verdicts)) }
         if let findings {
             json.objects("findings", findings) { item, ref in

@@ -24,24 +24,26 @@ final class ClassifierTests: XCTestCase {
     }
 
     func testLoadUrlByUserOpensTheWindowForOneLoadTimeLaunch() throws {
+        // The timer is set before the launch: a script after it would never run (the launch,
+        // started while the page is parsed, stops the parser: PageReachTests).
         let navs = try classify("""
-        <script>location.href = 'dana://first';</script>
         <script>setTimeout(function(){ location.href = 'gojek://second'; }, 500);</script>
+        <script>location.href = 'dana://first';</script>
         """, settings: byUser)
-        XCTAssertEqual(navs.map { $0.verdicts?["android-sdk"]?.outcome }, [.opensApp, .blocked])
-        XCTAssertEqual(navs[0].verdicts?["android-sdk"]?.details?[VerdictDetail.activationConsumed], "true")
-        XCTAssertEqual(navs[1].verdicts?["android-sdk"]?.reason, .noGesture)
+        XCTAssertEqual(navs.map { $0.verdicts?["android-sdk"]?.outcome }, [.blocked, .opensApp])
+        XCTAssertEqual(navs[1].verdicts?["android-sdk"]?.details?[VerdictDetail.activationConsumed], "true")
+        XCTAssertEqual(navs[0].verdicts?["android-sdk"]?.reason, .noGesture)
     }
 
     func testABlockedLaunchStillConsumesTheWindow() throws {
         // The guide's client consumes on every handled navigation: a blocked file: link at load uses
         // up the window the next deep link needed.
         let navs = try classify("""
-        <script>location.href = 'content://com.example/receipt';</script>
         <script>setTimeout(function(){ location.href = 'dana://pay'; }, 100);</script>
+        <script>location.href = 'content://com.example/receipt';</script>
         """, settings: byUser)
-        XCTAssertEqual(navs[0].verdicts?["android-sdk"]?.reason, .blockedScheme)
-        XCTAssertEqual(navs[1].verdicts?["android-sdk"]?.reason, .noGesture)
+        XCTAssertEqual(navs[1].verdicts?["android-sdk"]?.reason, .blockedScheme)
+        XCTAssertEqual(navs[0].verdicts?["android-sdk"]?.reason, .noGesture)
     }
 
     func testTimersArePlacedOnTheWindowsClock() throws {

@@ -46,8 +46,12 @@ extension DocumentState {
                 unparsed.condition = p.condition
                 nav = unparsed
             }
+            var placed = nav
+            placed.place = Carried(ParsePlace(document: number, parserLine: p.parserLine,
+                                              startsWhileParsing: p.startsWhileParsing,
+                                              ownFrame: navigatesOwnFrame(p.target)))
             // A function called from several places yields the same record each time.
-            if !p.fromScript || seen.insert(DuplicateKey(nav)).inserted { out.append(nav) }
+            if !p.fromScript || seen.insert(DuplicateKey(nav)).inserted { out.append(placed) }
         }
         for doc in srcdocs {
             // Its lines count from where the attribute's value starts. A line break written as
@@ -56,7 +60,7 @@ extension DocumentState {
             let child = DocumentState(page: page, documentURL: WebURL.parse("about:srcdoc"), fallbackBase: base,
                                       frame: .sub, lineOffset: doc.lines.lowerBound - 1,
                                       scriptsAllowed: doc.scriptsAllowed, depth: depth + 1, queryEncoder: queryEncoder,
-                                      limits: limits)
+                                      limits: limits, numbers: numbers)
             var html = doc.html
             html.withUTF8 { HTMLExtractor.parse(UnsafeRawBufferPointer($0), into: child) }
             for var navigation in child.finish() {
@@ -92,6 +96,22 @@ extension DocumentState {
         let line: Int, source: String, trigger: Trigger, frame: FrameKind, delayMs: Int?, raw: String
         init(_ n: Navigation) {
             (line, source, trigger, frame, delayMs, raw) = (n.line, n.source, n.trigger, n.frame, n.delayMs, n.raw)
+        }
+    }
+
+    /// Whether a navigation goes to the frame this document is in by itself (§F.15): its
+    /// own `location`, a link or form with no target or `_self` — not one that names the
+    /// top (`_top`, `_parent`, `top.location`), which stays the top when the document is
+    /// framed.
+    private func navigatesOwnFrame(_ rule: TargetRule) -> Bool {
+        switch rule {
+        case .document: return true
+        case .main, .sub, .newWindow: return false
+        case .named(let name):
+            switch name.trimmingASCIIWhitespace.lowercased() {
+            case "", "_self": return true
+            default: return false
+            }
         }
     }
 

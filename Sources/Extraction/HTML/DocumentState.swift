@@ -21,6 +21,10 @@ final class DocumentState {
     let queryEncoder: (any URLQueryEncoder)?
     /// The page's limits and what they cut, shared with its `srcdoc` documents.
     let limits: ExtractionLimits
+    /// Its number among the page's documents (`ParsePlace.document`: 0 for the page's own),
+    /// and the page's count of them, shared with its `srcdoc` documents.
+    let number: Int
+    let numbers: DocumentNumbers
     var parser: htmlParserCtxtPtr?
     /// Input offset just past the last start tag with attributes: the next one's `<` is
     /// after it (`RawStartTag`).
@@ -51,8 +55,9 @@ final class DocumentState {
     var framesetDepth = 0
     /// Open `<svg>` and `<math>` elements, innermost last (`ForeignContent`).
     var foreign: [TagName] = []
-    /// The `<script>` being read: where it starts, what kind it is, and a data block's id.
-    var script: (line: Int, kind: ScriptKind, id: String?)?
+    /// The `<script>` being read: where it starts, what kind it is, whether a module, and
+    /// a data block's id.
+    var script: (line: Int, kind: ScriptKind, module: Bool, id: String?)?
     /// The elements its scripts can find by id (`ScriptFlow`): those its text names.
     var elements = ElementIndex()
     /// Its text so far; one buffer reused for every script of the document.
@@ -60,7 +65,7 @@ final class DocumentState {
 
     init(page: String, documentURL: WebURL?, fallbackBase: WebURL?, frame: FrameKind,
          lineOffset: Int, scriptsAllowed: Bool, depth: Int, queryEncoder: (any URLQueryEncoder)? = nil,
-         limits: ExtractionLimits = ExtractionLimits()) {
+         limits: ExtractionLimits = ExtractionLimits(), numbers: DocumentNumbers = DocumentNumbers()) {
         self.page = page
         self.documentURL = documentURL
         self.fallbackBase = fallbackBase
@@ -70,6 +75,8 @@ final class DocumentState {
         self.depth = depth
         self.queryEncoder = queryEncoder
         self.limits = limits
+        self.numbers = numbers
+        self.number = numbers.take()
     }
 
     /// The page line libxml2 is at (the end of the tag being reported).
@@ -87,9 +94,10 @@ final class DocumentState {
 
     func add(_ raw: String, source: String, trigger: Trigger, target: TargetRule,
              delayMs: Int? = nil, line: Int? = nil, toDocument: Bool = false) {
-        pending.append(PendingNavigation(raw: raw, line: line ?? self.line, source: source, trigger: trigger,
+        let line = line ?? self.line
+        pending.append(PendingNavigation(raw: raw, line: line, source: source, trigger: trigger,
                                          target: target, delayMs: delayMs, partial: false, context: context,
-                                         toDocument: toDocument))
+                                         parserLine: line, toDocument: toDocument))
     }
 
     // MARK: - SAX events
@@ -108,6 +116,13 @@ final class DocumentState {
         }
         if tag != .other { handleElement(tag, attributes) }
         if handlers { handleEventHandlers(attributes) }
+        if let parser {
+            if OpenElementBound.closesTooDeep(parser, name, tag: tag) {
+                limits.flattened(line: line)
+                endElement(name)
+            }
+            limits.opened(depth: Int(parser.pointee.nameNr))
+        }
     }
 
     func endElement(_ name: UnsafePointer<xmlChar>) {
@@ -130,8 +145,8 @@ final class DocumentState {
     }
 
     /// Opens a script whose text the following `scriptData` calls bring.
-    func beginScript(line: Int, kind: ScriptKind, id: String? = nil) {
-        script = (line, kind, id)
+    func beginScript(line: Int, kind: ScriptKind, module: Bool = false, id: String? = nil) {
+        script = (line, kind, module, id)
         scriptText.removeAll(keepingCapacity: true)
     }
 
@@ -142,7 +157,10 @@ final class DocumentState {
         let code = String(decoding: scriptText, as: UTF8.self)
         switch current.kind {
         case .javascript:
-            scripts.append(PlacedScript(unit: ScriptScanner.scan(code), base: .load, source: "script",
+            // A classic script runs as the parser meets it; a module script once the document
+            // is parsed (HTML Standard: module scripts are deferred; §F.15).
+            let base: ScriptTiming = current.module ? .loaded : .parse
+            scripts.append(PlacedScript(unit: ScriptScanner.scan(code), base: base, source: "script",
                                         line: current.line, lineStarts: JSTokenizer.lineStarts(code),
                                         context: context))
         case .data:
@@ -179,6 +197,11 @@ struct PendingNavigation {
     var context: String?
     /// Placed from a script effect: the same record can come from several callers.
     var fromScript = false
+    /// The line the parser stands at when the navigation comes to exist (`ParsePlace`):
+    /// the element's own; nil for code that runs once the document is parsed.
+    var parserLine: Int?
+    /// Started by a script's top-level code while the parser waits for it.
+    var startsWhileParsing = false
     /// The target is the document's own URL, not `raw` resolved against the base: a form
     /// without an action, a refresh without a URL (§F.10).
     var toDocument = false
@@ -201,6 +224,9 @@ struct PlacedScript {
     var lastLine = Int.max
     /// A data block's element id (`<script type="application/json" id="cfg">`).
     var blockID: String?
+
+    /// The page line its text ends on.
+    var endLine: Int { min(line + lineStarts.count - 1, lastLine) }
 
     func line(at offset: Int) -> Int {
         var low = 0
@@ -241,4 +267,16 @@ struct FormContext {
     var action: String?
     var method: String
     var target: String?
+}
+
+/// Numbers a page's documents in the order they are met: 0 for the page's own, then its
+/// `srcdoc` documents (`ParsePlace.document`).
+final class DocumentNumbers {
+    private var next = 0
+
+    /// The next document's number.
+    func take() -> Int {
+        defer { next += 1 }
+        return next
+    }
 }

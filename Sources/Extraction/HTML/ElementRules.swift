@@ -68,7 +68,8 @@ extension DocumentState {
             }
         case .script:
             let kind = scriptsAllowed ? ScriptKind.of(type: a["type"]) : .ignored
-            beginScript(line: line, kind: a["src"] == nil || kind == .data ? kind : .ignored,
+            let module = a["type"]?.trimmingASCIIWhitespace.lowercased() == "module"
+            beginScript(line: line, kind: a["src"] == nil || kind == .data ? kind : .ignored, module: module,
                         id: kind == .data ? a["id"] : nil)
         case .noscript:
             noscriptDepth += 1
@@ -87,7 +88,9 @@ extension DocumentState {
             let timing: ScriptTiming
             switch EventClass.of(event) {
             case .activation: timing = .handler
-            case .load: timing = .load
+            // Load and error handlers run once what they wait for has loaded: for the
+            // document, when its parse is over (§F.15).
+            case .load: timing = .loaded
             case .other: timing = ScriptTiming(kind: .async, delayMs: nil)
             }
             let written = lines(of: code) { a.lineFeedsAfterValue(slot: slot) }

@@ -43,7 +43,7 @@ package struct ScriptPlacement {
     private var seen = Set<PlacedKey>()
     /// Attribute writes, placed once every insertion and click is known.
     private var writes: [PlacedWrite] = []
-    private var actions: [ScriptFlow.Element.Key: [(action: ElementAction, timing: ScriptTiming)]] = [:]
+    private var actions: [ScriptFlow.Element.Key: [(action: ElementAction, timing: ScriptTiming, place: Place)]] = [:]
 
     private struct Expansion: Hashable {
         let function: String
@@ -70,6 +70,7 @@ package struct ScriptPlacement {
         let timing: ScriptTiming
         let condition: String?
         let instance: Int
+        let place: Place
     }
 
     private struct Frame {
@@ -177,7 +178,7 @@ package struct ScriptPlacement {
                     for url in flow.resolve(value, script: frame.script, function: frame.function,
                                             arguments: frame.arguments) {
                         emit(url, from: frame.script, trigger: timing.trigger, target: rule, delayMs: timing.delayMs,
-                             condition: effect.condition)
+                             condition: effect.condition, place: place(timing, root: root.script))
                         placed += 1
                     }
                 }
@@ -202,13 +203,13 @@ package struct ScriptPlacement {
             case .write(let write):
                 writes.append(PlacedWrite(write: write, script: frame.script, function: frame.function,
                                           arguments: frame.arguments, timing: timing, condition: effect.condition,
-                                          instance: frame.instance))
+                                          instance: frame.instance, place: place(timing, root: root.script)))
             case .act(let reference, let action):
                 guard let key = flow.element(reference, script: frame.script, function: frame.function,
                                              instance: frame.instance).key else { continue }
                 var list = actions[key, default: []]
                 if list.count < Self.maxActions, !list.contains(where: { $0.action == action && $0.timing == timing }) {
-                    list.append((action, timing))
+                    list.append((action, timing, place(timing, root: root.script)))
                     actions[key] = list
                 }
             }
@@ -218,7 +219,7 @@ package struct ScriptPlacement {
     /// A navigation to `url`, on the line of its literal and reported as from the script
     /// the literal is in.
     private mutating func emit(_ url: ScriptFlow.Resolved, from script: Int, trigger: Trigger, target: TargetRule,
-                               delayMs: Int?, condition: String?, once: Bool = false) {
+                               delayMs: Int?, condition: String?, place: Place, once: Bool = false) {
         used.insert(LiteralKey(script: url.script, key: url.literal.key))
         let written = scripts[url.script]
         let line = written.line(at: url.literal.offset)
@@ -226,10 +227,25 @@ package struct ScriptPlacement {
             guard seen.insert(PlacedKey(line: line, script: url.script, trigger: trigger, target: Self.key(target),
                                         delayMs: delayMs, raw: url.raw)).inserted else { return }
         }
-        out.append(PendingNavigation(raw: url.raw, line: line, source: written.source,
-                                     trigger: trigger, target: target, delayMs: delayMs, partial: url.partial,
-                                     context: scripts[script].context, fromScript: true,
-                                     condition: ScriptCondition.both(condition, url.condition)))
+        var pending = PendingNavigation(raw: url.raw, line: line, source: written.source,
+                                        trigger: trigger, target: target, delayMs: delayMs, partial: url.partial,
+                                        context: scripts[script].context, fromScript: true,
+                                        condition: ScriptCondition.both(condition, url.condition))
+        pending.parserLine = place.parserLine
+        pending.startsWhileParsing = place.whileParsing
+        out.append(pending)
+    }
+
+    /// Where the parser stands when a script's effect runs: the end of the script whose top
+    /// level started it, unless it waits for the parse to end; and whether it runs while the
+    /// document is parsed (Docs/PLATFORM.md §F.15).
+    private struct Place {
+        var parserLine: Int?
+        var whileParsing: Bool
+    }
+
+    private func place(_ timing: ScriptTiming, root: Int) -> Place {
+        Place(parserLine: timing.afterParse ? nil : scripts[root].endLine, whileParsing: timing.kind == .parse)
     }
 
     private static func key(_ target: TargetRule) -> String {
@@ -243,7 +259,7 @@ package struct ScriptPlacement {
     }
 
     /// Each write to an element's `href`, `src` or `action`, where that element starts its
-    /// navigation (Docs/PLATFORM.md §F.14): a link when the user taps it (made by script:
+    /// navigation (Docs/PLATFORM.md §F.16): a link when the user taps it (made by script:
     /// once inserted) and when script clicks it; a frame as it loads (an existing one when
     /// its `src` is written, a made one when it is inserted: a frame outside the document
     /// loads nothing); an existing form when it is submitted. A write to anything else
@@ -263,25 +279,35 @@ package struct ScriptPlacement {
             let element = flow.element(placed.write.element, script: placed.script, function: placed.function,
                                        instance: placed.instance)
             let done = element.key.map { actions[$0] ?? [] } ?? []
-            var starts: [(trigger: Trigger, target: TargetRule, delayMs: Int?)] = []
+            // A user's tap or submission starts nothing while the page is parsed; the element
+            // has its written value once the writing script has run (its place).
+            let byUser = Place(parserLine: placed.place.parserLine, whileParsing: false)
+            var starts: [(trigger: Trigger, target: TargetRule, delayMs: Int?, place: Place)] = []
             switch (placed.write.attribute, element.tag) {
             case (.href, "a"?), (.href, "area"?), (.href, nil):
                 let named = element.key.flatMap { targets[$0] } ?? element.target ?? document.baseTarget
                 let rule = named.map(TargetRule.named) ?? .document
-                if !element.created || done.contains(where: { $0.action == .insert }) { starts.append((.tap, rule, nil)) }
+                if !element.created || done.contains(where: { $0.action == .insert }) {
+                    starts.append((.tap, rule, nil, byUser))
+                }
                 for click in done where click.action == .click {
-                    starts.append((click.timing.trigger, rule, click.timing.delayMs))
+                    starts.append((click.timing.trigger, rule, click.timing.delayMs, click.place))
                 }
             case (.src, "iframe"?), (.src, "frame"?):
                 if element.created {
-                    for insert in done where insert.action == .insert { starts.append(Self.frameLoad(insert.timing)) }
+                    for insert in done where insert.action == .insert {
+                        let load = Self.frameLoad(insert.timing)
+                        starts.append((load.trigger, load.target, load.delayMs, insert.place))
+                    }
                 } else {
-                    starts.append(Self.frameLoad(placed.timing))
+                    let load = Self.frameLoad(placed.timing)
+                    starts.append((load.trigger, load.target, load.delayMs, placed.place))
                 }
             case (.action, "form"?), (.action, nil):
                 guard !element.created else { continue }
                 let named = element.key.flatMap { targets[$0] } ?? element.target ?? document.baseTarget
-                starts.append((element.method == "post" ? .formPost : .formGet, named.map(TargetRule.named) ?? .document, nil))
+                starts.append((element.method == "post" ? .formPost : .formGet, named.map(TargetRule.named) ?? .document, nil,
+                               byUser))
             default:
                 continue
             }
@@ -290,7 +316,7 @@ package struct ScriptPlacement {
                                         arguments: placed.arguments) {
                     for start in starts {
                         emit(url, from: placed.script, trigger: start.trigger, target: start.target,
-                             delayMs: start.delayMs, condition: placed.condition, once: true)
+                             delayMs: start.delayMs, condition: placed.condition, place: start.place, once: true)
                     }
                 }
             }
@@ -299,7 +325,7 @@ package struct ScriptPlacement {
 
     /// A frame loading when script runs at `timing`: a `frame-load` of a sub-frame, after a
     /// timer's delay when a timer runs it. A frame's navigation has no user gesture of its
-    /// own, whatever script makes it (Docs/PLATFORM.md §F.14), so one a click handler makes
+    /// own, whatever script makes it (Docs/PLATFORM.md §F.16), so one a click handler makes
     /// is a `frame-load` too.
     private static func frameLoad(_ timing: ScriptTiming) -> (trigger: Trigger, target: TargetRule, delayMs: Int?) {
         (.frameLoad, .sub, timing.kind == .timer ? timing.delayMs : nil)

@@ -14,19 +14,34 @@ struct ScriptTiming: Hashable {
         case handler
         /// After a handler, past a timer or promise boundary: no gesture.
         case async
+        /// A script's own top-level code, run as the parser meets the script: a load-time
+        /// navigation that starts while the page is still being parsed (Docs/PLATFORM.md §F.15).
+        case parse
     }
 
     var kind: Kind
     /// Within 0…`PageClock.maxDelayMs`: one timer's delay is (`TimerDelay.milliseconds`),
     /// and nested timers add up to at most that (`sum`).
     var delayMs: Int?
+    /// Behind a `DOMContentLoaded` or `load` listener (or in one's attribute, or a module
+    /// script): the code runs only once the document is parsed.
+    var afterParse = false
+
+    init(kind: Kind, delayMs: Int?, afterParse: Bool = false) {
+        self.kind = kind
+        self.delayMs = delayMs
+        self.afterParse = afterParse
+    }
 
     static let load = ScriptTiming(kind: .load, delayMs: nil)
     static let handler = ScriptTiming(kind: .handler, delayMs: nil)
+    static let parse = ScriptTiming(kind: .parse, delayMs: nil)
+    /// Code that runs once the document is parsed, with no user input.
+    static let loaded = ScriptTiming(kind: .load, delayMs: nil, afterParse: true)
 
     var trigger: Trigger {
         switch kind {
-        case .load: return .scriptLoad
+        case .load, .parse: return .scriptLoad
         case .timer: return .scriptTimer
         case .handler: return .scriptHandler
         case .async: return .scriptAsync
@@ -130,21 +145,27 @@ struct TimingTransfer {
 
     /// Indexed by `ScriptTiming.Kind.rawValue`.
     private var outcomes: [(kind: ScriptTiming.Kind, delay: Delay)]
+    /// Whether the steps pass a `DOMContentLoaded` or `load` listener (`afterParse`).
+    private var afterParse = false
 
     static let identity = TimingTransfer(ScriptTiming.Kind.allCases.map { ($0, .plus(0)) })
 
-    private init(_ outcomes: [(kind: ScriptTiming.Kind, delay: Delay)]) {
+    private init(_ outcomes: [(kind: ScriptTiming.Kind, delay: Delay)], afterParse: Bool = false) {
         self.outcomes = outcomes
+        self.afterParse = afterParse
     }
 
     init(_ step: ScriptStep) {
         switch step {
         case .timer(let box):
             let delay = box.ms
-            self.init([(.timer, .fixed(delay)), (.timer, .plus(delay)), (.async, .fixed(delay)), (.async, .plus(delay))])
+            self.init([(.timer, .fixed(delay)), (.timer, .plus(delay)), (.async, .fixed(delay)), (.async, .plus(delay)),
+                       (.timer, .fixed(delay))])
         case .promise:
-            // A promise continuation loses the gesture; how long it waits is unknown.
-            self.init([(.load, .plus(0)), (.timer, .plus(0)), (.async, .fixed(nil)), (.async, .plus(0))])
+            // A promise continuation loses the gesture; how long it waits is unknown (after
+            // the parser's script, so no longer while parsing).
+            self.init([(.load, .plus(0)), (.timer, .plus(0)), (.async, .fixed(nil)), (.async, .plus(0)),
+                       (.load, .plus(0))])
         case .listener(let listener):
             let kind: ScriptTiming.Kind
             switch listener {
@@ -152,15 +173,18 @@ struct TimingTransfer {
             case .load: kind = .load
             case .other: kind = .async
             }
-            self.init(Array(repeating: (kind, .fixed(nil)), count: ScriptTiming.Kind.allCases.count))
+            self.init(Array(repeating: (kind, .fixed(nil)), count: ScriptTiming.Kind.allCases.count),
+                      afterParse: listener == .load)
         }
     }
 
     func apply(to timing: ScriptTiming) -> ScriptTiming {
         let outcome = outcomes[timing.kind.rawValue]
+        let afterParse = timing.afterParse || self.afterParse
         switch outcome.delay {
-        case .fixed(let ms): return ScriptTiming(kind: outcome.kind, delayMs: ms)
-        case .plus(let ms): return ScriptTiming(kind: outcome.kind, delayMs: ScriptTiming.sum(timing.delayMs, ms))
+        case .fixed(let ms): return ScriptTiming(kind: outcome.kind, delayMs: ms, afterParse: afterParse)
+        case .plus(let ms):
+            return ScriptTiming(kind: outcome.kind, delayMs: ScriptTiming.sum(timing.delayMs, ms), afterParse: afterParse)
         }
     }
 
@@ -173,7 +197,7 @@ struct TimingTransfer {
             case (.fixed(let a), .plus(let b)): return (second.kind, .fixed(ScriptTiming.sum(a, b)))
             case (.plus(let a), .plus(let b)): return (second.kind, .plus(ScriptTiming.sum(a, b)))
             }
-        })
+        }, afterParse: afterParse || next.afterParse)
     }
 }
 

@@ -40,8 +40,7 @@ enum AndroidAssumptions {
 extension Verdict {
     /// The verdict, naming `AndroidAssumptions.unsignedLaunchFlags` when `parseUri`'s answer
     /// for the request's URL rests on that boundary.
-    func assumingLaunchFlags(_ request: PolicyRequest, parsed: Bool) -> Verdict {
-        AndroidAssumptions.launchFlagsBoundary(request.urlString, on: request.device, parsed: parsed)
-            ? assuming(AndroidAssumptions.unsignedLaunchFlags) : self
+    func assumingLaunchFlags(_ parse: ParsedIntent) -> Verdict {
+        parse.restsOnLaunchFlags ? assuming(AndroidAssumptions.unsignedLaunchFlags) : self
     }
 }

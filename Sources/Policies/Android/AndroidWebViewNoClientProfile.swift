@@ -47,15 +47,14 @@ public struct AndroidWebViewNoClientProfile: RuntimeProfile {
         let android = request.android
         if !android.hasGesture, !android.isRedirect { return Verdict(.blocked, .noGesture) }
         if Self.loadsInWebView(request) { return WebViewLoad.verdict(request, reason: .webViewInternalURL) }
-        let parsed: AndroidIntent
-        do {
-            parsed = try IntentURIParser.parse(request.urlString, flags: request.device.intentParseFlags)
-        } catch {
-            let why = (error as? IntentURIError)?.description ?? String(describing: error)
-            return WebViewLoad.verdict(request, reason: .intentParseError).with(VerdictDetail.parseError, why)
-                .assumingLaunchFlags(request, parsed: false)
+        let parse = request.parsedIntent
+        switch parse.result {
+        case .failure(let why):
+            return WebViewLoad.verdict(request, reason: .intentParseError).with(VerdictDetail.parseError, why.description)
+                .assumingLaunchFlags(parse)
+        case .success(let parsed):
+            return launch(parsed, request).assumingLaunchFlags(parse)
         }
-        return launch(parsed, request).assumingLaunchFlags(request, parsed: true)
     }
 
     /// The parsed intent as `AwContentsClientBridge` starts it.
@@ -82,8 +81,11 @@ public struct AndroidWebViewNoClientProfile: RuntimeProfile {
 
     /// URLs `shouldIgnoreNavigation` returns false for before building an intent.
     static func loadsInWebView(_ request: PolicyRequest) -> Bool {
-        let url = request.urlString
-        return request.scheme == "about" || request.scheme == "chrome"
-            || url.hasPrefix("file:///android_asset/") || url.hasPrefix("file:///android_res/")
+        request.scheme == "about" || request.scheme == "chrome" || isWebViewAsset(request.urlString)
+    }
+
+    /// `file:///android_asset/` and `file:///android_res/`: the app's own files.
+    static func isWebViewAsset(_ url: String) -> Bool {
+        url.hasPrefix("file:///android_asset/") || url.hasPrefix("file:///android_res/")
     }
 }

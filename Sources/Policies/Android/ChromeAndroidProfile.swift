@@ -46,21 +46,24 @@ public struct ChromeAndroidProfile: RuntimeProfile {
         if request.frame != .sub, scheme == "data" { return Verdict(.blocked, .dataURLTopFrame) }
         if scheme == "file" { return Verdict(.blocked, .fileScheme) }
         var fields: ChromeIntentFields?
+        var parse: ParsedIntent?
         if scheme == "intent" || scheme == "android-app" {
-            do {
-                fields = ChromeIntentFields(try IntentURIParser.parse(request.urlString, flags: request.device.intentParseFlags))
-            } catch {
-                let why = (error as? IntentURIError)?.description ?? String(describing: error)
-                return Verdict(.blocked, .intentParseError, details: [VerdictDetail.parseError: why])
+            let parsed = request.parsedIntent
+            switch parsed.result {
+            case .failure(let why):
+                return Verdict(.blocked, .intentParseError, details: [VerdictDetail.parseError: why.description])
                     .assuming(AndroidAssumptions.chromeNoOverrideResult)
-                    .assumingLaunchFlags(request, parsed: false)
+                    .assumingLaunchFlags(parsed)
+            case .success(let intent):
+                fields = ChromeIntentFields(intent)
+                parse = parsed
             }
         }
         let verdict = Self.verdict(ChromeExternalNavigation(request: request, fields: fields).decide(),
                                    fields: fields, request: request)
-        guard let fields else { return verdict }
+        guard let fields, let parse else { return verdict }
         let ignored = fields.browserFallbackURL == nil ? fields.rawBrowserFallbackURL : nil
-        return verdict.with(VerdictDetail.ignoredFallbackURL, ignored).assumingLaunchFlags(request, parsed: true)
+        return verdict.with(VerdictDetail.ignoredFallbackURL, ignored).assumingLaunchFlags(parse)
     }
 
     static func verdict(_ override: ChromeOverride, fields: ChromeIntentFields?, request: PolicyRequest) -> Verdict {

@@ -33,17 +33,15 @@ extension DeepLinkClient {
     /// not offer it to the client again and it cannot launch an app itself.
     func openIntentUri(gestureAllowed: Bool) -> ClientAnswer {
         if !gestureAllowed { return ClientAnswer(true, Verdict(.blocked, .noGesture)) }
-        let parsed: AndroidIntent
-        do {
-            parsed = try IntentURIParser.parse(request.urlString, flags: request.device.intentParseFlags)
-        } catch {
-            let why = (error as? IntentURIError)?.description ?? String(describing: error)
+        let parse = request.parsedIntent
+        switch parse.result {
+        case .failure(let why):
             return ClientAnswer(true, passed(Verdict(.openFailed, .intentParseError,
-                                                     details: [VerdictDetail.parseError: why]))
-                .assumingLaunchFlags(request, parsed: false))
+                                                     details: [VerdictDetail.parseError: why.description]))
+                .assumingLaunchFlags(parse))
+        case .success(let parsed):
+            return ClientAnswer(true, launchIntent(parsed).assumingLaunchFlags(parse))
         }
-        let verdict = launchIntent(parsed)
-        return ClientAnswer(true, verdict.assumingLaunchFlags(request, parsed: true))
     }
 
     /// The parsed intent, sanitised and launched, else its http(s) fallback.

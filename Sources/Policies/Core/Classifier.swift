@@ -1,22 +1,28 @@
 import Associations
+import Foundation
 import LinkAuditModel
 import WHATWGURL
 
 /// Runs every selected runtime profile over one page's navigations and gives each its
-/// verdicts, in the order a visit meets them (`PageVisit`), with ordinary web links'
-/// verdicts remembered within the page (`WebVerdicts`). Checks then read the verdicts
-/// (`CheckRun`, in the Checks target): this stage decides, it does not judge.
+/// verdicts, in the order a visit meets them (`PageVisit`). Navigations decided alike —
+/// the same `DecisionKey`, whatever page they are on — are decided once per run and share
+/// one verdict set and one findings array (`DecisionMemo`). Checks then read the verdicts
+/// (`CheckRun`, in the Checks target, handed in as a `Judge`): this stage decides, it does
+/// not judge.
 public struct Classifier: Sendable {
-    public var profiles: [any RuntimeProfile]
-    public var device: DeviceProfile
-    public var settings: AuditSettings
-    public var options: ProfileOptions
-    /// Remember ordinary web links' verdicts within a page (`WebVerdicts`); off only to
-    /// prove, in tests, that it changes nothing.
-    package var memoizeWebLinks = true
+    public var profiles: [any RuntimeProfile] { didSet { store = MemoStore() } }
+    public var device: DeviceProfile { didSet { store = MemoStore() } }
+    public var settings: AuditSettings { didSet { store = MemoStore() } }
+    public var options: ProfileOptions { didSet { store = MemoStore() } }
     /// The association files fetched for the page's hosts (live crawls), handed to every
     /// profile with the request; nil: the device's own declarations decide.
-    public var associations: SiteAssociations?
+    public var associations: SiteAssociations? { didSet { store = MemoStore() } }
+    /// Remember decisions (`DecisionMemo`); off only to prove, in tests, that it changes
+    /// nothing: every navigation is then decided by every profile.
+    package var memoizes = true
+    /// What the configuration above builds once, and the memos of the workers using it: a
+    /// copy of the classifier shares them until one of its fields changes.
+    private var store = MemoStore()
 
     public init(profiles: [any RuntimeProfile], device: DeviceProfile = .optimistic,
                 settings: AuditSettings = AuditSettings(), options: ProfileOptions = ProfileOptions()) {
@@ -26,97 +32,182 @@ public struct Classifier: Sendable {
         self.options = options
     }
 
+    /// The findings of a navigation with its verdicts (the checks', `CheckRun`), asked once
+    /// per distinct decision when the memo is on. `id` tells judges apart: findings a memo
+    /// keeps are from one judge.
+    public struct Judge {
+        public let id: String
+        public let findings: (Navigation) -> [FindingRef]
+        /// Whether a navigation's findings depend on more than its memo row's key (the text
+        /// of its query, which `QUERY_NOT_UTF8` reads): such a navigation is judged alone,
+        /// and its findings are not shared with its row.
+        public let judgedAlone: (Navigation) -> Bool
+
+        public init(id: String, findings: @escaping (Navigation) -> [FindingRef],
+                    judgedAlone: @escaping (Navigation) -> Bool = { _ in false }) {
+            self.id = id
+            self.findings = findings
+            self.judgedAlone = judgedAlone
+        }
+    }
+
     public var visit: PageVisit { PageVisit(settings: settings) }
 
     public func classify(_ navigations: [Navigation]) -> ClassifiedPage {
-        guard !profiles.isEmpty else { return ClassifiedPage(navigations: navigations, sharing: []) }
-        let navs = navigations
-        let visit = self.visit
-        let schedule = visit.schedule(navs)
-        // URLs are parsed once per navigation (and the page's once per page), not once per profile.
-        let urls = navs.map(Self.target)
-        let pages = Self.pages(navs)
-        let memo = memoizeWebLinks && webLinksUnclaimed
-        var links: [WebVerdicts.Link?] = []
-        if memo {
-            links.reserveCapacity(navs.count)
-            for (range, pageURL) in pages {
-                for i in range { links.append(WebVerdicts.Link(url: urls[i], page: pageURL)) }
-            }
-        }
-        let shapes = memo ? WebVerdicts.shapes(navs, links: links) : (numbers: [], count: 0)
-        // Each navigation's verdict per profile (index i * P + p) and, for web links decided
-        // from the memo, the verdict's number in that profile's memo (-1: not memoised).
-        let count = profiles.count
-        var decided = [Verdict?](repeating: nil, count: navs.count * count)
-        var numbers = [Int](repeating: -1, count: memo ? navs.count * count : 0)
-        // A navigation's request is built once and reused by the next profile when its
-        // time since the last input is the same (it is, but for load-time navigations after
-        // a profile consumed the activation window).
-        // (Slots into a list: an array of optional requests, one per navigation, cost more
-        // to set up than the few navigations that are decided at all.)
-        var requestSlots = [Int32](repeating: -1, count: navs.count)
-        var requests: [(since: Int?, request: PolicyRequest)] = []
-        let iosSDKClassifier = DeepLinkClassifier(options: options.iosSDK)
-        for (p, profile) in profiles.enumerated() {
-            var verdicts = WebVerdicts(shapes: shapes.count)
-            visit.walk(navs, schedule) { i, sinceInput in
-                let shape = memo ? shapes.numbers[i] : nil
-                if let shape, let number = verdicts.number(shape: shape, sinceInput: sinceInput) {
-                    numbers[i * count + p] = number
-                    decided[i * count + p] = verdicts.verdicts[number]
-                    return verdicts.verdicts[number]
-                }
-                let slot = Int(requestSlots[i])
-                if slot < 0 || requests[slot].since != sinceInput {
-                    let page = pages.first { $0.range.contains(i) }?.url ?? nil
-                    var built = request(for: navs[i], url: urls[i], page: page, msSinceUserInput: sinceInput)
-                    built.iosSDKClassifier = iosSDKClassifier
-                    if slot < 0 {
-                        requestSlots[i] = Int32(requests.count)
-                        requests.append((sinceInput, built))
-                    } else {
-                        requests[slot] = (sinceInput, built)
-                    }
-                }
-                let verdict = profile.decide(requests[Int(requestSlots[i])].request)
-                if let shape { numbers[i * count + p] = verdicts.remember(verdict, shape: shape, sinceInput: sinceInput) }
-                decided[i * count + p] = verdict
-                return verdict
-            }
-        }
-        // Web links decided under the same memo numbers by every profile share one verdict
-        // set (and so, for the checks, the same findings).
-        let names = VerdictSet.Names(profiles.map(\.name))
-        var shared: [UInt64: VerdictSet] = [:]
-        var out = navs
-        var sharing = [UInt64?](repeating: nil, count: memo ? navs.count : 0)
-        for i in out.indices where schedule.live[i] {
-            let key = memo ? Self.sharingKey(numbers[(i * count)..<(i * count + count)]) : nil
-            if let key {
-                sharing[i] = key
-                if let verdicts = shared[key] {
-                    out[i].verdicts = verdicts
-                    continue
-                }
-            }
-            let verdicts = VerdictSet(names, (0..<count).map { decided[i * count + $0]! })
-            out[i].verdicts = verdicts
-            if let key { shared[key] = verdicts }
-        }
-        return ClassifiedPage(navigations: out, sharing: sharing)
+        var navigations = navigations
+        classify(&navigations, judge: nil)
+        return ClassifiedPage(navigations: navigations)
     }
 
-    /// The memo numbers of every profile packed into one integer (8 bits each), or nil
-    /// when a profile did not decide from its memo or the numbers do not fit.
-    package static func sharingKey(_ numbers: ArraySlice<Int>) -> UInt64? {
-        guard numbers.count <= 8 else { return nil }
-        var key: UInt64 = 0
-        for number in numbers {
-            guard number >= 0, number < 255 else { return nil }
-            key = key << 8 | UInt64(number + 1)
+    /// Gives each live navigation its verdicts in place and, with a judge, its findings.
+    public func classify(_ navigations: inout [Navigation], judge: Judge?) {
+        guard !profiles.isEmpty, !navigations.isEmpty else { return }
+        let run = store.run(self)
+        let schedule = run.visit.schedule(navigations)
+        let pages = Self.pages(navigations)
+        if memoizes, run.reading.known {
+            let memo = store.take(run)
+            defer { store.give(memo) }
+            classify(&navigations, run: run, schedule: schedule, pages: pages, memo: memo, judge: judge)
+        } else {
+            classifyEach(&navigations, run: run, schedule: schedule, pages: pages, judge: judge)
         }
-        return key
+    }
+
+    /// The straightforward way, and the reference the memo is tested against: every profile
+    /// decides every navigation; a request is built once per navigation, and each profile's
+    /// walk sets the time since input it reaches the navigation with.
+    private func classifyEach(_ navs: inout [Navigation], run: Run, schedule: PageVisit.Schedule,
+                              pages: [PageRun], judge: Judge?) {
+        let count = run.profiles.count
+        var decided = [Verdict?](repeating: nil, count: navs.count * count)
+        var requests: [PolicyRequest?] = Array(repeating: nil, count: navs.count)
+        for (p, profile) in run.profiles.enumerated() {
+            run.visit.walk(navs, schedule, engine: PageReach.Engine(profile.platform), decide: { i, sinceInput in
+                if requests[i] == nil {
+                    requests[i] = run.request(for: navs[i], page: pages[Self.pageIndex(i, pages)].context)
+                }
+                requests[i]!.android.msSinceUserInput = sinceInput
+                let verdict = profile.decide(requests[i]!)
+                decided[i * count + p] = verdict
+                return verdict
+            }, unreached: { i, verdict in decided[i * count + p] = verdict })
+        }
+        for i in navs.indices where schedule.live[i] {
+            navs[i].verdicts = VerdictSet(run.names, (0..<count).map { decided[i * count + $0]! })
+            if let judge { navs[i].findings = judge.findings(navs[i]) }
+        }
+    }
+
+    /// With the memo: each navigation's key once (`DecisionKey.Link`), then each profile's
+    /// walk looks its verdict up and decides only what it has not seen; each row of verdicts
+    /// gets its set and findings once.
+    private func classify(_ navs: inout [Navigation], run: Run, schedule: PageVisit.Schedule, pages: [PageRun],
+                          memo: DecisionMemo, judge: Judge?) {
+        let count = run.profiles.count
+        var ids = [Int32](repeating: -1, count: navs.count)
+        // A navigation's inputs follow from its trigger, frame and delay (on the page): each
+        // of a page's few placements is mapped and numbered once.
+        var placements: [Placement: Int32] = [:]
+        for page in pages {
+            placements.removeAll(keepingCapacity: true)
+            for i in page.range where schedule.live[i] {
+                let placement = Placement(navs[i])
+                let inputs: Int32
+                if let known = placements[placement] {
+                    inputs = known
+                } else {
+                    inputs = memo.inputs(DecisionKey.Inputs(run.request(for: navs[i], page: page.context)))
+                    placements[placement] = inputs
+                }
+                let url = Self.target(navs[i])
+                let link = DecisionKey.Link(url: url, urlString: navs[i].url, scheme: navs[i].scheme, page: page.context,
+                                            reading: run.reading)
+                ids[i] = memo.link(link, inputs: inputs)
+                // The key as the request defines it, in debug builds (every test): the placement's
+                // inputs and this link's reading are the request's own.
+                assert({
+                    let key = DecisionKey(run.request(for: navs[i], page: page.context), reading: run.reading)
+                    return key.link == link && memo.knownInputs(key.inputs) == inputs
+                }())
+            }
+        }
+        var numbers = [Int32](repeating: -1, count: navs.count * count)
+        // The requests of the links some profile has to decide, built once each.
+        var missed: [Int: PolicyRequest] = [:]
+        // Navigations some profile's engine never reaches (`PageReach`): their verdict names
+        // what stopped them, so their rows are not shared; they are set apart, per profile.
+        var unreached: [Int: [Verdict?]] = [:]
+        for (p, profile) in run.profiles.enumerated() {
+            run.visit.walk(navs, schedule, engine: PageReach.Engine(profile.platform), decide: { i, sinceInput in
+                let visit = DecisionKey.Visit(msSinceUserInput: sinceInput)
+                if let number = memo.number(link: ids[i], profile: p, visit: visit) {
+                    numbers[i * count + p] = number
+                    return memo.verdict(profile: p, number: number)
+                }
+                var request: PolicyRequest
+                if let built = missed[i] {
+                    request = built
+                } else {
+                    request = run.request(for: navs[i], page: pages[Self.pageIndex(i, pages)].context)
+                    // One `Intent.parseUri` for every profile that reads the link as an intent.
+                    if request.scheme == "intent" || request.scheme == "android-app" {
+                        request.intent = ParsedIntent(request.urlString, on: run.context.device)
+                    }
+                    missed[i] = request
+                }
+                request.android.msSinceUserInput = sinceInput
+                let verdict = profile.decide(request)
+                numbers[i * count + p] = memo.remember(verdict, link: ids[i], profile: p, visit: visit)
+                return verdict
+            }, unreached: { i, verdict in unreached[i, default: Array(repeating: nil, count: count)][p] = verdict })
+        }
+        if let judge { memo.judging(judge.id) }
+        numbers.withUnsafeBufferPointer { numbers in
+            for i in navs.indices where schedule.live[i] {
+                if let fixed = unreached[i] {
+                    navs[i].verdicts = VerdictSet(run.names, (0..<count).map { p in
+                        fixed[p] ?? memo.verdict(profile: p, number: numbers[i * count + p])
+                    })
+                    if let judge { navs[i].findings = judge.findings(navs[i]) }
+                    continue
+                }
+                let mine = UnsafeBufferPointer(rebasing: numbers[(i * count)..<(i * count + count)])
+                let r = memo.row(link: ids[i], numbers: mine) ?? memo.addRow(link: ids[i], numbers: mine, names: run.names)
+                let row = memo.row(r)
+                navs[i].verdicts = row.verdicts
+                guard let judge else { continue }
+                if judge.judgedAlone(navs[i]) {
+                    navs[i].findings = judge.findings(navs[i])
+                } else if let findings = row.findings {
+                    navs[i].findings = findings
+                } else {
+                    // The checks read the verdicts, the scheme, the frame and an intent's URL: all
+                    // in the row's key, so its first navigation speaks for the rest.
+                    let findings = judge.findings(navs[i])
+                    memo.setRowFindings(r, findings)
+                    navs[i].findings = findings
+                }
+            }
+        }
+    }
+
+    /// Where and when a navigation happens on its page: what its inputs follow from.
+    struct Placement: Hashable {
+        let trigger: Trigger
+        let frame: FrameKind
+        let delayMs: Int?
+
+        init(_ navigation: __shared Navigation) {
+            trigger = navigation.trigger
+            frame = navigation.frame
+            delayMs = navigation.delayMs
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(trigger.ordinal << 4 | frame.ordinal)
+            hasher.combine(delayMs ?? Int.min)
+        }
     }
 
     /// A navigation's URL parsed: extraction's parse when the navigation still carries it
@@ -126,45 +217,108 @@ public struct Classifier: Sendable {
         return WebURL.parse(navigation.url)
     }
 
-    /// The runs of navigations found on one page (navigations come page by page), each
-    /// with the page's URL parsed once.
-    package static func pages(_ navigations: [Navigation]) -> [(range: Range<Int>, url: WebURL?)] {
-        var out: [(range: Range<Int>, url: WebURL?)] = []
+    /// A run of navigations found on one page (navigations come page by page), with the
+    /// page read once.
+    struct PageRun {
+        let range: Range<Int>
+        let context: PageContext
+    }
+
+    static func pages(_ navigations: [Navigation]) -> [PageRun] {
+        var out: [PageRun] = []
         var start = 0
         while start < navigations.count {
             let page = navigations[start].page
             var end = start + 1
             while end < navigations.count, navigations[end].page == page { end += 1 }
-            out.append((start..<end, WebURL.parse(page)))
+            out.append(PageRun(range: start..<end, context: PageContext(page)))
             start = end
         }
         return out
     }
 
-    /// True when no installed app can claim an http(s) link (no App Link filters, no
-    /// Universal Link associations, no site files in play): a web link's verdict then
-    /// depends only on its trigger, frame, timing and whether it stays on the page's host,
-    /// so one page's many ordinary links share a handful of verdicts (see `WebVerdicts`).
-    package var webLinksUnclaimed: Bool {
-        associations == nil && device.apps.allSatisfy { $0.appLinks.isEmpty && $0.universalLinks.isEmpty }
+    /// The run holding navigation `i` (one run for the usual page).
+    static func pageIndex(_ i: Int, _ pages: [PageRun]) -> Int {
+        if pages.count == 1 { return 0 }
+        return pages.firstIndex { $0.range.contains(i) }!
     }
 
     /// The platform inputs for a navigation, from the mapping table.
     public func request(for navigation: Navigation, url: WebURL?? = nil, page: WebURL?? = nil,
                         msSinceUserInput: Int?) -> PolicyRequest {
-        let url = url ?? WebURL.parse(navigation.url)
-        let page = page ?? WebURL.parse(navigation.page)
-        var request = PolicyRequest(
-            url: url, urlString: navigation.url, scheme: navigation.scheme, trigger: navigation.trigger,
-            frame: navigation.frame, delayMs: navigation.delayMs, pageURL: navigation.page,
-            android: InputMapping.android(navigation.trigger, frame: navigation.frame, delayMs: navigation.delayMs,
-                                          settings: settings, msSinceUserInput: msSinceUserInput,
-                                          options: options.android),
-            ios: InputMapping.ios(navigation.trigger, frame: navigation.frame, delayMs: navigation.delayMs,
-                                  pageURL: navigation.page, settings: settings),
-            device: device, settings: settings, options: options, page: page)
-        request.ios.parsedCurrentURL = page
-        request.associations = associations
+        let run = store.run(self)
+        let context = PageContext(href: navigation.page, url: page ?? WebURL.parse(navigation.page))
+        var request = run.request(for: navigation, page: context, url: url ?? WebURL.parse(navigation.url))
+        request.android.msSinceUserInput = msSinceUserInput
         return request
+    }
+}
+
+extension Classifier {
+    /// What a classifier's configuration builds once: the requests' shared context, the
+    /// profile names of its verdict sets, what the profiles read of a URL, the page visit.
+    final class Run: Sendable {
+        let profiles: [any RuntimeProfile]
+        let context: PolicyContext
+        let names: VerdictSet.Names
+        let reading: TargetReading
+        let visit: PageVisit
+
+        init(_ classifier: Classifier) {
+            profiles = classifier.profiles
+            var device = classifier.device
+            device.siteAssociations = classifier.associations
+            context = PolicyContext(device: device, settings: classifier.settings, options: classifier.options)
+            names = VerdictSet.Names(classifier.profiles.map(\.name))
+            reading = TargetReading(profiles: classifier.profiles, device: device, options: classifier.options)
+            visit = PageVisit(settings: classifier.settings)
+        }
+
+        /// A navigation's request, without the time since input (the visit sets it).
+        func request(for navigation: Navigation, page: PageContext, url: WebURL?? = nil) -> PolicyRequest {
+            let settings = context.settings
+            var ios = InputMapping.ios(navigation.trigger, frame: navigation.frame, delayMs: navigation.delayMs,
+                                       pageURL: navigation.page, settings: settings)
+            ios.parsedCurrentURL = page.url
+            return PolicyRequest(
+                url: url ?? Classifier.target(navigation), urlString: navigation.url, scheme: navigation.scheme,
+                trigger: navigation.trigger, frame: navigation.frame, delayMs: navigation.delayMs,
+                android: InputMapping.android(navigation.trigger, frame: navigation.frame, delayMs: navigation.delayMs,
+                                              settings: settings, msSinceUserInput: nil,
+                                              options: context.options.android),
+                ios: ios, context: context, page: page)
+        }
+    }
+
+    /// The run a configuration builds, made on first use, and its memos: one per worker
+    /// classifying at the same time, each taken for a page and given back.
+    final class MemoStore: @unchecked Sendable {
+        private let lock = NSLock()
+        private var built: Run?
+        private var idle: [DecisionMemo] = []
+
+        func run(_ classifier: Classifier) -> Run {
+            lock.lock()
+            defer { lock.unlock() }
+            if let built { return built }
+            let run = Run(classifier)
+            built = run
+            return run
+        }
+
+        func take(_ run: Run) -> DecisionMemo {
+            lock.lock()
+            defer { lock.unlock() }
+            while let memo = idle.popLast() {
+                if !memo.isFull { return memo }
+            }
+            return DecisionMemo(profiles: run.profiles.count)
+        }
+
+        func give(_ memo: DecisionMemo) {
+            lock.lock()
+            defer { lock.unlock() }
+            idle.append(memo)
+        }
     }
 }

@@ -66,28 +66,54 @@ public struct PageVisit: Sendable {
         public let automatic: [Int]
         /// The user-started navigations, in page order.
         public let userStarted: [Int]
+        /// Per navigation, why a Blink visit never reaches it (`PageReach`; nil: it does).
+        /// The profiles are not asked about those: a navigation's verdict depends on
+        /// whether it is reached as much as on what the profile reads of it.
+        public let unreachedInBlink: [PageReach.Unreached?]
+
+        /// Why `engine` never reaches navigation `i`, or nil.
+        public func unreached(_ i: Int, on engine: PageReach.Engine) -> PageReach.Unreached? {
+            engine == .blink ? unreachedInBlink[i] : nil
+        }
     }
 
     public func schedule(_ navigations: [Navigation]) -> Schedule {
         let live = navigations.map(evaluates)
+        // At the same time on the clock, scripts come before a meta refresh, whose own
+        // clock starts only once the load is over (§F.15); otherwise page order.
+        func order(_ i: Int) -> (Int, Int, Int) {
+            (loadTime(navigations[i]), navigations[i].trigger == .metaRefresh ? 1 : 0, i)
+        }
         let automatic = navigations.indices
             .filter { live[$0] && !InputMapping.isUserStarted(navigations[$0].trigger) }
-            .sorted { (loadTime(navigations[$0]), $0) < (loadTime(navigations[$1]), $1) }
+            .sorted { order($0) < order($1) }
         let userStarted = navigations.indices.filter { live[$0] && InputMapping.isUserStarted(navigations[$0].trigger) }
-        return Schedule(live: live, automatic: automatic, userStarted: userStarted)
+        let unreached = PageReach.blink(navigations, live: live, loadTime: loadTime)
+        return Schedule(live: live, automatic: automatic, userStarted: userStarted, unreachedInBlink: unreached)
     }
 
     /// One profile's walk through the visit: `decide(i, sinceInput)` for each scheduled
-    /// navigation, in order, with the time since the host last saw input. A verdict that
-    /// consumed the activation window closes it for the load-time navigations after it.
-    public func walk(_ navigations: [Navigation], _ schedule: Schedule, decide: (Int, Int?) -> Verdict) {
+    /// navigation the profile's engine reaches, in order, with the time since the host last
+    /// saw input; `unreached(i, verdict)` for the others, with their fixed verdict (they
+    /// happen to nobody, so they consume nothing). A verdict that consumed the activation
+    /// window closes it for the load-time navigations after it.
+    public func walk(_ navigations: [Navigation], _ schedule: Schedule, engine: PageReach.Engine = .webKit,
+                     decide: (Int, Int?) -> Verdict, unreached: (Int, Verdict) -> Void = { _, _ in }) {
         var lastInput: Int? = entryInput
         for i in schedule.automatic {
+            if let cause = schedule.unreached(i, on: engine) {
+                unreached(i, PageReach.verdict(cause, navigations))
+                continue
+            }
             let t = loadTime(navigations[i])
             let verdict = decide(i, lastInput.map { PageClock.difference(t, $0) })
             if verdict.details?[VerdictDetail.activationConsumed] == "true" { lastInput = nil }
         }
         for i in schedule.userStarted {
+            if let cause = schedule.unreached(i, on: engine) {
+                unreached(i, PageReach.verdict(cause, navigations))
+                continue
+            }
             _ = decide(i, InputMapping.delayAfterTap(navigations[i].trigger, delayMs: navigations[i].delayMs,
                                                      settings: settings))
         }

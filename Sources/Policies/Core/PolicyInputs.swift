@@ -2,7 +2,7 @@ import WHATWGURL
 
 /// What the Android WebView hands `shouldOverrideUrlLoading` (and the filters in front
 /// of it decide on), for one navigation.
-public struct AndroidRequest: Codable, Sendable, Equatable {
+public struct AndroidRequest: Codable, Sendable, Hashable {
     public var isForMainFrame: Bool
     public var hasGesture: Bool
     public var isRedirect: Bool
@@ -34,7 +34,7 @@ public enum WKNavigationType: String, Codable, Sendable, CaseIterable {
 }
 
 /// What a `WKNavigationDelegate` sees for one navigation, plus the SDK's interaction state.
-public struct IOSNavigationAction: Codable, Sendable, Equatable {
+public struct IOSNavigationAction: Codable, Sendable, Hashable {
     /// `targetFrame?.isMainFrame ?? true` (the PayerMax guide's iOS SDK treats new windows as main frame).
     public var isMainFrame: Bool
     /// `targetFrame == nil`: `window.open` / `target=_blank`, which reach `createWebViewWith`.

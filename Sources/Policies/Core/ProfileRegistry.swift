@@ -42,8 +42,11 @@ public enum ProfileRegistry {
     /// The platform of a profile named in a verdict set; nil for a name not registered (a
     /// newer version's profile, read back from a file).
     public static func platform(of name: String) -> Platform? {
-        entries.first { $0.name == name }?.platform
+        platforms[name]
     }
+
+    private static let platforms: [String: Platform] = Dictionary(entries.map { ($0.name, $0.platform) },
+                                                                   uniquingKeysWith: { first, _ in first })
 
     /// The named profiles, or (nil) those that run by default. `all` selects every one,
     /// `none` none (extraction only).

@@ -91,11 +91,15 @@ public struct DeepLinkClassifier: Sendable {
         if context.currentURL == nil, context.navigationType == .other { return true }
         guard let current = context.currentURL, current.scheme == "file" else { return false }
         let currentPath = FoundationURLPath.path(of: current)
-        let targetPath = FoundationURLPath.path(of: url)
-        if targetPath == currentPath { return true }
         // The separator keeps `/a/bc` from counting as inside `/a/b`.
         let directory = FoundationURLPath.directory(of: currentPath)
-        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
-        return targetPath.hasPrefix(prefix)
+        return isInLocalDirectory(FoundationURLPath.path(of: url), currentPath: currentPath,
+                                  directory: directory.hasSuffix("/") ? directory : directory + "/")
+    }
+
+    /// The path test of the local page rule, for a caller that has the current page's path
+    /// and directory (ending in `/`) already: the classifier reads them once per page.
+    static func isInLocalDirectory(_ targetPath: String, currentPath: String, directory: String) -> Bool {
+        targetPath == currentPath || targetPath.hasPrefix(directory)
     }
 }

@@ -40,8 +40,7 @@ public struct IOSSDKProfile: RuntimeProfile {
     public func decide(_ request: PolicyRequest) -> Verdict {
         if let early = WebKitNavigation.beforePolicy(request) { return early }
         guard let url = request.url else { return Verdict(.blocked, .malformedURL) }
-        let engine = DeepLinkDecisionEngine(classifier: request.iosSDKClassifier
-                                                ?? DeepLinkClassifier(options: request.options.iosSDK),
+        let engine = DeepLinkDecisionEngine(classifier: request.iosSDKClassifier,
                                             opener: DeviceURLOpener(device: request.device))
         let navigation = IOSSDKNavigation(client: DeepLinkWebViewClient(engine: engine), device: request.device)
         var state = DeepLinkClientState(request.ios)

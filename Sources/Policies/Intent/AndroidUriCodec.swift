@@ -8,6 +8,64 @@
 /// the end of the string emits U+FFFD and ends decoding.
 public enum AndroidUriCodec {
     public static func decode(_ s: String) -> String {
+        var s = s
+        switch s.withUTF8({ bytes -> Int in
+            bytes.contains(0x25) ? (bytes.allSatisfy { $0 < 0x80 } ? 1 : 2) : 0
+        }) {
+        case 0: return s                   // nothing escaped: decoding changes nothing
+        case 1: return decodeASCII(s)      // an ASCII string's bytes are its UTF-16 units
+        default: return decodeUTF16(s)
+        }
+    }
+
+    /// `decode` over an ASCII string's bytes: the same steps as `decodeUTF16`, whose units
+    /// these bytes are, and the decoded runs appended as UTF-8.
+    static func decodeASCII(_ s: String) -> String {
+        let input = Array(s.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(input.count)
+        var bytes: [UInt8] = []
+        let replacement: [UInt8] = [0xEF, 0xBF, 0xBD]
+
+        func flush() {
+            guard !bytes.isEmpty else { return }
+            out.append(contentsOf: String(decoding: bytes, as: UTF8.self).utf8)
+            bytes.removeAll(keepingCapacity: true)
+        }
+
+        var i = 0
+        scan: while i < input.count {
+            let c = input[i]
+            i += 1
+            if c == 0x25 /* % */ {
+                var value: UInt8 = 0
+                for _ in 0..<2 {
+                    guard i < input.count else {
+                        flush()
+                        out.append(contentsOf: replacement)
+                        break scan
+                    }
+                    let digit = hexValue(UInt16(input[i]))
+                    i += 1
+                    guard let digit else {
+                        flush()
+                        out.append(contentsOf: replacement)
+                        break
+                    }
+                    value = value &* 16 &+ digit
+                }
+                bytes.append(value)
+            } else {
+                flush()
+                out.append(c)
+            }
+        }
+        flush()
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `decode` as Android runs it, over UTF-16 units: the reference `decodeASCII` is tested against.
+    static func decodeUTF16(_ s: String) -> String {
         let input = Array(s.utf16)
         var out: [UInt16] = []
         out.reserveCapacity(input.count)

@@ -3,7 +3,7 @@
 /// (outer C0/space trimmed, tabs and newlines removed), a case-insensitive http/https scheme,
 /// then a non-empty host free of forbidden code points and an all-digit port below 65536.
 enum ChromeFallbackURL {
-    struct Parts {
+    struct Parts: Equatable {
         var host: String
         var path: String
         var query: String
@@ -29,6 +29,40 @@ enum ChromeFallbackURL {
     }
 
     static func parts(_ raw: String) -> Parts? {
+        var raw = raw
+        let ascii = raw.withUTF8 { bytes in bytes.allSatisfy { $0 < 0x80 } }
+        return ascii ? partsASCII(raw) : partsOfScalars(raw)
+    }
+
+    /// `parts` of an ASCII string, a byte at a time: for ASCII every byte is a character, and
+    /// lower-casing is ASCII's, so these are `partsOfScalars`'s steps (tested against it).
+    static func partsASCII(_ raw: String) -> Parts? {
+        var bytes = raw.utf8.filter { $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+        while let last = bytes.last, last <= 0x20 { bytes.removeLast() }
+        var start = 0
+        while start < bytes.count, bytes[start] <= 0x20 { start += 1 }
+        guard let colon = bytes[start...].firstIndex(of: UInt8(ascii: ":")) else { return nil }
+        let scheme = String(decoding: bytes[start..<colon], as: UTF8.self).lowercased()
+        guard scheme == "http" || scheme == "https" else { return nil }
+        var rest = colon + 1
+        while rest < bytes.count, bytes[rest] == UInt8(ascii: "/") || bytes[rest] == UInt8(ascii: "\\") { rest += 1 }
+        let authorityEnd = bytes[rest...].firstIndex {
+            $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#")
+        } ?? bytes.count
+        guard let host = hostASCII(ofAuthority: bytes[rest..<authorityEnd]) else { return nil }
+        let pathEnd = bytes[authorityEnd...].firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.count
+        var query = ""
+        if pathEnd < bytes.count, bytes[pathEnd] == UInt8(ascii: "?") {
+            let end = bytes[(pathEnd + 1)...].firstIndex(of: UInt8(ascii: "#")) ?? bytes.count
+            query = String(decoding: bytes[(pathEnd + 1)..<end], as: UTF8.self)
+        }
+        let path = String(decoding: bytes[authorityEnd..<pathEnd].map { $0 == UInt8(ascii: "\\") ? UInt8(ascii: "/") : $0 },
+                          as: UTF8.self)
+        return Parts(host: host, path: path.isEmpty ? "/" : path, query: query)
+    }
+
+    /// `parts` character by character, for any string: the reference `partsASCII` is tested against.
+    static func partsOfScalars(_ raw: String) -> Parts? {
         var scalars = Array(raw.unicodeScalars.filter { !["\t", "\n", "\r"].contains($0) })
         while let first = scalars.first, first.value <= 0x20 { scalars.removeFirst() }
         while let last = scalars.last, last.value <= 0x20 { scalars.removeLast() }
@@ -47,6 +81,35 @@ enum ChromeFallbackURL {
         }
         let path = String(tail[..<pathEnd].map { $0 == "\\" ? "/" : $0 })
         return Parts(host: host, path: path.isEmpty ? "/" : path, query: query)
+    }
+
+    /// `host(ofAuthority:)` of an ASCII authority, a byte at a time (the same steps).
+    private static func hostASCII(ofAuthority authority: ArraySlice<UInt8>) -> String? {
+        var hostPort = authority
+        if let at = hostPort.lastIndex(of: UInt8(ascii: "@")) { hostPort = hostPort[(at + 1)...] }
+        var host = hostPort
+        if hostPort.first == UInt8(ascii: "[") {
+            guard let close = hostPort.firstIndex(of: UInt8(ascii: "]")) else { return nil }
+            host = hostPort[...close]
+            let port = hostPort[(close + 1)...]
+            guard port.isEmpty || (port.first == UInt8(ascii: ":") && validPortASCII(port.dropFirst())) else { return nil }
+        } else if let c = hostPort.lastIndex(of: UInt8(ascii: ":")) {
+            guard validPortASCII(hostPort[(c + 1)...]) else { return nil }
+            host = hostPort[..<c]
+        }
+        let forbidden: [UInt8] = [0x20, 0x3C, 0x3E, 0x5B, 0x5D, 0x5E, 0x7C, 0x00]   // space < > [ ] ^ | NUL
+        guard !host.isEmpty, hostPort.first == UInt8(ascii: "[") || !host.contains(where: forbidden.contains)
+        else { return nil }
+        return String(decoding: host.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+    }
+
+    private static func validPortASCII(_ port: ArraySlice<UInt8>) -> Bool {
+        guard port.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return false }
+        if port.isEmpty { return true }
+        // `Int(port) < 65536`: leading zeros allowed, an overflowing number is not a port.
+        let digits = port.drop { $0 == 0x30 }
+        guard digits.count <= 5 else { return false }
+        return digits.reduce(0) { $0 * 10 + Int($1 - 0x30) } < 65536
     }
 
     private static func host(ofAuthority authority: Substring) -> String? {

@@ -18,6 +18,18 @@ struct JavaString: Sendable {
 
     /// `String.startsWith(prefix, offset)`: false (never a crash) when the offset is out of range.
     func startsWith(_ prefix: String, at offset: Int) -> Bool {
+        guard offset >= 0, offset <= count else { return false }
+        // The parsers' prefixes are ASCII: their UTF-8 bytes are their UTF-16 units.
+        var k = offset
+        for byte in prefix.utf8 {
+            guard byte < 0x80 else { return startsWithUTF16(prefix, at: offset) }
+            guard k < count, units[k] == UInt16(byte) else { return false }
+            k += 1
+        }
+        return true
+    }
+
+    private func startsWithUTF16(_ prefix: String, at offset: Int) -> Bool {
         let p = Array(prefix.utf16)
         guard offset >= 0, offset <= count - p.count else { return false }
         for (k, u) in p.enumerated() where units[offset + k] != u { return false }
@@ -26,7 +38,7 @@ struct JavaString: Sendable {
 
     /// `String.indexOf(ch, from)`: a negative start counts as 0, a start past the end finds nothing.
     func indexOf(_ ch: Character, from start: Int = 0) -> Int {
-        let u = ch.utf16.first!
+        let u = Self.unit(ch)
         var k = max(start, 0)
         while k < count {
             if units[k] == u { return k }
@@ -36,8 +48,12 @@ struct JavaString: Sendable {
     }
 
     func lastIndexOf(_ ch: Character) -> Int {
-        let u = ch.utf16.first!
+        let u = Self.unit(ch)
         return units.lastIndex(of: u) ?? -1
+    }
+
+    private static func unit(_ ch: Character) -> UInt16 {
+        ch.asciiValue.map(UInt16.init) ?? ch.utf16.first!
     }
 
     /// `String.substring(begin, end)`; throws where Java throws `StringIndexOutOfBoundsException`.

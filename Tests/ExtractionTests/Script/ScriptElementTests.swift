@@ -4,7 +4,7 @@ import LinkAuditModel
 import TestSupport
 
 /// A link, frame or form whose `href`, `src` or `action` a script writes navigates where
-/// that element does (issue 18, items 2 and 3; Docs/PLATFORM.md §F.14): a link on the user's
+/// that element does (issue 18, items 2 and 3; Docs/PLATFORM.md §F.16): a link on the user's
 /// tap, a frame as it loads (a sub-frame, at the script's time), a form when submitted.
 final class ScriptElementTests: XCTestCase {
     private func scripted(_ html: String) -> [Navigation] {

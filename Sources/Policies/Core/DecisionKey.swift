@@ -1,0 +1,160 @@
+import LinkAuditModel
+import WHATWGURL
+
+/// What one profile's verdict on one navigation can depend on, as the classifier's memo
+/// key (`DecisionMemo`): built from the `PolicyRequest` the profile would get, field by
+/// field, with the URL and the page reduced to what the profiles read of them
+/// (`TargetReading`, `DecisionKey.Page`). The device, settings and options are the same for
+/// every request of a classifier and are not in the key: the memo belongs to one
+/// configuration (`Classifier` starts a new one when any of them changes).
+///
+/// A new input must reach the key, or two navigations that differ in it would share a
+/// verdict: `AndroidRequest` and `IOSNavigationAction` enter whole (their synthesized `==`
+/// takes a new field along), and `Tests/PoliciesTests/DecisionKeyTests.swift` fails for a
+/// `PolicyRequest` field this initializer does not read, and for any field whose change
+/// leaves the key the same.
+struct DecisionKey: Hashable {
+    /// What of the target and the page the profiles read.
+    var link: Link
+    /// The navigation's own inputs.
+    var inputs: Inputs
+    /// What the page visit adds per profile.
+    var visit: Visit
+
+    init(_ request: __shared PolicyRequest, reading: TargetReading) {
+        link = Link(url: request.url, urlString: request.urlString, scheme: request.scheme, page: request.pageContext,
+                    reading: reading)
+        inputs = Inputs(request)
+        visit = Visit(msSinceUserInput: request.android.msSinceUserInput)
+    }
+
+    /// What the page visit (`PageVisit.walk`) adds for one profile: the same link can be
+    /// reached with the activation window open for one profile and consumed for another.
+    /// A new per-visit input (say, whether an earlier navigation already left the page)
+    /// belongs here, as a field of the request it is handed to the profile in.
+    struct Visit: Hashable {
+        /// `AndroidRequest.msSinceUserInput`.
+        var msSinceUserInput: Int?
+    }
+
+    /// The navigation's trigger, frame and delay, and the platform inputs derived from them
+    /// (`InputMapping`, or as `linkaudit explain` sets them).
+    struct Inputs: Hashable {
+        var trigger: Trigger
+        var frame: FrameKind
+        var delayMs: Int?
+        /// With `msSinceUserInput` left to `Visit`.
+        var android: AndroidRequest
+        /// With the page's URL left out when it is the request's page (`Page` holds what is
+        /// read of it); kept whole otherwise (`linkaudit explain` may set it apart).
+        var ios: IOSNavigationAction
+
+        init(_ request: __shared PolicyRequest) {
+            trigger = request.trigger
+            frame = request.frame
+            delayMs = request.delayMs
+            android = request.android
+            android.msSinceUserInput = nil
+            ios = request.ios
+            if let current = ios.parsedCurrentURL, current == request.pageContext.url,
+               ios.currentURL == request.pageContext.href {
+                ios.currentURL = nil
+                ios.parsedCurrentURL = nil
+            }
+        }
+    }
+
+    /// What of the target the profiles read (`TargetReading.target`).
+    enum Target: Hashable {
+        /// The whole URL (or the raw text of a target that does not parse).
+        case whole(String)
+        /// An http(s) URL no app can claim: its scheme and how it stands to the page.
+        case web
+        /// A `file:` URL: whether it names WebView's own assets, and whether it lies in the
+        /// current file page's directory (the iOS SDK's local page rule).
+        case file(asset: Bool, local: Bool)
+        /// A URL read by its scheme alone.
+        case scheme
+    }
+
+    /// What the profiles read of the page, next to the target: its kind (a `file:` page may
+    /// read files, Chrome compares a web page's handlers) and how its host compares with the
+    /// target's, the three ways the profiles compare them.
+    struct Page: Hashable {
+        var kind: PageContext.Kind
+        /// The page has a host (the iOS SDK skips its cross-host check without one).
+        var hasHost: Bool
+        /// The target has a host.
+        var targetHasHost: Bool
+        /// Both hosts there and equal (Chrome's `shouldStayWithinHost`).
+        var sameHost: Bool
+        /// Equal, a missing host counting as "" (WebKit's app-link check).
+        var sameHostOrNone: Bool
+        /// Equal lower-cased, a missing host counting as "" (the iOS SDK).
+        var sameHostFolded: Bool
+        /// The page's URL itself, where a profile reads it: Chrome asks which apps handle the
+        /// page when a whole-read target stays on its host, and the iOS SDK compares paths of
+        /// a whole-read `file:` target and a `file:` page.
+        var href: String?
+
+        init(url: WebURL?, page: PageContext, target: Target) {
+            kind = page.kind
+            if let url, let pageURL = page.url, page.kind == .web, url.kind == .http || url.kind == .https {
+                // Both hosts there, never empty and lower-cased by the parser: the three
+                // comparisons agree.
+                let same = url.hasSameHostname(as: pageURL)
+                hasHost = true
+                targetHasHost = true
+                sameHost = same
+                sameHostOrNone = same
+                sameHostFolded = same
+            } else if let url {
+                // The host compared in place; a URL's host is ASCII (the URL Standard
+                // serialises it so), so folding its ASCII letters is `lowercased()`.
+                let pageHost = page.hostname ?? ""
+                hasHost = !pageHost.isEmpty
+                targetHasHost = url.hasNonEmptyHost
+                sameHostOrNone = url.hostEquals(pageHost)
+                sameHost = sameHostOrNone && url.layout.hostRange != nil && page.hostname != nil
+                sameHostFolded = sameHostOrNone || url.hostEquals(page.foldedHostname, folded: true)
+            } else {
+                hasHost = !(page.hostname ?? "").isEmpty
+                targetHasHost = false
+                sameHost = false
+                sameHostOrNone = (page.hostname ?? "").isEmpty
+                sameHostFolded = sameHostOrNone
+            }
+            href = nil
+            if case .whole = target, sameHost || (url?.kind == .file && kind == .file) {
+                href = page.url?.href
+            }
+        }
+    }
+
+    /// What of the target and the page every profile reads, for one navigation.
+    struct Link: Hashable {
+        var scheme: String
+        var target: Target
+        var page: Page
+
+        init(url: WebURL?, urlString: String, scheme: String, page: PageContext, reading: TargetReading) {
+            self.scheme = scheme
+            target = reading.target(url: url, urlString: urlString, scheme: scheme, page: page)
+            self.page = Page(url: url, page: page, target: target)
+        }
+
+        /// Small integers and the strings; `==` (synthesized) compares every field.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(scheme)
+            switch target {
+            case .whole(let text): hasher.combine(text)
+            case .web: hasher.combine(1)
+            case .file(let asset, let local): hasher.combine(2 | (asset ? 4 : 0) | (local ? 8 : 0))
+            case .scheme: hasher.combine(3)
+            }
+            hasher.combine(Int(page.kind.rawValue) | (page.hasHost ? 4 : 0) | (page.targetHasHost ? 8 : 0)
+                           | (page.sameHost ? 16 : 0) | (page.sameHostOrNone ? 32 : 0) | (page.sameHostFolded ? 64 : 0))
+            if let href = page.href { hasher.combine(href) }
+        }
+    }
+}

@@ -1,0 +1,177 @@
+import LinkAuditModel
+
+/// Decisions remembered across the pages one worker classifies (`Classifier`): each
+/// distinct navigation — its inputs (`DecisionKey.Inputs`, numbered apart, as a page has few)
+/// and what is read of its target and page (`DecisionKey.Link`) — gets a number once; each
+/// profile's verdict for it is kept per visit input (`DecisionKey.Visit`); and each distinct
+/// row of verdicts a link
+/// gets keeps its verdict set and its findings, so every navigation decided alike holds
+/// the very same `VerdictSet` and findings array (one retain each) and is decided and judged
+/// once per run, not once per link. Equal verdicts share a number per profile, so links
+/// decided alike share a set whatever their keys.
+///
+/// Not thread-safe: a worker takes a memo for one page and gives it back
+/// (`Classifier.MemoStore`). Bounded: past `linkLimit` links it starts afresh (sets and
+/// findings already handed out stay with their navigations).
+final class DecisionMemo {
+    static let linkLimit = 16_384
+
+    let profileCount: Int
+    private var inputs: [DecisionKey.Inputs: Int32] = [:]
+    private var links: [LinkKey: Int32] = [:]
+    /// Per link and profile (`link * profileCount + profile`): the visit it was first decided
+    /// under and the verdict's number (-1: not decided yet).
+    private var first: [Decided] = []
+    /// The other visits of a link and profile (a window consumed earlier in a visit).
+    private var otherVisits: [OtherVisit: Int32] = [:]
+    /// Per profile: verdicts by number, numbers by verdict.
+    private var verdicts: [[Verdict]]
+    private var numbers: [[Verdict: Int32]]
+    /// Per link: its first row (-1: none); rows chain on `next`.
+    private var firstRow: [Int32] = []
+    private var rows: [Row] = []
+    /// Row r's verdict numbers, one per profile, at `r * profileCount`.
+    private var rowNumbers: [Int32] = []
+    /// Verdict sets by their verdicts' numbers, across links.
+    private var sets: [[Int32]: VerdictSet] = [:]
+    /// The judge the rows' findings are from (`Classifier.Judge.id`).
+    private var judge: String?
+
+    private struct LinkKey: Hashable {
+        let link: DecisionKey.Link
+        let inputs: Int32
+
+        func hash(into hasher: inout Hasher) {
+            link.hash(into: &hasher)
+            hasher.combine(inputs)
+        }
+    }
+
+    private struct Decided {
+        var visit: DecisionKey.Visit
+        var number: Int32
+    }
+
+    private struct OtherVisit: Hashable {
+        let slot: Int
+        let visit: DecisionKey.Visit
+    }
+
+    struct Row {
+        var next: Int32
+        let verdicts: VerdictSet
+        var findings: [FindingRef]?
+    }
+
+    init(profiles: Int) {
+        profileCount = profiles
+        verdicts = Array(repeating: [], count: profiles)
+        numbers = Array(repeating: [:], count: profiles)
+    }
+
+    var isFull: Bool { links.count >= Self.linkLimit }
+
+    /// The number of a navigation's inputs, given on first sight.
+    func inputs(_ key: DecisionKey.Inputs) -> Int32 {
+        if let known = inputs[key] { return known }
+        let id = Int32(inputs.count)
+        inputs[key] = id
+        return id
+    }
+
+    /// The number of inputs already seen, nil for new ones.
+    func knownInputs(_ key: DecisionKey.Inputs) -> Int32? { inputs[key] }
+
+    /// The number of a navigation (what is read of its link, and its inputs' number),
+    /// given on first sight.
+    func link(_ link: DecisionKey.Link, inputs: Int32) -> Int32 {
+        let key = LinkKey(link: link, inputs: inputs)
+        if let known = links[key] { return known }
+        let id = Int32(links.count)
+        links[key] = id
+        first.append(contentsOf: repeatElement(Decided(visit: DecisionKey.Visit(msSinceUserInput: nil), number: -1),
+                                               count: profileCount))
+        firstRow.append(-1)
+        return id
+    }
+
+    /// The number of the verdict remembered for the link, profile and visit, if any.
+    func number(link: Int32, profile: Int, visit: DecisionKey.Visit) -> Int32? {
+        let slot = Int(link) * profileCount + profile
+        let decided = first[slot]
+        if decided.number < 0 { return nil }
+        if decided.visit == visit { return decided.number }
+        return otherVisits[OtherVisit(slot: slot, visit: visit)]
+    }
+
+    func verdict(profile: Int, number: Int32) -> Verdict {
+        verdicts[profile][Int(number)]
+    }
+
+    /// Remembers a profile's verdict for the link and visit, and returns its number.
+    func remember(_ verdict: Verdict, link: Int32, profile: Int, visit: DecisionKey.Visit) -> Int32 {
+        let number: Int32
+        if let known = numbers[profile][verdict] {
+            number = known
+        } else {
+            number = Int32(verdicts[profile].count)
+            verdicts[profile].append(verdict)
+            numbers[profile][verdict] = number
+        }
+        let slot = Int(link) * profileCount + profile
+        if first[slot].number < 0 {
+            first[slot] = Decided(visit: visit, number: number)
+        } else {
+            otherVisits[OtherVisit(slot: slot, visit: visit)] = number
+        }
+        return number
+    }
+
+    /// The row of the link with these verdict numbers, if it has one.
+    func row(link: Int32, numbers: UnsafeBufferPointer<Int32>) -> Int32? {
+        var r = firstRow[Int(link)]
+        while r >= 0 {
+            let start = Int(r) * profileCount
+            var same = true
+            for p in 0..<profileCount where rowNumbers[start + p] != numbers[p] {
+                same = false
+                break
+            }
+            if same { return r }
+            r = rows[Int(r)].next
+        }
+        return nil
+    }
+
+    /// Findings kept from now on are `judge`'s: those of another are forgotten.
+    func judging(_ judge: String) {
+        guard self.judge != judge else { return }
+        for r in rows.indices { rows[r].findings = nil }
+        self.judge = judge
+    }
+
+    /// The row's verdict set, and its findings when judged already.
+    func row(_ row: Int32) -> Row { rows[Int(row)] }
+
+    func setRowFindings(_ row: Int32, _ findings: [FindingRef]) {
+        rows[Int(row)].findings = findings
+    }
+
+    /// A new row for the link: the verdict set of these numbers (the one already made for
+    /// them, or a new one).
+    func addRow(link: Int32, numbers: UnsafeBufferPointer<Int32>, names: VerdictSet.Names) -> Int32 {
+        let key = Array(numbers)
+        let set: VerdictSet
+        if let known = sets[key] {
+            set = known
+        } else {
+            set = VerdictSet(names, (0..<profileCount).map { verdicts[$0][Int(numbers[$0])] })
+            sets[key] = set
+        }
+        let r = Int32(rows.count)
+        rows.append(Row(next: firstRow[Int(link)], verdicts: set, findings: nil))
+        rowNumbers.append(contentsOf: numbers)
+        firstRow[Int(link)] = r
+        return r
+    }
+}

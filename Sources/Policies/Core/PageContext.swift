@@ -1,0 +1,91 @@
+import Foundation
+import WHATWGURL
+
+/// The page a navigation starts from, parsed and read once per page rather than once per
+/// link: its URL, its host, and for a `file:` page the path and directory the iOS SDK's
+/// local page rule compares a `file:` link with (`DeepLinkClassifier.isLocalFileNavigation`).
+/// Shared by every request of the page (one retain each).
+final class PageContext: Sendable {
+    /// What kind of page it is, as far as any profile tells pages apart.
+    enum Kind: UInt8, Hashable, Sendable {
+        /// The page's URL does not parse.
+        case none
+        /// http(s).
+        case web
+        /// `file:`.
+        case file
+        /// Anything else.
+        case other
+    }
+
+    /// `webView.url` as a string (`PolicyRequest.pageURL`).
+    let href: String
+    /// `href` parsed (`PolicyRequest.page`); nil when it does not parse.
+    let url: WebURL?
+    let kind: Kind
+    /// `url?.hostname`, and the same lower-cased (the iOS SDK compares hosts so).
+    let hostname: String?
+    let foldedHostname: String
+    /// For a `file:` page: Foundation's `url.path`, and its directory ending in `/`.
+    let filePath: String?
+    let fileDirectory: String?
+
+    init(href: String, url: WebURL?) {
+        self.href = href
+        self.url = url
+        switch url?.kind {
+        case nil: kind = .none
+        case .http?, .https?: kind = .web
+        case .file?: kind = .file
+        default: kind = .other
+        }
+        hostname = url?.hostname
+        foldedHostname = (hostname ?? "").lowercased()
+        if kind == .file, let url {
+            let path = FoundationURLPath.path(of: url)
+            let directory = FoundationURLPath.directory(of: path)
+            filePath = path
+            fileDirectory = directory.hasSuffix("/") ? directory : directory + "/"
+        } else {
+            filePath = nil
+            fileDirectory = nil
+        }
+    }
+
+    convenience init(_ href: String) {
+        self.init(href: href, url: WebURL.parse(href))
+    }
+}
+
+extension WebURL {
+    /// Whether the URL's scheme is `scheme` (as the parser wrote it: lower case), read in
+    /// place rather than cut out as a string.
+    func hasScheme(_ scheme: String) -> Bool {
+        let end = Int(layout.schemeEnd)
+        guard end == scheme.utf8.count else { return false }
+        var href = self.href, scheme = scheme
+        return href.withUTF8 { h in scheme.withUTF8 { s in end == 0 || memcmp(h.baseAddress!, s.baseAddress!, end) == 0 } }
+    }
+
+    /// The host's bytes, compared with `other` in place: exactly, or ASCII letters folded
+    /// to lower case (`other` already lower-cased). No host compares as "".
+    func hostEquals(_ other: String, folded: Bool = false) -> Bool {
+        let range = layout.hostRange ?? 0..<0
+        guard range.count == other.utf8.count else { return false }
+        if range.isEmpty { return true }
+        var href = self.href, other = other
+        return href.withUTF8 { h in
+            other.withUTF8 { o in
+                for i in 0..<range.count {
+                    var a = h[range.lowerBound + i]
+                    if folded, a >= UInt8(ascii: "A"), a <= UInt8(ascii: "Z") { a |= 0x20 }
+                    if a != o[i] { return false }
+                }
+                return true
+            }
+        }
+    }
+
+    /// The URL has a host, and it is not empty.
+    var hasNonEmptyHost: Bool { (layout.hostRange?.count ?? 0) > 0 }
+}

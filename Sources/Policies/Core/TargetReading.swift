@@ -1,0 +1,79 @@
+import LinkAuditModel
+import WHATWGURL
+
+/// How much of a link's URL the run's profiles can read on its device, worked out once per
+/// run, so that a link's memo key (`DecisionKey`) holds what can change a verdict and no
+/// more. Every profile reads a link's scheme; beyond it:
+/// - an http(s) URL is read for its host and path only by an app that can claim it (an App
+///   Link or intent filter naming hosts, a Universal Link, a fetched association file) and by
+///   `ios-strict` on its associated domain and partner hosts — otherwise only how it stands to
+///   the page's host matters;
+/// - a `file:` URL is read for WebView's own assets (`file:///android_asset/`, `…/android_res/`)
+///   and, by the iOS SDK, for whether it lies in the current file page's directory — unless an
+///   app filter names hosts for `file` or `ios-strict` validates it;
+/// - any other scheme is read by its name alone, unless an app's intent filter names hosts for
+///   it (Android then matches host and path) or `ios-strict` allows it (its validator reads
+///   host, path and query);
+/// - `intent:` and `android-app:` URIs are read whole (`Intent.parseUri`), as is a target
+///   that does not parse.
+/// A test compares every verdict and finding with the memo on and off over the fixtures and
+/// generated links of every kind, on devices and options that make each rule above matter.
+struct TargetReading: Sendable {
+    /// False when a profile is not one of the registered ones: nothing is known of what it
+    /// reads, so nothing is remembered.
+    let known: Bool
+    /// No app and no association file can tell one http(s) URL from another.
+    let webUnclaimed: Bool
+    /// `ios-strict`'s associated domain and partner hosts (it compares the lower-cased host).
+    let strictHosts: Set<String>
+    /// Schemes whose URLs are read whole (lower-cased).
+    let wholeSchemes: Set<String>
+
+    init(profiles: [any RuntimeProfile], device: DeviceProfile, options: ProfileOptions) {
+        let registered = Dictionary(ProfileRegistry.all.map { ($0.name, ObjectIdentifier(type(of: $0))) },
+                                    uniquingKeysWith: { first, _ in first })
+        known = profiles.allSatisfy { registered[$0.name] == ObjectIdentifier(type(of: $0)) }
+        var wholeSchemes = Set<String>()
+        var webClaimed = device.siteAssociations != nil
+        for app in device.apps {
+            if !app.universalLinks.isEmpty { webClaimed = true }
+            // Without hosts a filter takes every URL of its schemes alike (`IntentFilter.matchData`).
+            for filter in app.allFilters where !filter.hosts.isEmpty {
+                for scheme in filter.schemes { wholeSchemes.insert(scheme.lowercased()) }
+            }
+        }
+        if wholeSchemes.contains("http") || wholeSchemes.contains("https") { webClaimed = true }
+        webUnclaimed = !webClaimed
+        if profiles.contains(where: { $0 is IOSStrictProfile }) {
+            strictHosts = Set([options.iosStrict.associatedDomain] + options.iosStrict.partnerHosts)
+            for scheme in options.iosStrict.allowedSchemes { wholeSchemes.insert(scheme.lowercased()) }
+        } else {
+            strictHosts = []
+        }
+        self.wholeSchemes = wholeSchemes
+    }
+
+    /// What of a target goes into its key (`DecisionKey.Link`): `url` parsed from
+    /// `urlString`, `scheme` the navigation's, on `page`.
+    func target(url: WebURL?, urlString: String, scheme: String, page: PageContext) -> DecisionKey.Target {
+        guard let url else { return .whole(urlString) }
+        switch url.kind {
+        case .http, .https:
+            guard webUnclaimed, url.hasScheme(scheme) else { return .whole(urlString) }
+            if !strictHosts.isEmpty, strictHosts.contains((url.hostname ?? "").lowercased()) { return .whole(urlString) }
+            return .web
+        case .file:
+            guard scheme == "file", wholeSchemes.isEmpty || !wholeSchemes.contains("file") else { return .whole(urlString) }
+            var local = false
+            if let path = page.filePath, let directory = page.fileDirectory {
+                local = DeepLinkClassifier.isInLocalDirectory(FoundationURLPath.path(of: url), currentPath: path,
+                                                              directory: directory)
+            }
+            return .file(asset: AndroidWebViewNoClientProfile.isWebViewAsset(urlString), local: local)
+        case .ws, .wss, .ftp, .other:
+            guard scheme != "intent", scheme != "android-app", wholeSchemes.isEmpty || !wholeSchemes.contains(scheme),
+                  url.hasScheme(scheme) else { return .whole(urlString) }
+            return .scheme
+        }
+    }
+}

@@ -1,0 +1,34 @@
+/// `Intent.parseUri(uri, URI_INTENT_SCHEME)` of one link on the request's device, done once
+/// and handed to every Android profile that reads it (Chrome, the PayerMax guide's client,
+/// WebView without a client) — an `intent:` URI used to be parsed once per profile, and once
+/// more for the launch-flags boundary. A reference, so requests share it with one retain.
+final class ParsedIntent: Sendable {
+    /// The parsed intent, or why `parseUri` threw (the description a verdict quotes).
+    let result: Result<AndroidIntent, Failure>
+    /// Whether that answer rests on `AndroidAssumptions.unsignedLaunchFlags` (the parse would
+    /// go the other way with the other reading of `launchFlags=`).
+    let restsOnLaunchFlags: Bool
+
+    struct Failure: Error, Sendable {
+        let description: String
+    }
+
+    init(_ uri: String, on device: DeviceProfile) {
+        do {
+            result = .success(try IntentURIParser.parse(uri, flags: device.intentParseFlags))
+        } catch {
+            result = .failure(Failure(description: (error as? IntentURIError)?.description ?? String(describing: error)))
+        }
+        let parsed: Bool
+        if case .success = result { parsed = true } else { parsed = false }
+        restsOnLaunchFlags = AndroidAssumptions.launchFlagsBoundary(uri, on: device, parsed: parsed)
+    }
+}
+
+extension PolicyRequest {
+    /// The request's URL as `Intent.parseUri` reads it on the device: the classifier's parse
+    /// when it made one for this link, a new one otherwise (a request built by hand).
+    var parsedIntent: ParsedIntent {
+        intent ?? ParsedIntent(urlString, on: device)
+    }
+}
