@@ -24,8 +24,15 @@ extension DocumentState {
     func finish() -> [Navigation] {
         let base = baseURL
         // Script navigations go after the elements' (`inLineOrder` sorts them in).
-        pending += ScriptPlacement.place(scripts, document: ScriptDocument(elements: elements, baseTarget: baseTarget),
-                                         limits: limits)
+        let placed = ScriptPlacement.placeDocument(scripts, document: ScriptDocument(elements: elements, baseTarget: baseTarget),
+                                                   limits: limits)
+        // An element's own link or action a script rewrites at load is live only with
+        // scripting off (Docs/PLATFORM.md §F.16), as `<noscript>` content is.
+        for own in placed.superseded where own.index < pending.count && pending[own.index].line == own.line
+            && pending[own.index].context == nil && ElementIndex.rewritable.contains(pending[own.index].source) {
+            pending[own.index].context = "noscript"
+        }
+        pending += placed.navigations
         var out: [Navigation] = []
         out.reserveCapacity(pending.count)
         var seen = Set<DuplicateKey>()

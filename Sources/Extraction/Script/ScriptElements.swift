@@ -89,7 +89,14 @@ struct ElementIndex {
         var target: String?
         /// A form's method (`get`, `post`).
         var method: String?
+        /// The navigation the element itself starts (its `href`, its `action`), as the
+        /// document's next record when it was met, and that record's line: a script that
+        /// rewrites it at load leaves it live only with scripting off.
+        var own: (index: Int, line: Int)?
     }
+
+    /// The records whose value a script's write replaces: a link's `href`, a form's `action`.
+    static let rewritable: Set<String> = ["a[href]", "area[href]", "form[action]"]
 
     private(set) var byID: [String: Element] = [:]
     private(set) var byClass: [String: Element] = [:]
@@ -174,7 +181,8 @@ struct ElementIndex {
     /// once. A link with neither an id nor a class and a `target` (its frame is all a
     /// script's write needs of it: a link found by a class without one opens where any link
     /// does) is passed over without a string made.
-    mutating func note(_ tag: TagName, _ attributes: Attributes, page: UnsafeRawBufferPointer?) {
+    mutating func note(_ tag: TagName, _ attributes: Attributes, page: UnsafeRawBufferPointer?,
+                       own: (index: Int, line: Int)) {
         let name: String
         switch tag {
         case .a: name = "a"
@@ -194,7 +202,7 @@ struct ElementIndex {
         let classes = byClass ? (attributes.parsed("class").map(DocumentState.tokens) ?? []).filter { wanted.classes.contains($0) } : []
         guard firstOfTag || id != nil || !classes.isEmpty else { return }
         let element = Element(tag: name, target: attributes["target"],
-                              method: tag == .form ? DocumentState.method(attributes["method"]) : nil)
+                              method: tag == .form ? DocumentState.method(attributes["method"]) : nil, own: own)
         if firstOfTag { byTag[name] = element }
         if let id, self.byID[id] == nil, self.byID.count < Self.maxElements { self.byID[id] = element }
         for className in classes where self.byClass[className] == nil && self.byClass.count < Self.maxElements {

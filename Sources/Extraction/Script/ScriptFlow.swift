@@ -43,6 +43,8 @@ struct ScriptFlow {
         var created: Bool
         var target: String?
         var method: String?
+        /// The element's own navigation in the document (`ElementIndex.Element.own`).
+        var own: (index: Int, line: Int)?
 
         enum Key: Hashable {
             case id(String)
@@ -175,11 +177,12 @@ struct ScriptFlow {
         switch reference {
         case .id(let id):
             let known = elements.byID[id]
-            return Element(key: .id(id), tag: known?.tag, created: false, target: known?.target, method: known?.method)
+            return Element(key: .id(id), tag: known?.tag, created: false, target: known?.target, method: known?.method,
+                           own: known?.own)
         case .selector(let tag, let className):
             let known = elements.first(tag: tag, className: className)
             return Element(key: .selector(tag: tag, className: className), tag: tag ?? known?.tag, created: false,
-                           target: known?.target, method: known?.method)
+                           target: known?.target, method: known?.method, own: known?.own)
         case .some(let tag):
             return Element(key: nil, tag: tag, created: false)
         case .created(let tag, let key):

@@ -71,6 +71,8 @@ package struct ScriptPlacement {
         let condition: String?
         let instance: Int
         let place: Place
+        /// Run as the page loads, for certain (not a function nobody calls).
+        let atLoad: Bool
     }
 
     private struct Frame {
@@ -88,6 +90,8 @@ package struct ScriptPlacement {
         let arguments: [ScriptFlow.Argument?]
         /// Which placing of its effects this is (`ScriptFlow.element`).
         var instance = 0
+        /// Placed as a function nobody on the page calls (at load, for want of a caller).
+        var uncalled = false
     }
 
     /// Frames placed so far: the next frame's instance.
@@ -95,10 +99,22 @@ package struct ScriptPlacement {
 
     static func place(_ scripts: [PlacedScript], document: ScriptDocument = ScriptDocument(),
                       limits: ExtractionLimits) -> [PendingNavigation] {
-        guard !scripts.isEmpty else { return [] }
-        var placement = ScriptPlacement(scripts: scripts, document: document, limits: limits)
-        return placement.run()
+        placeDocument(scripts, document: document, limits: limits).navigations
     }
+
+    /// The scripts' navigations, and the elements' own records a script rewrites as the
+    /// page loads (`superseded`: (index, line) in the document's records): with scripting on
+    /// the element never has its written value when a user can reach it (§F.16).
+    static func placeDocument(_ scripts: [PlacedScript], document: ScriptDocument,
+                              limits: ExtractionLimits) -> (navigations: [PendingNavigation], superseded: [(index: Int, line: Int)]) {
+        guard !scripts.isEmpty else { return ([], []) }
+        var placement = ScriptPlacement(scripts: scripts, document: document, limits: limits)
+        let navigations = placement.run()
+        return (navigations, placement.superseded)
+    }
+
+    /// Elements' own records rewritten at load, in the order met.
+    private var superseded: [(index: Int, line: Int)] = []
 
     private init(scripts: [PlacedScript], document: ScriptDocument, limits: ExtractionLimits) {
         self.scripts = scripts
@@ -117,7 +133,7 @@ package struct ScriptPlacement {
         }
         for (name, function) in functions.sorted(by: { $0.key < $1.key }) where !called.contains(name) {
             walk(Frame(effects: function.effects, script: function.script, timing: .load, depth: 1, expansion: nil,
-                       function: name, arguments: []))
+                       function: name, arguments: [], uncalled: true))
         }
         placeWrites()
         placeData()
@@ -199,11 +215,12 @@ package struct ScriptPlacement {
                 instances += 1
                 stack.append(Frame(effects: function.effects, script: function.script, timing: timing,
                                    depth: depth, expansion: expansion, function: name, arguments: arguments,
-                                   instance: instances))
+                                   instance: instances, uncalled: frame.uncalled))
             case .write(let write):
                 writes.append(PlacedWrite(write: write, script: frame.script, function: frame.function,
                                           arguments: frame.arguments, timing: timing, condition: effect.condition,
-                                          instance: frame.instance, place: place(timing, root: root.script)))
+                                          instance: frame.instance, place: place(timing, root: root.script),
+                                          atLoad: !frame.uncalled && (timing.kind == .parse || timing.kind == .load)))
             case .act(let reference, let action):
                 guard let key = flow.element(reference, script: frame.script, function: frame.function,
                                              instance: frame.instance).key else { continue }
@@ -283,6 +300,11 @@ package struct ScriptPlacement {
             // has its written value once the writing script has run (its place).
             let byUser = Place(parserLine: placed.place.parserLine, whileParsing: false)
             var starts: [(trigger: Trigger, target: TargetRule, delayMs: Int?, place: Place)] = []
+            // Written at load on no branch: the element as the page wrote it is what a user
+            // meets only with scripting off.
+            if !element.created, placed.condition == nil, placed.atLoad, let own = element.own, placed.write.attribute == .href || placed.write.attribute == .action {
+                superseded.append(own)
+            }
             switch (placed.write.attribute, element.tag) {
             case (.href, "a"?), (.href, "area"?), (.href, nil):
                 let named = element.key.flatMap { targets[$0] } ?? element.target ?? document.baseTarget

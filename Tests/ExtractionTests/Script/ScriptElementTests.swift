@@ -21,6 +21,29 @@ final class ScriptElementTests: XCTestCase {
         XCTAssertEqual(navs.map(\.frame), [.newWindow], "the link's own target")
     }
 
+    /// Rewritten as the page loads, the link as written is what a user meets only with
+    /// scripting off; rewritten in a handler, on a branch or by a function nobody calls, it
+    /// stays live.
+    func testALinkRewrittenAtLoadIsLiveOnlyWithoutScripts() {
+        let navs = Extract.all("""
+        <a id="a" href="/x">a</a><a id="b" href="/y">b</a><a id="c" href="/z">c</a><a id="d" href="/w">d</a>
+        <form id="f" action="/pay"><button>Pay</button></form>
+        <script>
+        document.getElementById('a').href = 'app://a';
+        document.getElementById('f').action = 'app://f';
+        document.getElementById('go').onclick = function () { document.getElementById('b').href = 'app://b'; };
+        if (ios) { document.getElementById('c').href = 'app://c'; }
+        function later() { document.getElementById('d').href = 'app://d'; }
+        </script>
+        """)
+        let written = Dictionary(navs.filter { $0.source != "script" }.map { ($0.raw, $0.context) }, uniquingKeysWith: { a, _ in a })
+        XCTAssertEqual(written["/x"], "noscript")
+        XCTAssertEqual(written["/pay"], "noscript")
+        XCTAssertEqual(written["/y"], .some(nil))
+        XCTAssertEqual(written["/z"], .some(nil))
+        XCTAssertEqual(written["/w"], .some(nil))
+    }
+
     func testSetAttributeAndJQueryAttr() {
         let navs = scripted("""
         <a id="a1" href="#">1</a><a class="btn" id="a2" href="#">2</a>

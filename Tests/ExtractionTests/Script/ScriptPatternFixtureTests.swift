@@ -14,6 +14,7 @@ final class ScriptPatternFixtureTests: XCTestCase {
             var frame: String
             var delayMs: Int?
             var condition: String?
+            var context: String?
         }
         var baseURL: String
         var pages: [String: [Record]]
@@ -28,7 +29,7 @@ final class ScriptPatternFixtureTests: XCTestCase {
             let html = try String(contentsOf: folder.appendingPathComponent(page), encoding: .utf8)
             let found = Extract.all(html, page: expected.baseURL + page).map {
                 Expected.Record(url: $0.url, trigger: $0.trigger.rawValue, frame: $0.frame.rawValue, delayMs: $0.delayMs,
-                                condition: $0.condition)
+                                condition: $0.condition, context: $0.context)
             }
             XCTAssertEqual(found, expected.pages[page], page)
         }
