@@ -277,9 +277,10 @@ package struct ScriptPlacement {
 
     /// Each write to an element's `href`, `src` or `action`, where that element starts its
     /// navigation (Docs/PLATFORM.md §F.16): a link when the user taps it (made by script:
-    /// once inserted) and when script clicks it; a frame as it loads (an existing one when
-    /// its `src` is written, a made one when it is inserted: a frame outside the document
-    /// loads nothing); an existing form when it is submitted. A write to anything else
+    /// once inserted) and when script clicks it; a frame as it loads (a made one when it is
+    /// inserted, a `frame-load`: a frame outside the document loads nothing; an existing one
+    /// when its `src` is written, the writing script's navigation of the sub-frame); an
+    /// existing form when it is submitted. A write to anything else
     /// starts nothing, and its literals stay data.
     private mutating func placeWrites() {
         var targets: [ScriptFlow.Element.Key: String] = [:]
@@ -322,8 +323,9 @@ package struct ScriptPlacement {
                         starts.append((load.trigger, load.target, load.delayMs, insert.place))
                     }
                 } else {
-                    let load = Self.frameLoad(placed.timing)
-                    starts.append((load.trigger, load.target, load.delayMs, placed.place))
+                    // An iframe already in the document is navigated by the script that writes
+                    // its `src`, as by `contentWindow.location` (Chromium: `scriptInitiated`).
+                    starts.append((placed.timing.trigger, .sub, placed.timing.delayMs, placed.place))
                 }
             case (.action, "form"?), (.action, nil):
                 guard !element.created else { continue }

@@ -131,7 +131,7 @@ final class ScriptElementTests: XCTestCase {
         <script>$('iframe').attr('src', 'tmoney://second');</script>
         """)
         XCTAssertEqual(navs.map(\.raw), ["tmoney://pay", "tmoney://second"])
-        XCTAssertEqual(Set(navs.map(\.trigger)), [.frameLoad])
+        XCTAssertEqual(Set(navs.map(\.trigger)), [.scriptLoad], "the writing script navigates the sub-frame")
         XCTAssertEqual(Set(navs.map(\.frame)), [.sub])
     }
 
