@@ -13,8 +13,9 @@ URL: one visit with no tap for each user agent (Android WebView's and the iPhone
 per tappable element (Android WebView's user agent), the clock run to 15 s past the tap.
 
 Each request Chromium makes is named with linkaudit's words:
-- trigger: `tap` (`anchorClick` after a tap, or a new window opened by tapping a link with
-  that URL), `form-get` / `form-post`, `meta-refresh`, `frame-load`
+- trigger: `tap` (`anchorClick` of the tapped link, or a new window opened by tapping a link
+  with that URL; a script's `a.click()` of another link is the script's, with no gesture),
+  `form-get` / `form-post`, `meta-refresh`, `frame-load`
   (`initialFrameNavigation`), and for script: `script-load` (before the load event),
   `script-timer` (on the clock after it), `script-handler` (before the tap's mouse release was
   acknowledged), `script-async` (after);
@@ -132,9 +133,7 @@ def name_load(entry, checkpoints):
         trigger = "form-get"
     elif reason == "formSubmissionPost":
         trigger = "form-post"
-    elif reason == "anchorClick":
-        trigger = "tap"  # a script's synthetic click()
-    else:  # scriptInitiated, windowOpen, …
+    else:  # scriptInitiated, windowOpen, a script's synthetic click() (anchorClick: no user, no gesture), …
         trigger = "script-load" if entry["phase"] == "load" else "script-timer"
     if entry["phase"] == "clock" and trigger in ("script-timer", "meta-refresh"):
         delay = interval(entry["atMs"], checkpoints)
@@ -144,8 +143,12 @@ def name_load(entry, checkpoints):
 def name_tap(entry, candidate, checkpoints):
     reason, frame = entry["reason"], entry["frame"]
     delay = None
-    if reason == "anchorClick":
+    tapped_link = candidate["name"] in ("a", "area") and candidate.get("href") == entry["url"]
+    if reason == "anchorClick" and tapped_link:
         trigger = "tap"
+    elif reason == "anchorClick":
+        # A link the handler clicks (`a.click()`), not the one tapped: the handler's navigation.
+        trigger = "script-handler" if entry["phase"] == "sync" else "script-async"
     elif reason == "formSubmissionGet":
         trigger = "form-get"
     elif reason == "formSubmissionPost":
@@ -154,7 +157,7 @@ def name_tap(entry, candidate, checkpoints):
         trigger = "meta-refresh"
     elif reason == "initialFrameNavigation":
         trigger = "frame-load"
-    elif reason == "windowOpen" and candidate["name"] in ("a", "area") and candidate.get("href") == entry["url"]:
+    elif reason == "windowOpen" and tapped_link:
         trigger = "tap"
     else:
         trigger = "script-handler" if entry["phase"] == "sync" else "script-async"

@@ -17,6 +17,7 @@ extension Trigger {
         case .scriptAsync: 8
         case .metadata: 9
         case .serverRedirect: 10
+        case .scriptLiteral: 11
         }
     }
 

@@ -25,6 +25,10 @@ public struct Navigation: Codable, Sendable, Equatable {
     /// `noscript` (only when scripting is off, WebView's default) or `template` (inert
     /// until a script clones it).
     public var context: String?
+    /// The branch a script navigation is written on, as the script writes it
+    /// (`if (/Android/.test(navigator.userAgent))`, `!(document.referrer)`): the engine
+    /// starts it only when that holds.
+    public var condition: String?
     /// For a navigation of a framed page — another page of the same dump that an iframe or
     /// frame of this page loads, where it runs as a sub-frame — that page's URL. The record's
     /// line is the frame's; its source and the rest are the framed page's own.
@@ -43,7 +47,7 @@ public struct Navigation: Codable, Sendable, Equatable {
 
     /// The record's fields: `target` stays out of `links.jsonl`.
     private enum CodingKeys: String, CodingKey {
-        case page, line, source, trigger, frame, delayMs, raw, url, scheme, partial, context, framedPage, verdicts, findings
+        case page, line, source, trigger, frame, delayMs, raw, url, scheme, partial, context, condition, framedPage, verdicts, findings
     }
 
     public init(page: String, line: Int, source: String, trigger: Trigger, frame: FrameKind,
@@ -64,7 +68,7 @@ public struct Navigation: Codable, Sendable, Equatable {
 
     /// A navigation as extraction resolved it: `target` is `url` parsed.
     package init(page: String, line: Int, source: String, trigger: Trigger, frame: FrameKind, delayMs: Int?, raw: String,
-         target: WebURL, partial: Bool?, context: String?) {
+         target: WebURL, partial: Bool?, context: String?, condition: String? = nil) {
         self.page = page
         self.line = line
         self.source = source
@@ -76,6 +80,7 @@ public struct Navigation: Codable, Sendable, Equatable {
         self.scheme = target.scheme
         self.partial = partial
         self.context = context
+        self.condition = condition
         self.target = Carried(target)
     }
 }

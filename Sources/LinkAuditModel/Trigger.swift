@@ -22,6 +22,17 @@ public enum Trigger: String, Codable, Sendable, CaseIterable {
     case scriptAsync = "script-async"
     /// Declared app links (link rel=alternate, al:*, Smart App Banner): an inventory.
     case metadata
+    /// A deep-link literal in a script or a JSON block that no navigation reaches (a QR
+    /// code's payload, a native bridge's argument, console output, an unused variable):
+    /// data, listed for the inventory, judged by no runtime.
+    case scriptLiteral = "script-literal"
     /// An HTTP 3xx `Location` met while fetching (or archived in a WARC).
     case serverRedirect = "server-redirect"
+}
+
+extension Trigger {
+    /// An inventory, not a navigation: no runtime profile decides it, no check fires on it.
+    public var isInventory: Bool {
+        self == .metadata || self == .scriptLiteral
+    }
 }

@@ -34,6 +34,7 @@ final class ScriptTargetTests: XCTestCase {
         XCTAssertTrue(raws("location.href = url; window.open(link);").isEmpty)
     }
 
+    /// Kept in a variable no navigation reads: data, still listed (README, Triggers).
     func testOtherDeepLinkLiteralsAreReported() {
         let navs = Extract.all("""
         <script>
@@ -42,13 +43,13 @@ final class ScriptTargetTests: XCTestCase {
         </script>
         """)
         XCTAssertEqual(navs.map(\.raw), ["gojek://gopay/pay", "intent://pay#Intent;scheme=tmn;end"])
-        XCTAssertTrue(navs.allSatisfy { $0.source == "script" && $0.trigger == .scriptLoad })
+        XCTAssertTrue(navs.allSatisfy { $0.source == "script" && $0.trigger == .scriptLiteral })
     }
 
     func testJSONDataBlocksOnlyYieldDeepLinkLiterals() {
         let navs = Extract.all(#"<script type="application/json">{"deeplink":"jkos://pay","next":"location.href='x://y'"}</script>"#)
         XCTAssertEqual(navs.map(\.raw), ["jkos://pay"])
-        XCTAssertEqual(navs.map(\.trigger), [.metadata])
+        XCTAssertEqual(navs.map(\.trigger), [.scriptLiteral])
     }
 
     func testTemplateScriptsAndExternalScriptsAreIgnored() {

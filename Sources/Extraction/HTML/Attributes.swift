@@ -16,6 +16,12 @@ struct Attributes {
         return value(slot)
     }
 
+    /// The value as libxml2 parsed it, without looking for the text as written: for a value
+    /// only compared with a script's string (an `id`), where an `&` in it hardly matters.
+    func parsed(_ name: StaticString) -> String? {
+        find(name).map { $0.pointee.map { String(cString: $0) } ?? "" }
+    }
+
     /// The value in `slot`: decoded from the text as written when it holds an `&`.
     private func value(_ slot: UnsafeMutablePointer<UnsafePointer<xmlChar>?>) -> String {
         if let raw, let pointer, let decoded = raw.value(slot: slot - pointer) { return decoded }

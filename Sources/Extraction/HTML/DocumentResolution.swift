@@ -24,7 +24,15 @@ extension DocumentState {
     func finish() -> [Navigation] {
         let base = baseURL
         // Script navigations go after the elements' (`inLineOrder` sorts them in).
-        pending += ScriptPlacement.place(scripts, limits: limits)
+        let placed = ScriptPlacement.placeDocument(scripts, document: ScriptDocument(elements: elements, baseTarget: baseTarget),
+                                                   limits: limits)
+        // An element's own link or action a script rewrites at load is live only with
+        // scripting off (Docs/PLATFORM.md §F.16), as `<noscript>` content is.
+        for own in placed.superseded where own.index < pending.count && pending[own.index].line == own.line
+            && pending[own.index].context == nil && ElementIndex.rewritable.contains(pending[own.index].source) {
+            pending[own.index].context = "noscript"
+        }
+        pending += placed.navigations
         var out: [Navigation] = []
         out.reserveCapacity(pending.count)
         var seen = Set<DuplicateKey>()
@@ -36,12 +44,14 @@ extension DocumentState {
                 if onlyScrolls(p, to: parsed) || staysBlank(p, at: parsed) { continue }
                 nav = Navigation(page: page, line: p.line, source: p.source, trigger: p.trigger,
                                  frame: frame(for: p.target), delayMs: p.delayMs, raw: p.raw, target: parsed,
-                                 partial: p.partial ? true : nil, context: p.context)
+                                 partial: p.partial ? true : nil, context: p.context, condition: p.condition)
             } else {
-                nav = Navigation(page: page, line: p.line, source: p.source, trigger: p.trigger,
-                                 frame: frame(for: p.target), delayMs: p.delayMs, raw: p.raw, url: p.raw,
-                                 scheme: WebURL.schemeOf(p.raw) ?? "", partial: p.partial ? true : nil,
-                                 context: p.context)
+                var unparsed = Navigation(page: page, line: p.line, source: p.source, trigger: p.trigger,
+                                          frame: frame(for: p.target), delayMs: p.delayMs, raw: p.raw, url: p.raw,
+                                          scheme: WebURL.schemeOf(p.raw) ?? "", partial: p.partial ? true : nil,
+                                          context: p.context)
+                unparsed.condition = p.condition
+                nav = unparsed
             }
             var placed = nav
             placed.place = Carried(ParsePlace(document: number, parserLine: p.parserLine,

@@ -55,8 +55,11 @@ final class DocumentState {
     var framesetDepth = 0
     /// Open `<svg>` and `<math>` elements, innermost last (`ForeignContent`).
     var foreign: [TagName] = []
-    /// The `<script>` being read: where it starts, what kind it is, whether a module.
-    var script: (line: Int, kind: ScriptKind, module: Bool)?
+    /// The `<script>` being read: where it starts, what kind it is, whether a module, and
+    /// a data block's id.
+    var script: (line: Int, kind: ScriptKind, module: Bool, id: String?)?
+    /// The elements its scripts can find by id (`ScriptFlow`): those its text names.
+    var elements = ElementIndex()
     /// Its text so far; one buffer reused for every script of the document.
     var scriptText: [UInt8] = []
 
@@ -142,8 +145,8 @@ final class DocumentState {
     }
 
     /// Opens a script whose text the following `scriptData` calls bring.
-    func beginScript(line: Int, kind: ScriptKind, module: Bool = false) {
-        script = (line, kind, module)
+    func beginScript(line: Int, kind: ScriptKind, module: Bool = false, id: String? = nil) {
+        script = (line, kind, module, id)
         scriptText.removeAll(keepingCapacity: true)
     }
 
@@ -161,15 +164,11 @@ final class DocumentState {
                                         line: current.line, lineStarts: JSTokenizer.lineStarts(code),
                                         context: context))
         case .data:
-            // JSON and other data blocks never run: their deep links are an inventory
-            // (some script may use them later), not navigations of their own.
-            let lines = PlacedScript(unit: ScriptUnit(), base: .load, source: "script", line: current.line,
-                                     lineStarts: JSTokenizer.lineStarts(code), context: context)
-            for token in JSTokenizer.tokens(code) where token.isLiteral && DeepLinkLiteral.matches(token.text) {
-                pending.append(PendingNavigation(raw: token.text, line: lines.line(at: token.offset), source: "script",
-                                                 trigger: .metadata, target: .document, delayMs: nil,
-                                                 partial: token.kind == .templatePrefix, context: context))
-            }
+            // JSON and other data blocks never run: their values are read by path, for a
+            // script that parses them, and their deep links are data unless one does.
+            scripts.append(PlacedScript(unit: ScriptScanner.scanData(code), base: .load, source: "script",
+                                        line: current.line, lineStarts: JSTokenizer.lineStarts(code),
+                                        context: context, blockID: current.id))
         case .ignored:
             break
         }
@@ -206,6 +205,8 @@ struct PendingNavigation {
     /// The target is the document's own URL, not `raw` resolved against the base: a form
     /// without an action, a refresh without a URL (§F.10).
     var toDocument = false
+    /// The branch a script navigation is written on (`ScriptCondition`).
+    var condition: String?
 }
 
 /// A script scanned in place, waiting for the document's functions to be known.
@@ -221,6 +222,8 @@ struct PlacedScript {
     /// The last page line its text can be on: an attribute's script ends with its tag. (A
     /// line break written `&#10;` in an attribute is none in the page.)
     var lastLine = Int.max
+    /// A data block's element id (`<script type="application/json" id="cfg">`).
+    var blockID: String?
 
     /// The page line its text ends on.
     var endLine: Int { min(line + lineStarts.count - 1, lastLine) }

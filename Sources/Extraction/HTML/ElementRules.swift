@@ -4,6 +4,7 @@ import WHATWGURL
 /// trigger and the frame it targets.
 extension DocumentState {
     func handleElement(_ tag: TagName, _ a: Attributes) {
+        if templateDepth == 0 { elements.note(tag, a, page: source, own: (pending.count, line)) }
         switch tag {
         case .a, .area:
             // In foreign content (Docs/PLATFORM.md §F.8): an SVG `<a>` links through `href` or,
@@ -68,7 +69,8 @@ extension DocumentState {
         case .script:
             let kind = scriptsAllowed ? ScriptKind.of(type: a["type"]) : .ignored
             let module = a["type"]?.trimmingASCIIWhitespace.lowercased() == "module"
-            beginScript(line: line, kind: a["src"] == nil || kind == .data ? kind : .ignored, module: module)
+            beginScript(line: line, kind: a["src"] == nil || kind == .data ? kind : .ignored, module: module,
+                        id: kind == .data ? a["id"] : nil)
         case .noscript:
             noscriptDepth += 1
         case .template:

@@ -15,10 +15,20 @@ struct JSToken {
     }
 
     var kind: Kind
+    /// A line break comes between it and the token before (where a statement may end
+    /// without a `;`). Beside `kind`, so a token stays 32 bytes.
+    var newlineBefore = false
     /// Identifier name, decoded literal value (or known prefix), number text, or punctuator.
     var text: String
     /// Byte offset of the token's start in the script.
     var offset: Int
+
+    init(kind: Kind, text: String, offset: Int, newlineBefore: Bool = false) {
+        self.kind = kind
+        self.newlineBefore = newlineBefore
+        self.text = text
+        self.offset = offset
+    }
 
     func isPunct(_ p: String) -> Bool { kind == .punct && text == p }
     func isIdentifier(_ name: String) -> Bool { kind == .identifier && text == name }
@@ -56,37 +66,42 @@ struct JSTokenizer {
     }
 
     mutating func next() -> JSToken? {
-        skipSpaceAndComments()
+        let newline = skipSpaceAndComments()
         guard index < bytes.count else { return nil }
         let start = index
         let b = bytes[index]
-        let token: JSToken
+        let kind: JSToken.Kind
+        let text: String
         if isIdentifierStart(b) {
             while index < bytes.count, isIdentifierPart(bytes[index]) { index += 1 }
-            token = JSToken(kind: .identifier, text: text(start, index), offset: start)
+            (kind, text) = (.identifier, self.text(start, index))
         } else if b == 0x22 || b == 0x27 {  // " '
-            token = JSToken(kind: .string, text: readQuoted(quote: b), offset: start)
+            (kind, text) = (.string, readQuoted(quote: b))
         } else if b == 0x60 {  // `
-            token = readTemplate(start: start)
+            (kind, text) = readTemplate()
         } else if isDigit(b) || (b == 0x2E && index + 1 < bytes.count && isDigit(bytes[index + 1])) {
             while index < bytes.count, isIdentifierPart(bytes[index]) || bytes[index] == 0x2E { index += 1 }
-            token = JSToken(kind: .number, text: text(start, index), offset: start)
+            (kind, text) = (.number, self.text(start, index))
         } else if b == 0x2F, regexAllowed() {  // /
             skipRegex()
-            token = JSToken(kind: .string, text: "", offset: start)
+            (kind, text) = (.string, "")
         } else {
-            token = JSToken(kind: .punct, text: readPunct(), offset: start)
+            (kind, text) = (.punct, readPunct())
         }
+        let token = JSToken(kind: kind, text: text, offset: start, newlineBefore: newline)
         lastSignificant = token
         return token
     }
 
     // MARK: - Pieces
 
-    private mutating func skipSpaceAndComments() {
+    /// Whether a line break was skipped.
+    private mutating func skipSpaceAndComments() -> Bool {
+        var newline = false
         while index < bytes.count {
             let b = bytes[index]
             if b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x0B || b == 0x0C {
+                if b == 0x0A || b == 0x0D { newline = true }
                 index += 1
             } else if b == 0xC2, index + 1 < bytes.count, bytes[index + 1] == 0xA0 {
                 index += 2  // NBSP is whitespace to JavaScript
@@ -94,15 +109,19 @@ struct JSTokenizer {
                 while index < bytes.count, bytes[index] != 0x0A { index += 1 }
             } else if b == 0x2F, index + 1 < bytes.count, bytes[index + 1] == 0x2A {
                 index += 2
-                while index + 1 < bytes.count, !(bytes[index] == 0x2A && bytes[index + 1] == 0x2F) { index += 1 }
+                while index + 1 < bytes.count, !(bytes[index] == 0x2A && bytes[index + 1] == 0x2F) {
+                    if bytes[index] == 0x0A { newline = true }
+                    index += 1
+                }
                 index = min(index + 2, bytes.count)
             } else if b == 0x3C, matches("<!--") {
                 // HTML-like comments are single-line comments in classic scripts.
                 while index < bytes.count, bytes[index] != 0x0A { index += 1 }
             } else {
-                return
+                return newline
             }
         }
+        return newline
     }
 
     private func matches(_ s: StaticString) -> Bool {
@@ -133,7 +152,7 @@ struct JSTokenizer {
     /// an explicit stack, not in recursion: a page can nest them as deep as it is long
     /// (60,000 `` `${ `` in 180 KB), and the stack holds one integer per level.
     /// Only the text before the first substitution is kept.
-    private mutating func readTemplate(start: Int) -> JSToken {
+    private mutating func readTemplate() -> (JSToken.Kind, String) {
         index += 1
         var value: [UInt8] = []
         var sawSubstitution = false
@@ -176,8 +195,7 @@ struct JSTokenizer {
             if own && !sawSubstitution { value.append(b) }
             index += 1
         }
-        return JSToken(kind: sawSubstitution ? .templatePrefix : .string,
-                       text: String(decoding: value, as: UTF8.self), offset: start)
+        return (sawSubstitution ? .templatePrefix : .string, String(decoding: value, as: UTF8.self))
     }
 
     private mutating func readEscape(into value: inout [UInt8]) {

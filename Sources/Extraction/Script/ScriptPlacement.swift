@@ -1,3 +1,5 @@
+import LinkAuditModel
+
 /// Places every script effect of a document where it runs: top-level effects where their
 /// script sits; a function's effects where it is called (each caller once); a function
 /// nobody on the page calls at load, so its deep links are not lost.
@@ -6,9 +8,10 @@
 /// bound by its length — six functions calling each other 30 times each make 30^5 call
 /// paths in a kilobyte — so it is held three ways (Docs/ARCHITECTURE.md §5, README Limits):
 /// - calls are followed at most `maxCallDepth` deep;
-/// - a function is expanded once per timing it is called with (and depth left): a
-///   second call with the same timing could only repeat records already made;
-/// - every effect placed inside a function reached through a call is a step, and a
+/// - a function is expanded once per timing it is called with and literals it is passed
+///   (and depth left): a second such call could only repeat records already made;
+/// - every effect placed inside a function reached through a call is a step (and every
+///   navigation past the first that one effect places, through `ScriptFlow`), and a
 ///   script has `stepsPerScript` of them, the page (its `srcdoc` documents included)
 ///   `stepsPerPage`. Past either, no more calls are followed from that script (the
 ///   functions already entered are finished) and the page gets a warning; a script's
@@ -20,18 +23,56 @@ package struct ScriptPlacement {
     static let stepsPerScript = 50_000
     /// (Package-wide: the page fuzzing harness, `Fuzz/HTML`, bounds a page's records by it.)
     package static let stepsPerPage = 200_000
+    /// Distinct times one element is inserted or clicked that are kept.
+    static let maxActions = 8
 
     private let scripts: [PlacedScript]
+    private let document: ScriptDocument
+    private let flow: ScriptFlow
     private let limits: ExtractionLimits
     private var functions: [String: (script: Int, effects: [ScriptEffect])] = [:]
     private var called = Set<String>()
-    /// (function, timing) → the least depth its expansion completed at.
+    /// (function, timing, literal arguments) → the least depth its expansion completed at.
     private var expanded: [Expansion: Int] = [:]
     private var out: [PendingNavigation] = []
+    /// Literals a navigation was placed from: the rest are data (`script-literal`).
+    private var used = Set<LiteralKey>()
+    /// The records writes placed, as the document's duplicate removal tells them apart
+    /// (`DocumentResolution`): a write placed again (its values times its element's
+    /// insertions and clicks) adds nothing, and memory holds only distinct records.
+    private var seen = Set<PlacedKey>()
+    /// Attribute writes, placed once every insertion and click is known.
+    private var writes: [PlacedWrite] = []
+    private var actions: [ScriptFlow.Element.Key: [(action: ElementAction, timing: ScriptTiming, place: Place)]] = [:]
 
     private struct Expansion: Hashable {
         let function: String
         let timing: ScriptTiming
+        /// The literals passed, as (script, key) pairs: a call with other literals places
+        /// other URLs.
+        let arguments: [Int]
+    }
+
+    private struct LiteralKey: Hashable {
+        let script: Int
+        let key: Int
+    }
+
+    private struct PlacedKey: Hashable {
+        let line: Int, script: Int, trigger: Trigger, target: String, delayMs: Int?, raw: String
+    }
+
+    private struct PlacedWrite {
+        let write: ElementWrite
+        let script: Int
+        let function: String?
+        let arguments: [ScriptFlow.Argument?]
+        let timing: ScriptTiming
+        let condition: String?
+        let instance: Int
+        let place: Place
+        /// Run as the page loads, for certain (not a function nobody calls).
+        let atLoad: Bool
     }
 
     private struct Frame {
@@ -43,16 +84,43 @@ package struct ScriptPlacement {
         let depth: Int
         /// Set for a function reached through a call.
         let expansion: Expansion?
+        /// The function whose effects these are (nil: a script's top level), for names.
+        let function: String?
+        /// The literals its call passed, by parameter.
+        let arguments: [ScriptFlow.Argument?]
+        /// Which placing of its effects this is (`ScriptFlow.element`).
+        var instance = 0
+        /// Placed as a function nobody on the page calls (at load, for want of a caller).
+        var uncalled = false
     }
 
-    static func place(_ scripts: [PlacedScript], limits: ExtractionLimits) -> [PendingNavigation] {
-        var placement = ScriptPlacement(scripts: scripts, limits: limits)
-        return placement.run()
+    /// Frames placed so far: the next frame's instance.
+    private var instances = 0
+
+    static func place(_ scripts: [PlacedScript], document: ScriptDocument = ScriptDocument(),
+                      limits: ExtractionLimits) -> [PendingNavigation] {
+        placeDocument(scripts, document: document, limits: limits).navigations
     }
 
-    private init(scripts: [PlacedScript], limits: ExtractionLimits) {
+    /// The scripts' navigations, and the elements' own records a script rewrites as the
+    /// page loads (`superseded`: (index, line) in the document's records): with scripting on
+    /// the element never has its written value when a user can reach it (§F.16).
+    static func placeDocument(_ scripts: [PlacedScript], document: ScriptDocument,
+                              limits: ExtractionLimits) -> (navigations: [PendingNavigation], superseded: [(index: Int, line: Int)]) {
+        guard !scripts.isEmpty else { return ([], []) }
+        var placement = ScriptPlacement(scripts: scripts, document: document, limits: limits)
+        let navigations = placement.run()
+        return (navigations, placement.superseded)
+    }
+
+    /// Elements' own records rewritten at load, in the order met.
+    private var superseded: [(index: Int, line: Int)] = []
+
+    private init(scripts: [PlacedScript], document: ScriptDocument, limits: ExtractionLimits) {
         self.scripts = scripts
+        self.document = document
         self.limits = limits
+        flow = ScriptFlow(scripts: scripts, elements: document.elements)
     }
 
     private mutating func run() -> [PendingNavigation] {
@@ -60,17 +128,24 @@ package struct ScriptPlacement {
             for (name, effects) in script.unit.functions { functions[name] = (index, effects) }
         }
         for (index, script) in scripts.enumerated() {
-            walk(Frame(effects: script.unit.effects, script: index, timing: script.base, depth: 0, expansion: nil))
+            walk(Frame(effects: script.unit.effects, script: index, timing: script.base, depth: 0, expansion: nil,
+                       function: nil, arguments: []))
         }
         for (name, function) in functions.sorted(by: { $0.key < $1.key }) where !called.contains(name) {
-            walk(Frame(effects: function.effects, script: function.script, timing: .load, depth: 1, expansion: nil))
+            walk(Frame(effects: function.effects, script: function.script, timing: .load, depth: 1, expansion: nil,
+                       function: name, arguments: [], uncalled: true))
         }
+        placeWrites()
+        placeData()
         return out
     }
 
     /// Places a root's effects and, depth first in source order, those of the functions
     /// they call.
     private mutating func walk(_ root: Frame) {
+        var root = root
+        instances += 1
+        root.instance = instances
         var stack = [root]
         var steps = 0
         // Once a budget is spent, no more calls are followed from this root; the frames
@@ -80,6 +155,15 @@ package struct ScriptPlacement {
         func cut(page: Bool) {
             if !exhausted { limits.cutScript(line: scripts[root.script].line, page: page) }
             exhausted = true
+        }
+        // A step is a navigation or a call placed inside a function reached through a call.
+        func spend(_ count: Int, in frame: Frame) {
+            guard frame.expansion != nil, !exhausted, count > 0 else { return }
+            steps += count
+            limits.scriptSteps += count
+            if steps >= Self.stepsPerScript || limits.scriptSteps >= Self.stepsPerPage {
+                cut(page: limits.scriptSteps >= Self.stepsPerPage)
+            }
         }
         while !stack.isEmpty {
             let top = stack.count - 1
@@ -94,42 +178,192 @@ package struct ScriptPlacement {
             }
             let effect = frame.effects[frame.next]
             stack[top].next += 1
-            if frame.expansion != nil, !exhausted {
-                steps += 1
-                limits.scriptSteps += 1
-                if steps >= Self.stepsPerScript || limits.scriptSteps >= Self.stepsPerPage {
-                    cut(page: limits.scriptSteps >= Self.stepsPerPage)
-                }
-            }
+            spend(1, in: frame)
             let timing = frame.timing.applying(effect.steps)
             switch effect.action {
             case .navigate(let target):
-                let script = scripts[frame.script]
                 let rule: TargetRule
                 switch target.window {
                 case .same: rule = .document
                 case .top: rule = .main
                 case .newWindow: rule = .newWindow
+                case .sub: rule = .sub
                 }
-                var pending = PendingNavigation(raw: target.raw, line: script.line(at: effect.offset),
-                                                source: script.source, trigger: timing.trigger, target: rule,
-                                                delayMs: timing.delayMs, partial: target.partial,
-                                                context: script.context, fromScript: true)
-                // Where the parser stands when this code runs: the end of the script whose
-                // top level started it, unless it waits for the parse to end (§F.15).
-                pending.parserLine = timing.afterParse ? nil : scripts[root.script].endLine
-                pending.startsWhileParsing = timing.kind == .parse
-                out.append(pending)
-            case .call(let name):
+                var placed = 0
+                for value in target.values {
+                    for url in flow.resolve(value, script: frame.script, function: frame.function,
+                                            arguments: frame.arguments) {
+                        emit(url, from: frame.script, trigger: timing.trigger, target: rule, delayMs: timing.delayMs,
+                             condition: effect.condition, place: place(timing, root: root.script))
+                        placed += 1
+                    }
+                }
+                spend(placed - 1, in: frame)
+            case .call(let name, let literals):
                 guard let function = functions[name], frame.depth < Self.maxCallDepth else { continue }
                 called.insert(name)
-                let expansion = Expansion(function: name, timing: timing)
+                let arguments = literals.map { literal in
+                    literal.map { ScriptFlow.Argument(script: frame.script, literal: $0, condition: effect.condition) }
+                }
+                let expansion = Expansion(function: name, timing: timing, arguments: arguments.flatMap {
+                    $0.map { [$0.script, $0.literal.key] } ?? [-1, -1]
+                })
                 let depth = frame.depth + 1
                 if let done = expanded[expansion], done <= depth { continue }
                 if !exhausted && limits.scriptSteps >= Self.stepsPerPage { cut(page: true) }
                 if exhausted { continue }
+                instances += 1
                 stack.append(Frame(effects: function.effects, script: function.script, timing: timing,
-                                   depth: depth, expansion: expansion))
+                                   depth: depth, expansion: expansion, function: name, arguments: arguments,
+                                   instance: instances, uncalled: frame.uncalled))
+            case .write(let write):
+                writes.append(PlacedWrite(write: write, script: frame.script, function: frame.function,
+                                          arguments: frame.arguments, timing: timing, condition: effect.condition,
+                                          instance: frame.instance, place: place(timing, root: root.script),
+                                          atLoad: !frame.uncalled && (timing.kind == .parse || timing.kind == .load)))
+            case .act(let reference, let action):
+                guard let key = flow.element(reference, script: frame.script, function: frame.function,
+                                             instance: frame.instance).key else { continue }
+                var list = actions[key, default: []]
+                if list.count < Self.maxActions, !list.contains(where: { $0.action == action && $0.timing == timing }) {
+                    list.append((action, timing, place(timing, root: root.script)))
+                    actions[key] = list
+                }
+            }
+        }
+    }
+
+    /// A navigation to `url`, on the line of its literal and reported as from the script
+    /// the literal is in.
+    private mutating func emit(_ url: ScriptFlow.Resolved, from script: Int, trigger: Trigger, target: TargetRule,
+                               delayMs: Int?, condition: String?, place: Place, once: Bool = false) {
+        used.insert(LiteralKey(script: url.script, key: url.literal.key))
+        let written = scripts[url.script]
+        let line = written.line(at: url.literal.offset)
+        if once {
+            guard seen.insert(PlacedKey(line: line, script: url.script, trigger: trigger, target: Self.key(target),
+                                        delayMs: delayMs, raw: url.raw)).inserted else { return }
+        }
+        var pending = PendingNavigation(raw: url.raw, line: line, source: written.source,
+                                        trigger: trigger, target: target, delayMs: delayMs, partial: url.partial,
+                                        context: scripts[script].context, fromScript: true,
+                                        condition: ScriptCondition.both(condition, url.condition))
+        pending.parserLine = place.parserLine
+        pending.startsWhileParsing = place.whileParsing
+        out.append(pending)
+    }
+
+    /// Where the parser stands when a script's effect runs: the end of the script whose top
+    /// level started it, unless it waits for the parse to end; and whether it runs while the
+    /// document is parsed (Docs/PLATFORM.md §F.15).
+    private struct Place {
+        var parserLine: Int?
+        var whileParsing: Bool
+    }
+
+    private func place(_ timing: ScriptTiming, root: Int) -> Place {
+        Place(parserLine: timing.afterParse ? nil : scripts[root].endLine, whileParsing: timing.kind == .parse)
+    }
+
+    private static func key(_ target: TargetRule) -> String {
+        switch target {
+        case .document: return "document"
+        case .main: return "main"
+        case .sub: return "sub"
+        case .newWindow: return "new-window"
+        case .named(let name): return "named:" + name
+        }
+    }
+
+    /// Each write to an element's `href`, `src` or `action`, where that element starts its
+    /// navigation (Docs/PLATFORM.md §F.16): a link when the user taps it (made by script:
+    /// once inserted) and when script clicks it; a frame as it loads (a made one when it is
+    /// inserted, a `frame-load`: a frame outside the document loads nothing; an existing one
+    /// when its `src` is written, the writing script's navigation of the sub-frame); an
+    /// existing form when it is submitted. A write to anything else
+    /// starts nothing, and its literals stay data.
+    private mutating func placeWrites() {
+        var targets: [ScriptFlow.Element.Key: String] = [:]
+        for placed in writes where placed.write.attribute == .target {
+            let element = flow.element(placed.write.element, script: placed.script, function: placed.function,
+                                       instance: placed.instance)
+            guard let key = element.key, targets[key] == nil,
+                  let value = placed.write.values.first,
+                  let url = flow.resolve(value, script: placed.script, function: placed.function,
+                                         arguments: placed.arguments).first else { continue }
+            targets[key] = url.raw
+        }
+        for placed in writes where placed.write.attribute != .target {
+            let element = flow.element(placed.write.element, script: placed.script, function: placed.function,
+                                       instance: placed.instance)
+            let done = element.key.map { actions[$0] ?? [] } ?? []
+            // A user's tap or submission starts nothing while the page is parsed; the element
+            // has its written value once the writing script has run (its place).
+            let byUser = Place(parserLine: placed.place.parserLine, whileParsing: false)
+            var starts: [(trigger: Trigger, target: TargetRule, delayMs: Int?, place: Place)] = []
+            // Written at load on no branch: the element as the page wrote it is what a user
+            // meets only with scripting off.
+            if !element.created, placed.condition == nil, placed.atLoad, let own = element.own, placed.write.attribute == .href || placed.write.attribute == .action {
+                superseded.append(own)
+            }
+            switch (placed.write.attribute, element.tag) {
+            case (.href, "a"?), (.href, "area"?), (.href, nil):
+                let named = element.key.flatMap { targets[$0] } ?? element.target ?? document.baseTarget
+                let rule = named.map(TargetRule.named) ?? .document
+                if !element.created || done.contains(where: { $0.action == .insert }) {
+                    starts.append((.tap, rule, nil, byUser))
+                }
+                for click in done where click.action == .click {
+                    starts.append((click.timing.trigger, rule, click.timing.delayMs, click.place))
+                }
+            case (.src, "iframe"?), (.src, "frame"?):
+                if element.created {
+                    for insert in done where insert.action == .insert {
+                        let load = Self.frameLoad(insert.timing)
+                        starts.append((load.trigger, load.target, load.delayMs, insert.place))
+                    }
+                } else {
+                    // An iframe already in the document is navigated by the script that writes
+                    // its `src`, as by `contentWindow.location` (Chromium: `scriptInitiated`).
+                    starts.append((placed.timing.trigger, .sub, placed.timing.delayMs, placed.place))
+                }
+            case (.action, "form"?), (.action, nil):
+                guard !element.created else { continue }
+                let named = element.key.flatMap { targets[$0] } ?? element.target ?? document.baseTarget
+                starts.append((element.method == "post" ? .formPost : .formGet, named.map(TargetRule.named) ?? .document, nil,
+                               byUser))
+            default:
+                continue
+            }
+            for value in placed.write.values {
+                for url in flow.resolve(value, script: placed.script, function: placed.function,
+                                        arguments: placed.arguments) {
+                    for start in starts {
+                        emit(url, from: placed.script, trigger: start.trigger, target: start.target,
+                             delayMs: start.delayMs, condition: placed.condition, place: start.place, once: true)
+                    }
+                }
+            }
+        }
+    }
+
+    /// A frame loading when script runs at `timing`: a `frame-load` of a sub-frame, after a
+    /// timer's delay when a timer runs it. A frame's navigation has no user gesture of its
+    /// own, whatever script makes it (Docs/PLATFORM.md §F.16), so one a click handler makes
+    /// is a `frame-load` too.
+    private static func frameLoad(_ timing: ScriptTiming) -> (trigger: Trigger, target: TargetRule, delayMs: Int?) {
+        (.frameLoad, .sub, timing.kind == .timer ? timing.delayMs : nil)
+    }
+
+    /// Every deep-link literal no navigation was placed from: data (a QR code's payload,
+    /// a native bridge's argument, console output, an unused variable), listed with the
+    /// `script-literal` trigger so the inventory keeps it and no runtime judges it.
+    private mutating func placeData() {
+        for (index, script) in scripts.enumerated() {
+            for literal in script.unit.literals where !used.contains(LiteralKey(script: index, key: literal.key)) {
+                out.append(PendingNavigation(raw: literal.raw, line: script.line(at: literal.offset), source: script.source,
+                                             trigger: .scriptLiteral, target: .document, delayMs: nil,
+                                             partial: literal.partial, context: script.context, fromScript: true))
             }
         }
     }

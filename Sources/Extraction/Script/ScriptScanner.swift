@@ -1,31 +1,35 @@
 /// Finds navigations in one piece of script (an inline `<script>`, an event-handler
 /// attribute, a `javascript:` URL body): assignments to `location`, calls to
-/// `location.assign/replace` and `window.open`, with the boundaries each sits behind,
-/// plus the calls it makes and the functions it declares, so the extractor can place a
-/// function's navigations at its callers. Also reports string literals that are
-/// absolute deep links, so a link built away from any sink is not missed.
+/// `location.assign/replace` and `window.open`, writes to a link's `href`, a frame's `src`
+/// or a form's `action`, with the boundaries each sits behind and the branch it is on;
+/// plus the calls it makes, the functions it declares and what its names hold, so the
+/// extractor can place a function's navigations at its callers and follow a value one hop
+/// (`ScriptFlow`). Also lists the string literals that are absolute deep links, so a link
+/// kept as data is not lost (README, Triggers).
 ///
 /// One forward pass over the tokens: every look-around is a fixed number of tokens, a
 /// closer finds its frame in constant time, and what only later tokens decide (the
 /// window of `window.open(url, name)`, whether `name = (…)` is an arrow function) is
-/// settled when the scan reaches them, so the work is linear in the script
-/// (Docs/ARCHITECTURE.md §5).
+/// settled when the scan reaches them; the readers it starts (`ScriptReaders`) each read
+/// their own stretch once. So the work is linear in the script (Docs/ARCHITECTURE.md §5).
 struct ScriptScanner {
     /// How deep code inside strings is scanned (`setTimeout("setTimeout('…', 1)", 1)`):
     /// each level must escape its quotes once more, so pages stop at one or two.
     static let maxStringCodeDepth = 8
 
-    private let tokens: [JSToken]
+    let script: ScriptTokens
     /// The steps outside every frame: none for a script, the timer's for code in a
     /// timer's string.
     private let root: ScriptSteps?
+    /// The branch outside every frame: the one the timer's string is on.
+    let rootBranch: String?
     private let stringCodeDepth: Int
-    private var unit = ScriptUnit()
-    private var frames: [Frame] = []
+    var unit = ScriptUnit()
+    var frames: [Frame] = []
     /// Per kind of closer, the indices in `frames` of the open frames it would close,
     /// innermost last.
     private var framesByCloser: [[Int]] = [[], [], []]
-    private var consumed: Set<Int> = []   // offsets of literals read by a sink
+    var consumed: Set<Int> = []   // offsets of literals read by a navigation sink
     /// A listener or handler step waiting for the function that follows `onclick =`.
     private var pending: (step: ScriptStep, depth: Int)?
     /// The name the next `{` opens the body of (`function pay() {`, `pay = function () {`).
@@ -35,20 +39,22 @@ struct ScriptScanner {
     private var arrowCandidate: (name: String, paren: Int)?
     /// `window.open(`: the frame opened at token `paren` holds the call's arguments.
     private var openCall: (ref: ScriptUnit.EffectRef, paren: Int)?
-    #if DEBUG
-    /// Token look-ups and frames popped, for the tests that hold the scan linear.
-    private let work: WorkCounter
-    #endif
+    /// Branches (`ScriptScanner+Branches.swift`).
+    var branches = Branches()
 
-    private enum Closer: Int {
+    enum Closer: Int {
         case brace, paren, bracket
     }
 
-    private struct Frame {
+    struct Frame {
         var closer: Closer
         var steps: ScriptSteps?
         /// The function whose body this frame is in: its own, or the nearest enclosing one.
         var function: String?
+        /// The branch the frame's code is on.
+        var condition: String?
+        /// Where the frame's opener is, in tokens.
+        var opener: Int
         /// A call taking a callback (timers, listeners, promises): a function passed by
         /// name runs behind `steps`.
         var isCallback = false
@@ -60,14 +66,18 @@ struct ScriptScanner {
         var openEffect: ScriptUnit.EffectRef?
         /// `name = (`: the name, if this parameter list turns out to be an arrow function's.
         var arrowName: String?
+        /// `if (`: this parenthesis holds the condition.
+        var isCondition = false
+        /// `if (c) {`: the block's own condition, for an `else` after it.
+        var ownCondition: Branches.Own?
     }
 
     static func scan(_ source: String) -> ScriptUnit {
         #if DEBUG
-        var scanner = ScriptScanner(tokens: JSTokenizer.tokens(source), root: nil, stringCodeDepth: 0,
-                                    work: WorkCounter())
+        var scanner = ScriptScanner(script: ScriptTokens(source, work: WorkCounter()), root: nil, rootCondition: nil,
+                                    stringCodeDepth: 0)
         #else
-        var scanner = ScriptScanner(tokens: JSTokenizer.tokens(source), root: nil, stringCodeDepth: 0)
+        var scanner = ScriptScanner(script: ScriptTokens(source), root: nil, rootCondition: nil, stringCodeDepth: 0)
         #endif
         scanner.run()
         return scanner.unit
@@ -77,45 +87,58 @@ struct ScriptScanner {
     /// The unit, how many tokens the script has and how much work reading them took.
     static func scanMeasuringWork(_ source: String) -> (unit: ScriptUnit, tokens: Int, work: Int) {
         let work = WorkCounter()
-        var scanner = ScriptScanner(tokens: JSTokenizer.tokens(source), root: nil, stringCodeDepth: 0, work: work)
+        var scanner = ScriptScanner(script: ScriptTokens(source, work: work), root: nil, rootCondition: nil,
+                                    stringCodeDepth: 0)
         scanner.run()
-        return (scanner.unit, scanner.tokens.count, work.count)
-    }
-
-    private init(tokens: [JSToken], root: ScriptSteps?, stringCodeDepth: Int, work: WorkCounter) {
-        self.tokens = tokens
-        self.root = root
-        self.stringCodeDepth = stringCodeDepth
-        self.work = work
-    }
-    #else
-    private init(tokens: [JSToken], root: ScriptSteps?, stringCodeDepth: Int) {
-        self.tokens = tokens
-        self.root = root
-        self.stringCodeDepth = stringCodeDepth
+        return (scanner.unit, scanner.script.count, work.count)
     }
     #endif
 
+    /// A JSON block (`<script type="application/json">`): its values by path, for a script
+    /// that parses it, and its deep-link literals. It never runs.
+    static func scanData(_ source: String) -> ScriptUnit {
+        #if DEBUG
+        let script = ScriptTokens(source, work: WorkCounter())
+        #else
+        let script = ScriptTokens(source)
+        #endif
+        var unit = ScriptUnit()
+        if let root = script.tokens.firstIndex(where: { $0.isPunct("{") || $0.isPunct("[") }) {
+            unit.entries = script.entries(at: root, limit: ScriptFlow.maxBlockEntries)
+        }
+        for token in script.tokens where token.isLiteral && DeepLinkLiteral.matches(token.text) {
+            unit.literals.append(ScriptLiteral(raw: token.text, partial: token.kind == .templatePrefix, offset: token.offset))
+        }
+        return unit
+    }
+
+    private init(script: ScriptTokens, root: ScriptSteps?, rootCondition: String?, stringCodeDepth: Int) {
+        self.script = script
+        self.root = root
+        self.rootBranch = rootCondition
+        self.stringCodeDepth = stringCodeDepth
+    }
+
     /// The steps in force here: the innermost frame's, plus a handler step waiting after
     /// `onclick =` at this depth (it also covers an arrow body without braces).
-    private var currentSteps: ScriptSteps? {
+    var currentSteps: ScriptSteps? {
         let steps = frames.isEmpty ? root : frames[frames.count - 1].steps
         guard let p = pending, p.depth == frames.count else { return steps }
         return steps + p.step
     }
-    private var currentFunction: String? { frames.last?.function }
+    var currentFunction: String? { frames.last?.function }
+    /// The enclosing function's parameters, for a value read as one.
+    var currentParameters: [String?] { currentFunction.flatMap { unit.parameters[$0] } ?? [] }
 
-    private func token(_ i: Int) -> JSToken? {
-        #if DEBUG
-        work.count += 1
-        #endif
-        return i >= 0 && i < tokens.count ? tokens[i] : nil
+    func token(_ i: Int) -> JSToken? {
+        script.token(i)
     }
 
     private mutating func run() {
         var i = 0
-        while i < tokens.count {
-            let t = tokens[i]
+        while i < script.count {
+            let t = script.tokens[i]
+            endBranchStatement(before: i)
             switch t.kind {
             case .punct:
                 switch t.text {
@@ -131,6 +154,7 @@ struct ScriptScanner {
                     nextArgument(at: i)
                 case ";":
                     if let p = pending, p.depth == frames.count { pending = nil }
+                    endStatement()
                 case "=":
                     assignment(at: i)
                 default: break
@@ -144,13 +168,14 @@ struct ScriptScanner {
                 if t.text == "await", !frames.isEmpty {
                     frames[frames.count - 1].steps = frames[frames.count - 1].steps + .promise
                 }
+                scanBranch(at: i)
                 scanSink(at: i)
                 scanHandlerProperty(at: i)
+                scanElement(at: i)
                 scanCall(at: i)
             case .string, .templatePrefix:
                 if !consumed.contains(t.offset), DeepLinkLiteral.matches(t.text) {
-                    record(.navigate(ScriptTarget(raw: t.text, partial: t.kind == .templatePrefix,
-                                                  window: .same, sink: "literal")), at: t.offset, steps: currentSteps)
+                    unit.literals.append(ScriptLiteral(raw: t.text, partial: t.kind == .templatePrefix, offset: t.offset))
                 }
             case .number:
                 break
@@ -163,7 +188,8 @@ struct ScriptScanner {
 
     private mutating func openFrame(_ opener: String, at i: Int) {
         let closer: Closer = opener == "{" ? .brace : opener == "(" ? .paren : .bracket
-        var frame = Frame(closer: closer, steps: currentSteps, function: currentFunction)
+        var frame = Frame(closer: closer, steps: currentSteps, function: currentFunction,
+                          condition: currentCondition, opener: i)
         var definesFunction = false
         if closer == .brace, let name = pendingFunctionName {
             frame.function = name
@@ -173,14 +199,23 @@ struct ScriptScanner {
         }
         if closer == .paren {
             configureCall(&frame, at: i)
-            if let candidate = arrowCandidate, candidate.paren == i { frame.arrowName = candidate.name }
+            if let candidate = arrowCandidate, candidate.paren == i {
+                frame.arrowName = candidate.name
+            } else if let name = pendingFunctionName, unit.parameters[name] == nil {
+                // `function pay(url) {`, `pay = function (url) {`: the list before the body.
+                unit.parameters[name] = script.parameterNames(at: i)
+            }
             if let call = openCall, call.paren == i { frame.openEffect = call.ref }
             arrowCandidate = nil
             openCall = nil
+            frame.isCondition = branches.takeCondition(at: i)
         }
-        if closer == .brace, let p = pending, p.depth == frames.count {
-            if !definesFunction { frame.steps = currentSteps }
-            pending = nil
+        if closer == .brace {
+            if let p = pending, p.depth == frames.count {
+                if !definesFunction { frame.steps = currentSteps }
+                pending = nil
+            }
+            openBlock(&frame)
         }
         framesByCloser[closer.rawValue].append(frames.count)
         frames.append(frame)
@@ -195,7 +230,7 @@ struct ScriptScanner {
             let removed = frames.removeLast()
             framesByCloser[removed.closer.rawValue].removeLast()
             #if DEBUG
-            work.count += 1
+            script.work.count += 1
             #endif
         }
         // The delay is the timer's last argument, known only now: everything recorded
@@ -208,7 +243,9 @@ struct ScriptScanner {
         if let name = frame.arrowName, closer == .paren,
            token(i + 1)?.isPunct("=>") == true, token(i + 2)?.isPunct("{") == true {
             pendingFunctionName = name
+            if unit.parameters[name] == nil { unit.parameters[name] = script.parameterNames(at: frame.opener) }
         }
+        closeBranches(frame, at: i)
     }
 
     private mutating func nextArgument(at i: Int) {
@@ -254,6 +291,8 @@ struct ScriptScanner {
             step = .listener(.load)
         case "click" where isMember, "submit" where isMember, "tap" where isMember, "touchend" where isMember,
              "mousedown" where isMember:
+            // `$(b).click(f)` registers a handler; `a.click()` clicks (`scanElement`).
+            guard token(i + 1)?.isPunct(")") != true else { return }
             step = .listener(.activation)
         default:
             return
@@ -265,14 +304,14 @@ struct ScriptScanner {
             // setTimeout("location.href='…'", 500): the string is code, run by the timer.
             consumed.insert(code.offset)
             #if DEBUG
-            var inner = ScriptScanner(tokens: JSTokenizer.tokens(code.text), root: frame.steps,
-                                      stringCodeDepth: stringCodeDepth + 1, work: work)
+            let inner = ScriptTokens(code.text, work: script.work)
             #else
-            var inner = ScriptScanner(tokens: JSTokenizer.tokens(code.text), root: frame.steps,
-                                      stringCodeDepth: stringCodeDepth + 1)
+            let inner = ScriptTokens(code.text)
             #endif
-            inner.run()
-            unit.absorb(inner.unit, at: code.offset, into: currentFunction)
+            var scanner = ScriptScanner(script: inner, root: frame.steps, rootCondition: currentCondition,
+                                        stringCodeDepth: stringCodeDepth + 1)
+            scanner.run()
+            unit.absorb(scanner.unit, at: code.offset, into: currentFunction)
         }
         readCallbackReference(at: i + 1, steps: frame.steps)
     }
@@ -308,48 +347,54 @@ struct ScriptScanner {
         guard let name = token(i), name.kind == .identifier, !JSKeywords.all.contains(name.text),
               let after = token(i + 1), after.isPunct(",") || after.isPunct(")") else { return }
         if let steps {
-            record(.call(name.text), at: name.offset, steps: steps)
+            record(.call(name.text, arguments: []), at: name.offset, steps: steps)
         } else if let frame = frames.last, frame.isCallback {
-            record(.call(name.text), at: name.offset, steps: frame.steps)
+            record(.call(name.text, arguments: []), at: name.offset, steps: frame.steps)
         }
     }
 
+    /// `pay(…)`: a call of a function by name, with the literals it passes.
     private mutating func scanCall(at i: Int) {
-        let t = tokens[i]
+        let t = script.tokens[i]
         guard token(i + 1)?.isPunct("(") == true, token(i - 1)?.isPunct(".") != true,
               !JSKeywords.all.contains(t.text) else { return }
-        record(.call(t.text), at: t.offset, steps: currentSteps)
+        record(.call(t.text, arguments: script.literalArguments(at: i + 1)), at: t.offset, steps: currentSteps)
     }
 
     /// `el.onclick = function () {…}` / `window.onload = init`.
     private mutating func scanHandlerProperty(at i: Int) {
-        let t = tokens[i]
+        let t = script.tokens[i]
         guard t.text.hasPrefix("on"), t.text.count > 2, token(i + 1)?.isPunct("=") == true else { return }
         let step = ScriptStep.listener(EventClass.of(String(t.text.dropFirst(2))))
         if let value = token(i + 2), value.kind == .identifier, !JSKeywords.all.contains(value.text),
            token(i + 3).map({ $0.isPunct(";") || $0.isPunct("}") }) ?? true {
-            record(.call(value.text), at: value.offset, steps: currentSteps + step)
+            record(.call(value.text, arguments: []), at: value.offset, steps: currentSteps + step)
         } else {
             pending = (step, frames.count)
         }
     }
 
     /// `name = function`, `name = async …`: a named function expression; `name = (`
-    /// may be one (`name = (…) => {`), which the parameter list's `)` tells.
+    /// may be one (`name = (…) => {`), which the parameter list's `)` tells. Any other
+    /// assignment may bind a value (`ScriptScanner+Bindings.swift`).
     private mutating func assignment(at i: Int) {
-        guard let name = token(i - 1), name.kind == .identifier, token(i - 2)?.isPunct(".") != true,
-              let next = token(i + 1) else { return }
-        if next.isIdentifier("function") || next.isIdentifier("async") {
-            pendingFunctionName = name.text
-        } else if next.isPunct("(") {
-            arrowCandidate = (name.text, i + 1)
+        if let name = token(i - 1), name.kind == .identifier, token(i - 2)?.isPunct(".") != true,
+           let next = token(i + 1) {
+            if next.isIdentifier("function") || next.isIdentifier("async") {
+                pendingFunctionName = name.text
+                bindUnknown(name.text, declared: token(i - 2))
+                return
+            } else if next.isPunct("(") {
+                arrowCandidate = (name.text, i + 1)
+            }
         }
+        bind(at: i)
     }
 
     // MARK: - Sinks
 
     private mutating func scanSink(at i: Int) {
-        let t = tokens[i]
+        let t = script.tokens[i]
         if t.text == "location" {
             guard let window = locationOwner(at: i) else { return }
             if token(i + 1)?.isPunct("=") == true {
@@ -376,10 +421,13 @@ struct ScriptScanner {
         }
     }
 
-    /// Whose `location` this is: the script's own window, or the top window.
+    /// Whose `location` this is: the script's own window, the top window, or a frame's.
     private func locationOwner(at i: Int) -> ScriptTarget.Window? {
         guard token(i - 1)?.isPunct(".") == true else {
-            return token(i - 1)?.kind == .identifier && token(i - 1)?.text != "return" ? nil : .same
+            // `var location = …` names a variable of its own; after a keyword that ends a
+            // statement's head (`else location = …`) it is the window's.
+            guard let before = token(i - 1), before.kind == .identifier else { return .same }
+            return ["return", "else", "do", "void", "await", "yield", "case"].contains(before.text) ? .same : nil
         }
         guard let owner = token(i - 2), owner.kind == .identifier else { return nil }
         switch owner.text {
@@ -389,35 +437,29 @@ struct ScriptScanner {
                outer.isIdentifier("top") || outer.isIdentifier("parent") { return .top }
             return .same
         case "top", "parent": return .top
+        // `frame.contentWindow.location`: the frame navigates, inside this document.
+        case "contentWindow": return .sub
         default: return nil
         }
     }
 
-    /// A literal, or a concatenation that starts with one.
+    /// The values the expression at `i` can have: literals (and what they are joined
+    /// with) are this sink's own; names, properties and parameters are followed when
+    /// the script is placed.
     @discardableResult
     private mutating func readTarget(at i: Int, sink: String, window: ScriptTarget.Window) -> ScriptUnit.EffectRef? {
-        guard let first = token(i), first.isLiteral else { return nil }
-        var raw = first.text
-        var partial = first.kind == .templatePrefix
-        consumed.insert(first.offset)
-        var j = i + 1
-        while !partial, token(j)?.isPunct("+") == true, let next = token(j + 1) {
-            if next.isLiteral {
-                raw += next.text
-                partial = next.kind == .templatePrefix
-                consumed.insert(next.offset)
-                j += 2
-            } else {
-                partial = true
-            }
-        }
-        return record(.navigate(ScriptTarget(raw: raw, partial: partial, window: window, sink: sink)),
+        var merged: [Int] = []
+        let values = script.values(at: i, parameters: currentParameters, merged: &merged)
+        guard let first = token(i), !values.isEmpty else { return nil }
+        consumed.formUnion(merged)
+        return record(.navigate(ScriptTarget(values: values, window: window, sink: sink)),
                       at: first.offset, steps: currentSteps)
     }
 
     @discardableResult
-    private mutating func record(_ action: ScriptEffect.Action, at offset: Int, steps: ScriptSteps?) -> ScriptUnit.EffectRef {
-        unit.add(ScriptEffect(action: action, steps: steps, offset: offset), function: currentFunction)
+    mutating func record(_ action: ScriptEffect.Action, at offset: Int, steps: ScriptSteps?) -> ScriptUnit.EffectRef {
+        unit.add(ScriptEffect(action: action, steps: steps, offset: offset, condition: currentCondition),
+                 function: currentFunction)
     }
 }
 
@@ -433,5 +475,10 @@ enum JSKeywords {
         "if", "for", "while", "switch", "catch", "function", "return", "typeof", "new", "delete",
         "void", "in", "of", "do", "else", "case", "throw", "try", "var", "let", "const", "await",
         "async", "yield", "class", "super", "this", "import", "export", "with",
+    ]
+    /// Words that start a statement: an expression ends before them.
+    static let statements: Set<String> = [
+        "var", "let", "const", "if", "else", "for", "while", "do", "return", "switch", "case", "default",
+        "break", "continue", "throw", "try", "catch", "finally", "function", "class",
     ]
 }

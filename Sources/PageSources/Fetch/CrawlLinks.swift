@@ -3,7 +3,7 @@ import WHATWGURL
 
 /// Which of a page's navigations the crawl follows: `http(s)` pages a visitor or the page
 /// itself loads (links, frames, refreshes, script jumps). Not forms (the crawler submits
-/// nothing), declared app links (an inventory), plugin content (`object`, `embed`), URLs a
+/// nothing), declared app links and data literals (an inventory), plugin content (`object`, `embed`), URLs a
 /// script only partly builds, nor inert `<template>` content.
 public enum CrawlLinks {
     public static func followable(_ navigation: Navigation) -> WebURL? {
@@ -12,7 +12,7 @@ public enum CrawlLinks {
               navigation.source != "object[data]", navigation.source != "embed[src]" else { return nil }
         switch navigation.trigger {
         case .tap, .metaRefresh, .frameLoad, .scriptLoad, .scriptTimer, .scriptHandler, .scriptAsync: break
-        case .formGet, .formPost, .metadata, .serverRedirect: return nil
+        case .formGet, .formPost, .metadata, .scriptLiteral, .serverRedirect: return nil
         }
         return WebURL.parse(navigation.url).map(CrawlURLForm.normalize)
     }

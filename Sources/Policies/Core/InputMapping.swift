@@ -39,7 +39,7 @@ public enum InputMapping {
     public static func isUserStarted(_ trigger: Trigger) -> Bool {
         switch trigger {
         case .tap, .formGet, .formPost, .scriptHandler, .scriptAsync: return true
-        case .metaRefresh, .frameLoad, .scriptLoad, .scriptTimer, .metadata, .serverRedirect: return false
+        case .metaRefresh, .frameLoad, .scriptLoad, .scriptTimer, .metadata, .scriptLiteral, .serverRedirect: return false
         }
     }
 
@@ -49,7 +49,7 @@ public enum InputMapping {
         switch trigger {
         case .tap, .formGet, .formPost, .scriptHandler: hasGesture = true
         case .scriptAsync: hasGesture = (delayMs ?? settings.assumedAsyncDelayMs) <= blinkActivationMs
-        case .metaRefresh, .frameLoad, .scriptLoad, .scriptTimer, .metadata, .serverRedirect: hasGesture = false
+        case .metaRefresh, .frameLoad, .scriptLoad, .scriptTimer, .metadata, .scriptLiteral, .serverRedirect: hasGesture = false
         }
         return AndroidRequest(isForMainFrame: frame != .sub, hasGesture: hasGesture,
                               isRedirect: trigger == .serverRedirect,

@@ -15,15 +15,16 @@ public struct PageVisit: Sendable {
         self.settings = settings
     }
 
-    /// Whether the profiles look at a navigation at all: declared app links are an
-    /// inventory, template content is inert, and noscript content is live only when
-    /// scripting is off (and script navigations only when it is on).
+    /// Whether the profiles look at a navigation at all: declared app links and data
+    /// literals are an inventory, template content is inert, and noscript content is live
+    /// only when scripting is off (and script navigations only when it is on, a link or
+    /// frame a script writes included).
     public func evaluates(_ navigation: Navigation) -> Bool {
-        if navigation.trigger == .metadata || navigation.context == "template" { return false }
+        if navigation.trigger.isInventory || navigation.context == "template" { return false }
         if navigation.context == "noscript" { return !settings.javaScriptEnabled }
         switch navigation.trigger {
         case .scriptLoad, .scriptTimer, .scriptHandler, .scriptAsync: return settings.javaScriptEnabled
-        default: return true
+        default: return navigation.source == "script" || navigation.source.hasPrefix("attr[") ? settings.javaScriptEnabled : true
         }
     }
 
@@ -33,7 +34,8 @@ public struct PageVisit: Sendable {
     public func loadTime(_ navigation: Navigation) -> Int {
         switch navigation.trigger {
         case .serverRedirect: return 0
-        case .metaRefresh, .scriptTimer: return PageClock.sum(settings.pageLoadMs, navigation.delayMs ?? 0)
+        // A frame a timer makes loads after the timer's delay.
+        case .metaRefresh, .scriptTimer, .frameLoad: return PageClock.sum(settings.pageLoadMs, navigation.delayMs ?? 0)
         default: return settings.pageLoadMs
         }
     }

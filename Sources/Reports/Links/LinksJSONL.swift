@@ -35,6 +35,7 @@ extension Navigation {
         json.field("scheme", scheme)
         json.field("partial", partial)
         json.field("context", context)
+        json.field("condition", condition)
         json.field("framedPage", framedPage)
         switch field {
         case .inline(let bytes): json.raw("verdicts", bytes)

@@ -48,7 +48,8 @@ final class ScriptNestingTests: XCTestCase {
     /// adds one link to its parent's, no copy), folded once per link when placed.
     func testDeeplyNestedTimersShareTheirStepsAndAddUp() {
         let n = 20_000
-        let code = String(repeating: "setTimeout(function(){ 'x://deep';", count: n) + String(repeating: "}, 1)", count: n)
+        let code = String(repeating: "setTimeout(function(){ location.href = 'x://deep';", count: n)
+            + String(repeating: "}, 1)", count: n)
         let literals = ScriptScanner.scan(code).effects.filter {
             if case .navigate = $0.action { return true } else { return false }
         }
@@ -64,7 +65,7 @@ final class ScriptNestingTests: XCTestCase {
 
     func testDeeplyNestedPromisesShareTheirSteps() {
         let n = 20_000
-        let code = "document.onclick = function () {" + (0..<n).map { "p.then(function(){ 'x://deep\($0)';" }.joined()
+        let code = "document.onclick = function () {" + (0..<n).map { "p.then(function(){ location.href = 'x://deep\($0)';" }.joined()
             + String(repeating: "})", count: n) + "}"
         let navs = Extract.all("<script>\(code)</script>")
         XCTAssertEqual(navs.count, n)

@@ -30,12 +30,18 @@ final class ScriptPlacementEquivalenceTests: XCTestCase {
             let timing = (effect.steps?.all ?? []).reduce(timing) { $0.applying($1) }
             switch effect.action {
             case .navigate(let target):
-                out.append(record(target.raw, offset: effect.offset, script: scripts[script], timing: timing,
-                                  window: target.window))
-            case .call(let name):
+                // The generated scripts write literals only: no value to follow.
+                for value in target.values {
+                    guard case .literal(let literal) = value.source else { continue }
+                    out.append(record(literal.raw, offset: literal.offset, script: scripts[script], timing: timing,
+                                      window: target.window))
+                }
+            case .call(let name, _):
                 guard let function = functions[name], depth < 6 else { return }
                 called.insert(name)
                 for inner in function.effects { place(inner, function.script, timing, depth + 1) }
+            case .write, .act:
+                break
             }
         }
         for (index, script) in scripts.enumerated() {

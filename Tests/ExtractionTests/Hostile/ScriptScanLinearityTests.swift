@@ -73,4 +73,54 @@ final class ScriptScanLinearityTests: XCTestCase {
         XCTAssertEqual(navs.map(\.raw), ["x://y", "x://z"])
         XCTAssertEqual(navs.map(\.delayMs), [nil, 40])
     }
+
+    // MARK: - Readers of values, bindings, elements and branches (issue 18)
+
+    /// `a = b = c = …`: each `=` reads the value after it, up to the next `=`; the names
+    /// past the table's bound are not kept (`ScriptBindings.maxNames`).
+    func testChainedAssignments() {
+        let code = (0..<n).map { "a\($0) = " }.joined() + "'x://y'; location.href = a0;"
+        assertLinear(code)
+        XCTAssertEqual(ScriptScanner.scan(code).bindings.table.count, ScriptBindings.maxNames)
+    }
+
+    /// Sinks nested in each other's arguments: each reads its own level, stepping over the
+    /// call inside it in one look-up.
+    func testNestedSinks() {
+        let code = String(repeating: "location.assign(go(", count: n) + "'x://y'" + String(repeating: "))", count: n)
+        assertLinear(code)
+    }
+
+    func testLongConditionalAndLogicalChains() {
+        let ternary = "location.href = " + (0..<n).map { "c\($0) ? 'x://\($0)' : " }.joined() + "'x://end';"
+        assertLinear(ternary)
+        XCTAssertEqual(Extract.all("<script>\(ternary)</script>").filter { $0.trigger == .scriptLoad }.count,
+                       ScriptTokens.maxAlternatives)
+        assertLinear("location.href = " + String(repeating: "a && ", count: n) + "'x://y';")
+        assertLinear(String(repeating: "if (a) ", count: n) + "location.href = 'x://y';")
+        assertLinear(String(repeating: "if (a) {", count: n) + String(repeating: "} else {", count: n) + String(repeating: "}", count: n))
+    }
+
+    func testDeepObjectLiteralsAndLongPaths() {
+        let deep = "var o = " + String(repeating: "{a: ", count: n) + "'x://y'" + String(repeating: "}", count: n) + ";"
+        assertLinear(deep)
+        let path = "location.href = o" + String(repeating: ".a", count: n) + ";"
+        assertLinear(path)
+        assertLinear(String(repeating: "a = (b = ", count: n) + "1" + String(repeating: ")", count: n))
+    }
+
+    func testCallsWithLiteralArgumentsAndElementWrites() {
+        assertLinear(String(repeating: "f('x://a', ", count: n) + "1" + String(repeating: ")", count: n))
+        assertLinear(String(repeating: "document.getElementById('a').href = ", count: n) + "'x://y';")
+        assertLinear((0..<n).map { "var f\($0) = document.createElement('iframe'); f\($0).src = 'x://\($0)'; document.body.appendChild(f\($0));" }.joined())
+    }
+
+    /// Many sinks reading one object: each property is found in one look-up, whatever the
+    /// object holds (`ScriptFlow`).
+    func testManySinksReadingALargeObject() {
+        let object = "var cfg = {" + (0..<ScriptFlow.maxObjectEntries).map { "k\($0): 'x://\($0)'" }.joined(separator: ", ") + "};"
+        let sinks = (0..<n).map { "setTimeout(function () { location.href = cfg.k\($0 % 200); }, \($0));" }.joined()
+        let navs = Extract.all("<script>\(object)\(sinks)</script>")
+        XCTAssertEqual(navs.filter { $0.trigger == .scriptTimer }.count, n)
+    }
 }
