@@ -11,13 +11,11 @@ other subresource gets 404.
 
 import base64
 import json
-import os
 import queue
-import shutil
-import subprocess
-import tempfile
 import threading
 import time
+
+from devtools_pipe import DevToolsPipe
 
 # Runs inside the page. Returns [{kind, url, line?}] for the navigations the DOM Chromium
 # built can start without script: what a tap, a form submission, a frame load or a
@@ -195,32 +193,13 @@ class Chromium:
     """One headless Chromium for many pages; `navigations(url, body)` per page."""
 
     def __init__(self, executable="chromium-headless-shell", timeout=20.0):
-        path = shutil.which(executable)
-        if path is None:
-            raise ChromiumError(f"{executable} not found (apt-get install chromium-headless-shell)")
+        self.pipe = DevToolsPipe(executable, "chromium-diff-", missing=ChromiumError)
         self.timeout = timeout
-        self.profile = tempfile.mkdtemp(prefix="chromium-diff-")
-        to_chrome_r, self._to_chrome = os.pipe()
-        self._from_chrome, from_chrome_w = os.pipe()
-
-        def onto_fds_3_and_4():
-            os.dup2(to_chrome_r, 3)
-            os.dup2(from_chrome_w, 4)
-
-        self.proc = subprocess.Popen(
-            [path, "--no-sandbox", "--remote-debugging-pipe", "--headless", "--disable-gpu",
-             "--no-first-run", "--disable-extensions", "--disable-background-networking",
-             "--disable-sync", "--disable-component-update", "--mute-audio",
-             "--user-data-dir=" + self.profile, "about:blank"],
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            pass_fds=(3, 4), preexec_fn=onto_fds_3_and_4)
-        os.close(to_chrome_r)
-        os.close(from_chrome_w)
         self._next_id = 0
         self._replies = {}
         self._events = queue.Queue()
         self._lock = threading.Condition()
-        threading.Thread(target=self._read, daemon=True).start()
+        threading.Thread(target=self.pipe.read, args=(self._deliver,), daemon=True).start()
         self.session = self._attach()
         self._page = None  # (url, body) being served
         self._served = False
@@ -230,38 +209,25 @@ class Chromium:
 
     # MARK: protocol
 
-    def _read(self):
-        buffer = b""
-        while True:
-            try:
-                chunk = os.read(self._from_chrome, 1 << 16)
-            except OSError:
-                chunk = b""
-            if not chunk:
-                with self._lock:
-                    self._replies[None] = "closed"
-                    self._lock.notify_all()
-                self._events.put(None)
-                return
-            buffer += chunk
-            while b"\0" in buffer:
-                raw, buffer = buffer.split(b"\0", 1)
-                message = json.loads(raw)
-                if "id" in message:
-                    with self._lock:
-                        self._replies[message["id"]] = message
-                        self._lock.notify_all()
-                else:
-                    self._events.put(message)
+    def _deliver(self, message):
+        if message is None:
+            with self._lock:
+                self._replies[None] = "closed"
+                self._lock.notify_all()
+            self._events.put(None)
+        elif "id" in message:
+            with self._lock:
+                self._replies[message["id"]] = message
+                self._lock.notify_all()
+        else:
+            self._events.put(message)
 
     def _send(self, method, params, session):
         self._next_id += 1
         message = {"id": self._next_id, "method": method, "params": params}
         if session:
             message["sessionId"] = session
-        data = json.dumps(message).encode() + b"\0"
-        while data:
-            data = data[os.write(self._to_chrome, data):]
+        self.pipe.write(message)
         return self._next_id
 
     def _wait_reply(self, ident, deadline):
@@ -371,15 +337,7 @@ class Chromium:
         return value
 
     def close(self):
-        try:
-            self._send("Browser.close", {}, None)
-            self.proc.wait(timeout=10)
-        except Exception:
-            self.proc.kill()
-            self.proc.wait()
-        finally:
-            os.close(self._to_chrome)
-            shutil.rmtree(self.profile, ignore_errors=True)
+        self.pipe.close(lambda: self._send("Browser.close", {}, None))
 
     def __enter__(self):
         return self

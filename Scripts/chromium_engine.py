@@ -36,13 +36,11 @@ gesture detector waits for frames the paused clock never produces.)
 
 import base64
 import json
-import os
 import queue
-import shutil
-import subprocess
-import tempfile
 import threading
 import time
+
+from devtools_pipe import DevToolsPipe
 
 USER_AGENTS = {
     # The presets of `linkaudit --user-agent` (Sources/PageSources/Fetch/UserAgent.swift).
@@ -177,33 +175,15 @@ class Engine:
 
     def __init__(self, site, executable="chromium-headless-shell", timeout=20.0):
         """`site`: page URL (no fragment) → file path, the pages that may be served."""
-        path = shutil.which(executable)
-        if path is None:
-            raise EngineError(f"{executable} not found (apt-get install chromium-headless-shell)")
+        self.pipe = DevToolsPipe(executable, "chromium-engine-", ["--disable-popup-blocking", "--window-size=412,915"],
+                                 missing=EngineError)
         self.site = site
         self.timeout = timeout
-        self.profile = tempfile.mkdtemp(prefix="chromium-engine-")
-        to_chrome_r, self._to_chrome = os.pipe()
-        self._from_chrome, from_chrome_w = os.pipe()
-
-        def onto_fds_3_and_4():
-            os.dup2(to_chrome_r, 3)
-            os.dup2(from_chrome_w, 4)
-
-        self.proc = subprocess.Popen(
-            [path, "--no-sandbox", "--remote-debugging-pipe", "--headless", "--disable-gpu",
-             "--no-first-run", "--disable-extensions", "--disable-background-networking",
-             "--disable-sync", "--disable-component-update", "--mute-audio", "--disable-popup-blocking",
-             "--window-size=412,915", "--user-data-dir=" + self.profile, "about:blank"],
-            stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            pass_fds=(3, 4), preexec_fn=onto_fds_3_and_4)
-        os.close(to_chrome_r)
-        os.close(from_chrome_w)
         self._next_id = 0
         # Replies and events in the order Chromium wrote them: a tap's mouse-release reply
         # comes after the navigations its handlers started synchronously.
         self._messages = queue.Queue()
-        threading.Thread(target=self._read, daemon=True).start()
+        threading.Thread(target=self.pipe.read, args=(self._messages.put,), daemon=True).start()
         self.session = None
         self.session = self._attach()
         for method in ("Page.enable", "Runtime.enable", "Network.enable"):
@@ -215,30 +195,13 @@ class Engine:
 
     # MARK: protocol
 
-    def _read(self):
-        buffer = b""
-        while True:
-            try:
-                chunk = os.read(self._from_chrome, 1 << 16)
-            except OSError:
-                chunk = b""
-            if not chunk:
-                self._messages.put(None)
-                return
-            buffer += chunk
-            while b"\0" in buffer:
-                raw, buffer = buffer.split(b"\0", 1)
-                self._messages.put(json.loads(raw))
-
     def send(self, method, session=True, **params):
         self._next_id += 1
         message = {"id": self._next_id, "method": method, "params": params}
         session = self.session if session is True else session
         if session:
             message["sessionId"] = session
-        data = json.dumps(message).encode() + b"\0"
-        while data:
-            data = data[os.write(self._to_chrome, data):]
+        self.pipe.write(message)
         return self._next_id
 
     def pump(self, until, deadline, on_event=None):
@@ -427,15 +390,7 @@ class Engine:
         return self.evaluate(TAPPABLE_JS)
 
     def close(self):
-        try:
-            self.send("Browser.close", session=None)
-            self.proc.wait(timeout=10)
-        except Exception:
-            self.proc.kill()
-            self.proc.wait()
-        finally:
-            os.close(self._to_chrome)
-            shutil.rmtree(self.profile, ignore_errors=True)
+        self.pipe.close(lambda: self.send("Browser.close", session=None))
 
     def __enter__(self):
         return self
