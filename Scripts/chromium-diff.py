@@ -37,6 +37,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from chromium_dom import Chromium, ChromiumError  # noqa: E402
+import links_jsonl  # noqa: E402
 
 # Triggers of navigations the DOM alone starts.
 DOM_TRIGGERS = {"tap", "form-get", "form-post", "frame-load", "meta-refresh"}
@@ -66,10 +67,7 @@ def run_linkaudit(binary, directory, base_url, out):
                     "--fail-on", "never", "--quiet", "--out", os.path.abspath(out)], check=True, cwd=directory)
     pages = [json.loads(line) for line in open(os.path.join(out, "pages.jsonl"), encoding="utf-8")]
     navigations = collections.defaultdict(list)
-    for line in open(os.path.join(out, "links.jsonl"), encoding="utf-8"):
-        record = json.loads(line)
-        if "page" not in record:
-            continue  # links.jsonl's format line and verdict sets (README, "Output")
+    for record in links_jsonl.records(os.path.join(out, "links.jsonl")):
         # A framed page's navigations (framedPage) are in its own DOM, not this page's.
         if (record["trigger"] not in DOM_TRIGGERS or record.get("context") or record.get("partial")
                 or record.get("framedPage")):

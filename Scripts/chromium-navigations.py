@@ -61,6 +61,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from chromium_engine import SYNC_MS, USER_AGENTS, Engine, EngineError  # noqa: E402
+import links_jsonl  # noqa: E402
 
 NAVIGATION_TRIGGERS = {"tap", "form-get", "form-post", "meta-refresh", "frame-load", "script-load",
                        "script-timer", "script-handler", "script-async"}
@@ -82,17 +83,7 @@ def run_linkaudit(binary, directory, base_url, out):
                     "--quiet", "--out", os.path.abspath(out)], check=True, cwd=directory)
     pages = [json.loads(line) for line in open(os.path.join(out, "pages.jsonl"), encoding="utf-8")]
     records = collections.defaultdict(list)
-    sets = {}  # links.jsonl format 2 (README, "Output"): verdict sets by key, given back to each link
-    for line in open(os.path.join(out, "links.jsonl"), encoding="utf-8"):
-        record = json.loads(line)
-        if "linksFormat" in record:
-            sets = {}
-            continue
-        if "page" not in record:
-            sets[record["verdictSet"]] = record["verdicts"]
-            continue
-        if "verdictSet" in record:
-            record["verdicts"] = sets[record.pop("verdictSet")]
+    for record in links_jsonl.records(os.path.join(out, "links.jsonl")):
         if record["trigger"] in ("metadata", "server-redirect") or record.get("context") in ("noscript", "template"):
             continue
         records[record["page"]].append(record)
