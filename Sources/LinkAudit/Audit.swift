@@ -65,7 +65,9 @@ public enum Audit {
                                                        warning: &result.record.warning)
                     result.record.navigations = result.navigations.count
                 }
-            case .archived(let page): result = reader.read(page)
+            case .archived(let page):
+                result = reader.read(page)
+                page.frames?.follow(&result, reader: reader)  // its frames' pages of the same archive
             case .fetched(let page):
                 result = reader.read(page)
                 jobs.crawled(page, result)

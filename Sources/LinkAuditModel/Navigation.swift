@@ -29,7 +29,7 @@ public struct Navigation: Codable, Sendable, Equatable {
     /// (`if (/Android/.test(navigator.userAgent))`, `!(document.referrer)`): the engine
     /// starts it only when that holds.
     public var condition: String?
-    /// For a navigation of a framed page — another page of the same dump that an iframe or
+    /// For a navigation of a framed page — another page of the same dump or archive that an iframe or
     /// frame of this page loads, where it runs as a sub-frame — that page's URL. The record's
     /// line is the frame's; its source and the rest are the framed page's own.
     public var framedPage: String?
