@@ -34,7 +34,7 @@ Then:
 - the reverse, for script navigations only: each record with a `script-*` trigger must be
   requested (its URL, with its trigger and frame) or explained — by the visit model (every verdict says
   the page never reaches it: an earlier navigation stopped the parser, or cancelled the
-  refresh), a `condition` the scanner read (a branch on the user agent, the referrer, …),
+  refresh; or the frame's sandbox refuses it, Docs/PLATFORM.md §F.17), a `condition` the scanner read (a branch on the user agent, the referrer, …),
   or being data (a record that is no navigation: a trigger outside the navigation
   triggers); the rest are unexplained;
 - no navigation finding may sit on a data record;
@@ -198,15 +198,35 @@ def is_data(record):
     return record["trigger"] not in NAVIGATION_TRIGGERS or "literal" in context or "data" in context
 
 
-def blink_unreached(record):
-    """Whether every Blink profile's verdict (Android WebView's, Chrome's) says unreached."""
+# What Blink's renderer refuses in a sandboxed frame (Docs/PLATFORM.md §F.17, rule 29): no
+# request is ever made. (Chrome's own refusal of a sandboxed frame's external protocol,
+# `sandbox-external-protocol`, comes after the request, in the browser: the headless shell
+# has no such rule, and Android WebView's verdict is the client's.)
+RENDERER_SANDBOX = {"sandbox-top-navigation", "sandbox-popup", "sandbox-form"}
+
+
+def blink_verdicts(record):
     verdicts = record.get("verdicts") or {}
-    blink = [v for name, v in verdicts.items() if name.startswith(("android", "chrome"))]
-    return bool(blink) and all(v.get("outcome") == "unreached" for v in blink)
+    return [v for name, v in verdicts.items() if name.startswith(("android", "chrome"))]
+
+
+def blink_sandboxed(record):
+    """Whether every Blink profile's verdict says the frame's sandbox refuses it in the page."""
+    blink = blink_verdicts(record)
+    return bool(blink) and all(v.get("outcome") == "blocked" and v.get("reason") in RENDERER_SANDBOX for v in blink)
+
+
+def blink_unreached(record):
+    """Whether every Blink profile's verdict (Android WebView's, Chrome's) says the engine
+    never requests it: unreached, or refused by the frame's sandbox."""
+    blink = blink_verdicts(record)
+    return bool(blink) and (all(v.get("outcome") == "unreached" for v in blink) or blink_sandboxed(record))
 
 
 def explain(record):
     """Why a listed script navigation was not requested, or None."""
+    if blink_sandboxed(record):
+        return "sandbox"
     if blink_unreached(record):
         return "unreached"
     if record.get("condition"):

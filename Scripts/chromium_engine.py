@@ -186,7 +186,8 @@ class Engine:
         threading.Thread(target=self.pipe.read, args=(self._messages.put,), daemon=True).start()
         self.session = None
         self.session = self._attach()
-        for method in ("Page.enable", "Runtime.enable", "Network.enable"):
+        # Log: Blink's console messages, to drop a window.open a sandbox refused (below).
+        for method in ("Page.enable", "Runtime.enable", "Network.enable", "Log.enable"):
             self.call(method)
         self.call("Fetch.enable", patterns=[{"urlPattern": "*"}])
         self.call("Target.setDiscoverTargets", discover=True)
@@ -301,6 +302,18 @@ class Engine:
             elif method == "Page.windowOpen":
                 log.append({"url": p["url"], "reason": "windowOpen", "frame": "new-window",
                             "userGesture": p.get("userGesture"), **clock()})
+            elif method == "Log.entryAdded":
+                # Blink reports Page.windowOpen before its sandbox check (`CreateNewWindow`,
+                # third_party/blink/renderer/core/page/create_window.cc); a sandboxed frame
+                # without allow-popups then opens nothing and says so on the console.
+                text = p.get("entry", {}).get("text", "")
+                prefix = "Blocked opening '"
+                if text.startswith(prefix) and "allow-popups" in text:
+                    url = text[len(prefix):].split("' in a new window", 1)[0]
+                    for i in range(len(log) - 1, -1, -1):
+                        if log[i]["reason"] == "windowOpen" and log[i]["url"] == url:
+                            del log[i]
+                            break
         return on_event
 
     def _advance(self, ms, on_event):

@@ -33,6 +33,11 @@ public struct Navigation: Codable, Sendable, Equatable {
     /// frame of this page loads, where it runs as a sub-frame — that page's URL. The record's
     /// line is the frame's; its source and the rest are the framed page's own.
     public var framedPage: String?
+    /// For a navigation started inside a sandboxed iframe (its `srcdoc` document, the page
+    /// it frames, or the frame's own load): the `allow-*` tokens the frame's `sandbox`
+    /// attribute grants, sorted and space-separated (`""`: none; nested frames keep what
+    /// every one of them grants). nil outside any sandbox (`FrameSandbox`).
+    public var sandbox: String?
     /// profile name → verdict (classify stage).
     public var verdicts: VerdictSet?
     /// Finding codes raised on this navigation, with the profiles where they occur.
@@ -47,7 +52,7 @@ public struct Navigation: Codable, Sendable, Equatable {
 
     /// The record's fields: `target` stays out of `links.jsonl`.
     private enum CodingKeys: String, CodingKey {
-        case page, line, source, trigger, frame, delayMs, raw, url, scheme, partial, context, condition, framedPage, verdicts, findings
+        case page, line, source, trigger, frame, delayMs, raw, url, scheme, partial, context, condition, framedPage, sandbox, verdicts, findings
     }
 
     public init(page: String, line: Int, source: String, trigger: Trigger, frame: FrameKind,

@@ -95,6 +95,8 @@ struct FrameWalk {
             let inner = stack[top].navigations[stack[top].next]
             stack[top].next += 1
             guard inner.trigger != .metadata && inner.trigger != .serverRedirect else { continue }
+            // A frame sandboxed without `allow-scripts` runs no script and no refresh (§F.17).
+            if let sandbox = FrameSandbox(field: frame.sandbox), !sandbox.allowsScripts, Self.needsScripts(inner) { continue }
             guard budget.navigations < FramedPages.maxNavigationsPerPage else {
                 budget.spent = true
                 break
@@ -105,6 +107,7 @@ struct FrameWalk {
             moved.line = frame.line
             moved.framedPage = inner.framedPage ?? stack[top].chain.last
             moved.context = frame.context ?? inner.context
+            moved.sandbox = FrameSandbox.within(frame.sandbox, inner.sandbox)
             if let place = inner.place.value {
                 let document: Int
                 if let known = stack[top].documents[place.document] {
@@ -131,5 +134,14 @@ struct FrameWalk {
             }
         }
         return out
+    }
+
+    /// A navigation that happens only where scripts run: a script's, an event handler's, a
+    /// refresh (which a sandbox without `allow-scripts` blocks too).
+    static func needsScripts(_ navigation: Navigation) -> Bool {
+        switch navigation.trigger {
+        case .scriptLoad, .scriptTimer, .scriptHandler, .scriptAsync, .metaRefresh: return true
+        default: return navigation.source == "script" || navigation.source.hasPrefix("attr[")
+        }
     }
 }
