@@ -88,7 +88,11 @@ TAPPABLE_JS = r"""
       else if (listens(el)) why = 'listener';
       else if (delegated && (el.id || el.className) && name !== 'html' && name !== 'head' && name !== 'body'
                && !['script','style','meta','link','title','template','noscript'].includes(name)) why = 'delegated';
-      if (why) out.push({path: path.concat([i]), why, name, id: el.id || null,
+      // A submit button submits its form itself; another element's handler may submit
+      // one by script (form.submit()).
+      const submits = !!el.form && ((name === 'button' && (el.type || 'submit').toLowerCase() === 'submit')
+                                    || (name === 'input' && ['submit','image'].includes((el.type || '').toLowerCase())));
+      if (why) out.push({path: path.concat([i]), why, name, id: el.id || null, submits,
                          href: (name === 'a' || name === 'area') ? el.href : null});
     }
   }
