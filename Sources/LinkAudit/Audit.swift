@@ -71,6 +71,7 @@ public enum Audit {
             case .fetched(let page):
                 result = reader.read(page)
                 jobs.crawled(page, result)
+                crawler?.frames.follow(&result, reader: reader)  // its frames' in-scope pages, fetched
                 if let found = associations?.lookup(result) {
                     pageClassifier.associations = found.sites
                     result.associationRecords = found.records
