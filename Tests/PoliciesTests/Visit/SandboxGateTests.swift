@@ -78,4 +78,20 @@ final class SandboxGateTests: XCTestCase {
             XCTAssertEqual(sandboxed.verdicts?[name], plain.verdicts?[name], name)
         }
     }
+
+    func testARefusedTopNavigationCancelsNoRefresh() throws {
+        let html = """
+        <meta http-equiv="refresh" content="2; url=ovo://refresh">
+        <iframe sandbox="allow-scripts" srcdoc="<script>top.location = 'gojek://refused';</script>"></iframe>
+        <iframe sandbox="allow-scripts allow-top-navigation" srcdoc="<script>setTimeout(function () { top.location = 'dana://later'; }, 5000);</script>"></iframe>
+        """
+        let classifier = Classifier(profiles: try ProfileRegistry.select(profiles), settings: AuditSettings())
+        let refresh = try XCTUnwrap(classifier.audit(Extract.all(html)).first { $0.url == "ovo://refresh" })
+        XCTAssertNotEqual(refresh.verdicts?["android-webview"]?.outcome, .unreached)
+        // An allowed one does cancel it, when it comes first.
+        let allowed = html.replacingOccurrences(of: #"sandbox="allow-scripts" srcdoc"#,
+                                                with: #"sandbox="allow-scripts allow-top-navigation" srcdoc"#)
+        let cancelled = try XCTUnwrap(classifier.audit(Extract.all(allowed)).first { $0.url == "ovo://refresh" })
+        XCTAssertEqual(cancelled.verdicts?["android-webview"]?.reason, .refreshCancelled)
+    }
 }
