@@ -15,7 +15,8 @@ per tappable element (Android WebView's user agent), the clock run to 15 s past 
 Each request Chromium makes is named with linkaudit's words:
 - trigger: `tap` (`anchorClick` of the tapped link, or a new window opened by tapping a link
   with that URL; a script's `a.click()` of another link is the script's, with no gesture),
-  `form-get` / `form-post`, `meta-refresh`, `frame-load`
+  `form-get` / `form-post` (a submission by a tapped submit button; any other is a script's
+  `form.submit()`, named as the script's navigation), `meta-refresh`, `frame-load`
   (`initialFrameNavigation`), and for script: `script-load` (before the load event),
   `script-timer` (on the clock after it), `script-handler` (before the tap's mouse release was
   acknowledged), `script-async` (after);
@@ -34,7 +35,7 @@ Then:
 - the reverse, for script navigations only: each record with a `script-*` trigger must be
   requested (its URL, with its trigger and frame) or explained — by the visit model (every verdict says
   the page never reaches it: an earlier navigation stopped the parser, or cancelled the
-  refresh), a `condition` the scanner read (a branch on the user agent, the referrer, …),
+  refresh; or the frame's sandbox refuses it, Docs/PLATFORM.md §F.17), a `condition` the scanner read (a branch on the user agent, the referrer, …),
   or being data (a record that is no navigation: a trigger outside the navigation
   triggers); the rest are unexplained;
 - no navigation finding may sit on a data record;
@@ -120,11 +121,10 @@ def name_load(entry, checkpoints):
         trigger = "meta-refresh"
     elif reason == "initialFrameNavigation":
         trigger = "frame-load"
-    elif reason == "formSubmissionGet":
-        trigger = "form-get"
-    elif reason == "formSubmissionPost":
-        trigger = "form-post"
-    else:  # scriptInitiated, windowOpen, a script's synthetic click() (anchorClick: no user, no gesture), …
+    # A form submitted with no tap at all: a script's form.submit() (Docs/PLATFORM.md §F.16),
+    # named as the script's navigation, like scriptInitiated, windowOpen, a script's synthetic
+    # click() (anchorClick: no user, no gesture), …
+    else:
         trigger = "script-load" if entry["phase"] == "load" else "script-timer"
     if entry["phase"] == "clock" and trigger in ("script-timer", "meta-refresh"):
         delay = interval(entry["atMs"], checkpoints)
@@ -140,9 +140,9 @@ def name_tap(entry, candidate, checkpoints):
     elif reason == "anchorClick":
         # A link the handler clicks (`a.click()`), not the one tapped: the handler's navigation.
         trigger = "script-handler" if entry["phase"] == "sync" else "script-async"
-    elif reason == "formSubmissionGet":
+    elif reason == "formSubmissionGet" and candidate.get("submits"):
         trigger = "form-get"
-    elif reason == "formSubmissionPost":
+    elif reason == "formSubmissionPost" and candidate.get("submits"):
         trigger = "form-post"
     elif reason == "metaTagRefresh":
         trigger = "meta-refresh"
@@ -157,10 +157,11 @@ def name_tap(entry, candidate, checkpoints):
     return trigger, frame, delay
 
 
-def url_matches(record, url, trigger=None):
+def url_matches(record, url, trigger=None, form=False):
+    """`form`: Chromium's request is a form submission (a script's form.submit() included)."""
     if record.get("partial"):
         return url.startswith(record["url"])
-    if "form-get" in (trigger, record["trigger"]):
+    if form or "form-get" in (trigger, record["trigger"]):
         # A GET submission replaces the action's query with the form's data set.
         return record["url"].split("?", 1)[0].split("#", 1)[0] == url.split("?", 1)[0].split("#", 1)[0]
     return record["url"] == url
@@ -198,15 +199,35 @@ def is_data(record):
     return record["trigger"] not in NAVIGATION_TRIGGERS or "literal" in context or "data" in context
 
 
-def blink_unreached(record):
-    """Whether every Blink profile's verdict (Android WebView's, Chrome's) says unreached."""
+# What Blink's renderer refuses in a sandboxed frame (Docs/PLATFORM.md §F.17, rule 29): no
+# request is ever made. (Chrome's own refusal of a sandboxed frame's external protocol,
+# `sandbox-external-protocol`, comes after the request, in the browser: the headless shell
+# has no such rule, and Android WebView's verdict is the client's.)
+RENDERER_SANDBOX = {"sandbox-top-navigation", "sandbox-popup", "sandbox-form"}
+
+
+def blink_verdicts(record):
     verdicts = record.get("verdicts") or {}
-    blink = [v for name, v in verdicts.items() if name.startswith(("android", "chrome"))]
-    return bool(blink) and all(v.get("outcome") == "unreached" for v in blink)
+    return [v for name, v in verdicts.items() if name.startswith(("android", "chrome"))]
+
+
+def blink_sandboxed(record):
+    """Whether every Blink profile's verdict says the frame's sandbox refuses it in the page."""
+    blink = blink_verdicts(record)
+    return bool(blink) and all(v.get("outcome") == "blocked" and v.get("reason") in RENDERER_SANDBOX for v in blink)
+
+
+def blink_unreached(record):
+    """Whether every Blink profile's verdict (Android WebView's, Chrome's) says the engine
+    never requests it: unreached, or refused by the frame's sandbox."""
+    blink = blink_verdicts(record)
+    return bool(blink) and (all(v.get("outcome") == "unreached" for v in blink) or blink_sandboxed(record))
 
 
 def explain(record):
     """Why a listed script navigation was not requested, or None."""
+    if blink_sandboxed(record):
+        return "sandbox"
     if blink_unreached(record):
         return "unreached"
     if record.get("condition"):
@@ -218,6 +239,14 @@ def explain(record):
 
 def percent(part, whole):
     return 100.0 * part / whole if whole else 100.0
+
+
+FORM_MARK = " [form submission]"
+
+
+def form_mark(entry):
+    """Marks a request that is a form submission: its query is the form's data set."""
+    return FORM_MARK if entry["reason"].startswith("formSubmission") else ""
 
 
 def visit_page(engine, page, records):
@@ -235,7 +264,7 @@ def visit_page(engine, page, records):
                 continue
             trigger, frame, delay = name_load(entry, load_points)
             seen_at_load.add((entry["url"], entry["reason"], entry["frame"]))
-            requested.append((entry["url"], trigger, frame, delay, f"load ({agent})"))
+            requested.append((entry["url"], trigger, frame, delay, f"load ({agent})" + form_mark(entry)))
     agent = USER_AGENTS["android-webview"]
     candidates = engine.candidates(url, agent)
     untappable = 0
@@ -246,10 +275,15 @@ def visit_page(engine, page, records):
             continue
         label = candidate["name"] + (f"#{candidate['id']}" if candidate.get("id") else "")
         for entry in log:
-            if not in_scope(entry["url"], url) or (entry["url"], entry["reason"], entry["frame"]) in seen_at_load:
+            # A submit button's own submission is the tap's, even when a script submitted the
+            # same form at load (form.submit()) to the same URL.
+            by_button = (entry["reason"].startswith("formSubmission") and candidate.get("submits")
+                         and entry["phase"] != "load")
+            if not in_scope(entry["url"], url) or ((entry["url"], entry["reason"], entry["frame"]) in seen_at_load
+                                                    and not by_button):
                 continue
             trigger, frame, delay = name_tap(entry, candidate, tap_points)
-            requested.append((entry["url"], trigger, frame, delay, f"tap {label}"))
+            requested.append((entry["url"], trigger, frame, delay, f"tap {label}" + form_mark(entry)))
     # One request per (URL, trigger, frame): a setInterval asks again and again.
     unique = {}
     for item in requested:
@@ -302,12 +336,13 @@ def main():
             f["untappable"] += untappable
 
             def heard(record):
-                return any(url_matches(record, u, t) and agrees(record, t, fr) for u, t, fr, *_ in requested)
+                return any(url_matches(record, u, t, FORM_MARK in h) and agrees(record, t, fr)
+                           for u, t, fr, _, h in requested)
             for url, trigger, frame, delay, how in requested:
                 deep = is_deep(url)
                 f["requested"] += 1
                 f["requested deep"] += deep
-                same_url = [r for r in listed if url_matches(r, url, trigger)]
+                same_url = [r for r in listed if url_matches(r, url, trigger, FORM_MARK in how)]
                 if not same_url:
                     lines.append(f"missed   {cls:<18} {page['page']}  {trigger} {frame}  {url}  ({how})")
                     continue

@@ -88,7 +88,11 @@ TAPPABLE_JS = r"""
       else if (listens(el)) why = 'listener';
       else if (delegated && (el.id || el.className) && name !== 'html' && name !== 'head' && name !== 'body'
                && !['script','style','meta','link','title','template','noscript'].includes(name)) why = 'delegated';
-      if (why) out.push({path: path.concat([i]), why, name, id: el.id || null,
+      // A submit button submits its form itself; another element's handler may submit
+      // one by script (form.submit()).
+      const submits = !!el.form && ((name === 'button' && (el.type || 'submit').toLowerCase() === 'submit')
+                                    || (name === 'input' && ['submit','image'].includes((el.type || '').toLowerCase())));
+      if (why) out.push({path: path.concat([i]), why, name, id: el.id || null, submits,
                          href: (name === 'a' || name === 'area') ? el.href : null});
     }
   }
@@ -186,7 +190,8 @@ class Engine:
         threading.Thread(target=self.pipe.read, args=(self._messages.put,), daemon=True).start()
         self.session = None
         self.session = self._attach()
-        for method in ("Page.enable", "Runtime.enable", "Network.enable"):
+        # Log: Blink's console messages, to drop a window.open a sandbox refused (below).
+        for method in ("Page.enable", "Runtime.enable", "Network.enable", "Log.enable"):
             self.call(method)
         self.call("Fetch.enable", patterns=[{"urlPattern": "*"}])
         self.call("Target.setDiscoverTargets", discover=True)
@@ -301,6 +306,18 @@ class Engine:
             elif method == "Page.windowOpen":
                 log.append({"url": p["url"], "reason": "windowOpen", "frame": "new-window",
                             "userGesture": p.get("userGesture"), **clock()})
+            elif method == "Log.entryAdded":
+                # Blink reports Page.windowOpen before its sandbox check (`CreateNewWindow`,
+                # third_party/blink/renderer/core/page/create_window.cc); a sandboxed frame
+                # without allow-popups then opens nothing and says so on the console.
+                text = p.get("entry", {}).get("text", "")
+                prefix = "Blocked opening '"
+                if text.startswith(prefix) and "allow-popups" in text:
+                    url = text[len(prefix):].split("' in a new window", 1)[0]
+                    for i in range(len(log) - 1, -1, -1):
+                        if log[i]["reason"] == "windowOpen" and log[i]["url"] == url:
+                            del log[i]
+                            break
         return on_event
 
     def _advance(self, ms, on_event):

@@ -21,7 +21,10 @@ Classes:
   scripts and links then run in the sub-frame;
 - query-encoding: queries of custom-scheme links on Shift_JIS, EUC-KR and windows-874 pages;
 - parser-stop: a navigation started while the page is parsed, and what comes after it;
-- refresh-cancel: a meta refresh that an earlier navigation cancels.
+- refresh-cancel: a meta refresh that an earlier navigation cancels;
+- sandbox: sandboxed iframes whose tokens allow or refuse navigating the top page, opening a
+  window, submitting a form, running scripts (Docs/PLATFORM.md §F.17); frames that may tap
+  are `allow-same-origin`, so the engine's taps reach inside them.
 """
 
 import json
@@ -334,6 +337,43 @@ add("refresh-cancel", "refresh-cancel/refresh-first.html", page("Opening GoPay",
 </script>
 <iframe title="frame" src="about:blank"></iframe>
 <iframe title="frame app" src="paymaya://pay?ref=ORD-116"></iframe>
+"""))
+
+# MARK: sandbox (Docs/PLATFORM.md §F.17)
+
+add("sandbox", "sandbox/top.html", page("Pay in the widget", body="""
+<iframe title="refused" sandbox="allow-scripts allow-same-origin" srcdoc="<p><a href='gojek://gopay/pay?ref=SB-1' target='_top'>GoPay</a></p><script>setTimeout(function () { top.location.href = 'ovo://pay?ref=SB-2'; }, 500);</script>"></iframe>
+<iframe title="tap allowed" sandbox="allow-same-origin allow-top-navigation-by-user-activation" srcdoc="<p><a href='dana://wallet/pay?ref=SB-3' target='_top'>DANA</a></p>"></iframe>
+<iframe title="script refused" sandbox="allow-scripts allow-top-navigation-by-user-activation" srcdoc="<script>setTimeout(function () { top.location.href = 'linkaja://pay?ref=SB-4'; }, 600);</script>"></iframe>
+<iframe title="allowed" sandbox="allow-scripts allow-top-navigation" srcdoc="<script>setTimeout(function () { top.location.href = 'shopeeid://pay?ref=SB-5'; }, 700);</script>"></iframe>
+"""))
+
+add("sandbox", "sandbox/popup.html", page("Open the wallet", body="""
+<iframe title="refused" sandbox="allow-scripts allow-same-origin" srcdoc="<p><a href='gcash://pay?ref=SB-6' target='_blank'>GCash</a></p><p><button id='maya' type='button' onclick=&quot;window.open('paymaya://pay?ref=SB-7')&quot;>Maya</button></p>"></iframe>
+<iframe title="allowed" sandbox="allow-scripts allow-same-origin allow-popups" srcdoc="<p><a href='grab://pay?ref=SB-8' target='_blank'>GrabPay</a></p><p><button id='toss' type='button' onclick=&quot;window.open('supertoss://pay?ref=SB-9')&quot;>Toss</button></p>"></iframe>
+"""))
+
+add("sandbox", "sandbox/form.html", page("Pay by bank", body="""
+<iframe title="refused" sandbox="allow-same-origin" srcdoc="<form action='kbank://pay' method='get'><input type='hidden' name='ref' value='SB-10'><button>K PLUS</button></form>"></iframe>
+<iframe title="allowed" sandbox="allow-same-origin allow-forms" srcdoc="<form action='scb://pay' method='get'><input type='hidden' name='ref' value='SB-11'><button>SCB Easy</button></form>"></iframe>
+"""))
+
+add("sandbox", "sandbox/own-frame.html", page("Pay inside the frame", body="""
+<iframe title="no scripts" sandbox="allow-same-origin" srcdoc="<meta http-equiv='refresh' content='0;url=truemoney://pay?ref=SB-12'><script>location.href = 'tmn://pay?ref=SB-13';</script><p><a href='ktb://pay?ref=SB-14'>Krungthai NEXT</a></p>"></iframe>
+<iframe title="scripts" sandbox="allow-scripts" srcdoc="<script>location.href = 'bbl://pay?ref=SB-15';</script>"></iframe>
+<iframe title="app in the frame" sandbox="" src="kma://pay?ref=SB-16"></iframe>
+"""))
+
+add("sandbox", "sandbox/framed.html", page("Pay in the panel", body="""
+<iframe title="panel" sandbox="allow-same-origin" src="/sandbox/panel.html"></iframe>
+"""))
+
+add("sandbox", "sandbox/panel.html", page("Wallet panel", head="""
+<meta http-equiv="refresh" content="2; url=ovo://pay?ref=SB-17">
+""", body="""
+<p><a href="dana://wallet/pay?ref=SB-18">DANA</a></p>
+<p><a href="gojek://gopay/pay?ref=SB-19" target="_top">GoPay, in the whole window</a></p>
+<script>location.href = 'linkaja://pay?ref=SB-20';</script>
 """))
 
 # Pages the others link to: plain, so that every tap lands somewhere.

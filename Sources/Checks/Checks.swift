@@ -3,7 +3,8 @@ public enum Checks {
     public static let all: [Check] = [
         errUnknownURLScheme, unsupportedURL, blockedNoGesture, subframeDeeplinkBlocked, notAllowlisted,
         openFailed, intentSchemeOnIOS, fallbackNotUsed, unsafeIntentStripped, universalLinkSameHost,
-        landingPageStays, blockedLocalScheme, malformedTarget, queryNotUTF8, pageUnreadable, associationInvalid,
+        landingPageStays, blockedLocalScheme, malformedTarget, queryNotUTF8, sandboxBlocked, pageUnreadable,
+        associationInvalid,
     ]
 
     public static func named(_ code: String) -> Check? {

@@ -21,6 +21,7 @@ extension Checks {
         ],
         fires: { nav in
             guard nav.frame == .sub, WebSchemes.isDeepLink(nav.scheme) else { return [] }
-            return Check.profiles(of: nav) { $1.outcome == .blocked }
+            // A sandbox's refusal is SANDBOX_BLOCKED's, with the token that would allow it.
+            return Check.profiles(of: nav) { $1.outcome == .blocked && !sandboxReasons.contains($1.reason) }
         })
 }

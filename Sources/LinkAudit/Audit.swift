@@ -65,10 +65,13 @@ public enum Audit {
                                                        warning: &result.record.warning)
                     result.record.navigations = result.navigations.count
                 }
-            case .archived(let page): result = reader.read(page)
+            case .archived(let page):
+                result = reader.read(page)
+                page.frames?.follow(&result, reader: reader)  // its frames' pages of the same archive
             case .fetched(let page):
                 result = reader.read(page)
                 jobs.crawled(page, result)
+                crawler?.frames.follow(&result, reader: reader)  // its frames' in-scope pages, fetched
                 if let found = associations?.lookup(result) {
                     pageClassifier.associations = found.sites
                     result.associationRecords = found.records

@@ -29,10 +29,15 @@ public struct Navigation: Codable, Sendable, Equatable {
     /// (`if (/Android/.test(navigator.userAgent))`, `!(document.referrer)`): the engine
     /// starts it only when that holds.
     public var condition: String?
-    /// For a navigation of a framed page — another page of the same dump that an iframe or
+    /// For a navigation of a framed page — another page of the same dump or archive that an iframe or
     /// frame of this page loads, where it runs as a sub-frame — that page's URL. The record's
     /// line is the frame's; its source and the rest are the framed page's own.
     public var framedPage: String?
+    /// For a navigation started inside a sandboxed iframe (its `srcdoc` document, the page
+    /// it frames, or the frame's own load): the `allow-*` tokens the frame's `sandbox`
+    /// attribute grants, sorted and space-separated (`""`: none; nested frames keep what
+    /// every one of them grants). nil outside any sandbox (`FrameSandbox`).
+    public var sandbox: String?
     /// profile name → verdict (classify stage).
     public var verdicts: VerdictSet?
     /// Finding codes raised on this navigation, with the profiles where they occur.
@@ -47,7 +52,7 @@ public struct Navigation: Codable, Sendable, Equatable {
 
     /// The record's fields: `target` stays out of `links.jsonl`.
     private enum CodingKeys: String, CodingKey {
-        case page, line, source, trigger, frame, delayMs, raw, url, scheme, partial, context, condition, framedPage, verdicts, findings
+        case page, line, source, trigger, frame, delayMs, raw, url, scheme, partial, context, condition, framedPage, sandbox, verdicts, findings
     }
 
     public init(page: String, line: Int, source: String, trigger: Trigger, frame: FrameKind,

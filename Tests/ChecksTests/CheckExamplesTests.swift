@@ -29,6 +29,7 @@ final class CheckExamplesTests: XCTestCase {
     func test_BLOCKED_LOCAL_SCHEME() throws { try verifyExamples() }
     func test_MALFORMED_TARGET() throws { try verifyExamples() }
     func test_QUERY_NOT_UTF8() throws { try verifyExamples() }
+    func test_SANDBOX_BLOCKED() throws { try verifyExamples() }
     func test_PAGE_UNREADABLE() throws { try verifyExamples() }
     func test_ASSOCIATION_INVALID() throws { try verifyExamples() }
 
@@ -44,7 +45,7 @@ final class CheckExamplesTests: XCTestCase {
             "ERR_UNKNOWN_URL_SCHEME", "UNSUPPORTED_URL", "BLOCKED_NO_GESTURE", "SUBFRAME_DEEPLINK_BLOCKED",
             "NOT_ALLOWLISTED", "OPEN_FAILED", "INTENT_SCHEME_ON_IOS", "FALLBACK_NOT_USED", "UNSAFE_INTENT_STRIPPED",
             "UNIVERSAL_LINK_SAME_HOST", "LANDING_PAGE_STAYS", "BLOCKED_LOCAL_SCHEME", "MALFORMED_TARGET", "QUERY_NOT_UTF8",
-            "PAGE_UNREADABLE",
+            "SANDBOX_BLOCKED", "PAGE_UNREADABLE",
             "ASSOCIATION_INVALID",
         ])
     }

@@ -126,4 +126,19 @@ final class FramedPagesTests: XCTestCase {
         _ = framed.follow(Array(frames.prefix(3)), page: site, warning: &none)
         XCTAssertNil(none)
     }
+
+    func testASandboxedFrameRunsNoScriptOfItsPageAndCarriesItsTokens() throws {
+        // Docs/PLATFORM.md §F.17: without allow-scripts the framed page's refresh and scripts
+        // never run; its links carry the frame's tokens for the profiles to judge.
+        let dir = TempDir()
+        dump(dir)
+        dir.write("site/checkout/index.html", """
+        <iframe sandbox="allow-popups" src="panel.html"></iframe>
+        """)
+        let framed = try audit(dir).filter { $0["page"] as? String == site + "checkout/" && $0["framedPage"] != nil }
+        XCTAssertEqual(Set(framed.compactMap { $0["url"] as? String }),
+                       ["shopeeid://pay?order=2", "ovo://pay?order=3", site + "checkout/inner.html",
+                        site + "checkout/index.html"])
+        XCTAssertEqual(Set(framed.compactMap { $0["sandbox"] as? String }), ["allow-popups"])
+    }
 }

@@ -54,6 +54,7 @@ extension DocumentState {
                 nav = unparsed
             }
             var placed = nav
+            placed.sandbox = p.sandbox
             placed.place = Carried(ParsePlace(document: number, parserLine: p.parserLine,
                                               startsWhileParsing: p.startsWhileParsing,
                                               ownFrame: navigatesOwnFrame(p.target)))
@@ -72,6 +73,7 @@ extension DocumentState {
             html.withUTF8 { HTMLExtractor.parse(UnsafeRawBufferPointer($0), into: child) }
             for var navigation in child.finish() {
                 navigation.line = min(navigation.line, doc.lines.upperBound)
+                navigation.sandbox = FrameSandbox.within(doc.sandbox, navigation.sandbox)
                 out.append(navigation)
             }
         }

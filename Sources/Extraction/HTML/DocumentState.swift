@@ -37,7 +37,7 @@ final class DocumentState {
     var pending: [PendingNavigation] = []
     var scripts: [PlacedScript] = []
     /// Each `srcdoc` document with the page lines its attribute's value spans.
-    var srcdocs: [(html: String, lines: ClosedRange<Int>, scriptsAllowed: Bool)] = []
+    var srcdocs: [(html: String, lines: ClosedRange<Int>, scriptsAllowed: Bool, sandbox: String?)] = []
     var iframeNames: Set<String> = []
     /// The HTML Standard's *form element pointer*: the live `<form>` whose controls the
     /// parser is reading. A second `<form>` while it is set is ignored (§F.9).
@@ -207,6 +207,8 @@ struct PendingNavigation {
     var toDocument = false
     /// The branch a script navigation is written on (`ScriptCondition`).
     var condition: String?
+    /// A sandboxed iframe's own load: the tokens its `sandbox` grants (`FrameSandbox`).
+    var sandbox: String?
 }
 
 /// A script scanned in place, waiting for the document's functions to be known.

@@ -1,3 +1,4 @@
+import LinkAuditModel
 import WHATWGURL
 
 /// What each element contributes: the navigation it can start, with its source, its
@@ -28,12 +29,16 @@ extension DocumentState {
             if let name = a["name"], !name.isEmpty { iframeNames.insert(name) }
             let sandbox = a["sandbox"]
             let scriptsInside = scriptsAllowed && (sandbox.map { Self.tokens($0).contains("allow-scripts") } ?? true)
+            // What the frame may do is carried on its navigations, for the profiles (§F.17).
+            let grants = sandbox.map { FrameSandbox(attribute: $0).field }
             if let srcdoc = a["srcdoc"], depth < HTMLExtractor.maxSrcdocDepth {
                 // srcdoc wins over src; its content is a document of its own.
-                srcdocs.append((srcdoc, lines(of: srcdoc) { a.lineFeedsAfterValue(of: "srcdoc") }, scriptsInside))
+                srcdocs.append((srcdoc, lines(of: srcdoc) { a.lineFeedsAfterValue(of: "srcdoc") }, scriptsInside, grants))
             } else if let src = a["src"], !src.isEmpty {
                 // An empty src leaves the frame on about:blank: nothing is fetched (§F.10).
+                let before = pending.count
                 frameLoad(src, source: "iframe[src]", scriptsInside: scriptsInside)
+                if pending.count > before { pending[before].sandbox = grants }
             }
         case .frameset:
             framesetDepth += 1

@@ -74,6 +74,8 @@ enum ElementAction: Equatable {
     case insert
     /// `a.click()`: the link is followed, by script.
     case click
+    /// `form.submit()`, `form.requestSubmit()`: the form is submitted, by script.
+    case submit
 }
 
 /// The elements of a document a script can find by id, class or type, with what decides
@@ -93,6 +95,8 @@ struct ElementIndex {
         /// document's next record when it was met, and that record's line: a script that
         /// rewrites it at load leaves it live only with scripting off.
         var own: (index: Int, line: Int)?
+        /// A form's `action` as the page wrote it (nil: none, which submits to the document).
+        var action: String? = nil
     }
 
     /// The records whose value a script's write replaces: a link's `href`, a form's `action`.
@@ -202,7 +206,8 @@ struct ElementIndex {
         let classes = byClass ? (attributes.parsed("class").map(DocumentState.tokens) ?? []).filter { wanted.classes.contains($0) } : []
         guard firstOfTag || id != nil || !classes.isEmpty else { return }
         let element = Element(tag: name, target: attributes["target"],
-                              method: tag == .form ? DocumentState.method(attributes["method"]) : nil, own: own)
+                              method: tag == .form ? DocumentState.method(attributes["method"]) : nil, own: own,
+                              action: tag == .form ? attributes["action"] : nil)
         if firstOfTag { byTag[name] = element }
         if let id, self.byID[id] == nil, self.byID.count < Self.maxElements { self.byID[id] = element }
         for className in classes where self.byClass[className] == nil && self.byClass.count < Self.maxElements {

@@ -43,6 +43,8 @@ package struct ScriptPlacement {
     private var seen = Set<PlacedKey>()
     /// Attribute writes, placed once every insertion and click is known.
     private var writes: [PlacedWrite] = []
+    /// Each `form.submit()` reached, with where it is written (`placeSubmits`).
+    private var submits: [PlacedSubmit] = []
     private var actions: [ScriptFlow.Element.Key: [(action: ElementAction, timing: ScriptTiming, place: Place)]] = [:]
 
     private struct Expansion: Hashable {
@@ -60,6 +62,15 @@ package struct ScriptPlacement {
 
     private struct PlacedKey: Hashable {
         let line: Int, script: Int, trigger: Trigger, target: String, delayMs: Int?, raw: String
+    }
+
+    private struct PlacedSubmit {
+        let key: ScriptFlow.Element.Key
+        let script: Int
+        let offset: Int
+        let timing: ScriptTiming
+        let condition: String?
+        let place: Place
     }
 
     private struct PlacedWrite {
@@ -136,6 +147,7 @@ package struct ScriptPlacement {
                        function: name, arguments: [], uncalled: true))
         }
         placeWrites()
+        placeSubmits()
         placeData()
         return out
     }
@@ -228,6 +240,10 @@ package struct ScriptPlacement {
                 if list.count < Self.maxActions, !list.contains(where: { $0.action == action && $0.timing == timing }) {
                     list.append((action, timing, place(timing, root: root.script)))
                     actions[key] = list
+                    if action == .submit {
+                        submits.append(PlacedSubmit(key: key, script: frame.script, offset: effect.offset, timing: timing,
+                                                    condition: effect.condition, place: place(timing, root: root.script)))
+                    }
                 }
             }
         }
@@ -332,6 +348,11 @@ package struct ScriptPlacement {
                 let named = element.key.flatMap { targets[$0] } ?? element.target ?? document.baseTarget
                 starts.append((element.method == "post" ? .formPost : .formGet, named.map(TargetRule.named) ?? .document, nil,
                                byUser))
+                // Submitted by script after the write: the script's navigation.
+                for submit in done where submit.action == .submit {
+                    starts.append((submit.timing.trigger, named.map(TargetRule.named) ?? .document, submit.timing.delayMs,
+                                   submit.place))
+                }
             default:
                 continue
             }
@@ -344,6 +365,45 @@ package struct ScriptPlacement {
                     }
                 }
             }
+        }
+    }
+
+    /// Each `form.submit()` (or `requestSubmit()`) of a form in the document whose `action`
+    /// no script writes: the form's own action as the page wrote it becomes the script's
+    /// navigation, at its timing, by the form's target (Docs/PLATFORM.md §F.16; a form with
+    /// a written action is placed with the write, `placeWrites`). A form made by script, or
+    /// one the scanner cannot tell, submits nothing it can list.
+    private mutating func placeSubmits() {
+        var written = Set<ScriptFlow.Element.Key>()
+        for placed in writes where placed.write.attribute == .action {
+            if let key = flow.element(placed.write.element, script: placed.script, function: placed.function,
+                                      instance: placed.instance).key { written.insert(key) }
+        }
+        for submit in submits where !written.contains(submit.key) {
+            let known: ElementIndex.Element?
+            switch submit.key {
+            case .id(let id): known = document.elements.byID[id]
+            case .selector(let tag, let className): known = document.elements.first(tag: tag, className: className)
+            case .created: known = nil
+            }
+            guard let form = known, form.tag == "form", form.method != "dialog" else { continue }
+            let action = form.action ?? ""
+            // A `javascript:` action runs in the page: no navigation of its own.
+            if DocumentState.javascriptBody(action) != nil { continue }
+            let script = scripts[submit.script]
+            let line = script.line(at: submit.offset)
+            let target = (form.target ?? document.baseTarget).map(TargetRule.named) ?? .document
+            guard seen.insert(PlacedKey(line: line, script: submit.script, trigger: submit.timing.trigger,
+                                        target: Self.key(target), delayMs: submit.timing.delayMs, raw: action)).inserted
+            else { continue }
+            var pending = PendingNavigation(raw: action, line: line, source: script.source, trigger: submit.timing.trigger,
+                                            target: target, delayMs: submit.timing.delayMs, partial: false,
+                                            context: script.context, fromScript: true, condition: submit.condition)
+            pending.parserLine = submit.place.parserLine
+            pending.startsWhileParsing = submit.place.whileParsing
+            // No action, or an empty one, submits to the document's own URL (§F.10).
+            pending.toDocument = action.isEmpty
+            out.append(pending)
         }
     }
 

@@ -176,6 +176,11 @@ extension ScriptScanner {
             writeElement(element, attribute, valuesAt: end + 6)
         } else if member.text == "click", token(end + 3)?.isPunct("(") == true, token(end + 4)?.isPunct(")") == true {
             record(.act(element, .click), at: member.offset, steps: currentSteps)
+        } else if member.text == "submit" || member.text == "requestSubmit", token(end + 3)?.isPunct("(") == true,
+                  token(end + 4)?.isPunct(")") == true
+                    || (member.text == "requestSubmit" && token(end + 4)?.kind == .identifier && token(end + 5)?.isPunct(")") == true) {
+            // `form.submit()` (jQuery's `.submit()` with no handler too), `requestSubmit(button)`.
+            record(.act(element, .submit), at: member.offset, steps: currentSteps)
         }
     }
 

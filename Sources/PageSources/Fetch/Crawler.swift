@@ -42,6 +42,8 @@ package final class Crawler: @unchecked Sendable {
     /// The crawl's fetcher: one more file per host (`/.well-known/…`) is `client.fetchOnce(url)`.
     package let client: FetchClient
     private let follower: RedirectFollower
+    /// The pages the crawled pages' frames load, fetched as the crawl fetches.
+    package let frames: CrawlFrames
     /// How far past the page being handed out chains may start, and how many bytes of
     /// fetched pages may wait their turn: a host that hangs holds back only its own page,
     /// as long as the pages fetched behind it fit (README, Live crawl).
@@ -63,6 +65,7 @@ package final class Crawler: @unchecked Sendable {
         follower = RedirectFollower(client: client, rules: RedirectRules(maxRedirects: options.maxRedirects, cookies: options.cookies),
                                     maxBytes: options.maxBodyBytes, acceptedTypes: ["text/html", "application/xhtml+xml"],
                                     robots: robots)
+        frames = CrawlFrames(follower: follower, scope: scope)
         window = 64 * min(max(1, options.concurrency), 1024)
         for (text, url) in parsed {
             guard let url else {

@@ -62,108 +62,23 @@ public struct FramedPages: Sendable {
     /// As `follow(_:page:)`, adding to `warning` (the page record's) when a bound cut the
     /// framed pages short.
     public func follow(_ navigations: [Navigation], page: String, warning: inout String?) -> [Navigation] {
-        guard !pages.isEmpty, navigations.contains(where: Self.loadsAFrame) else { return navigations }
-        var budget = Budget(nextDocument: 1 + navigations.reduce(0) { max($0, $1.place.value?.document ?? 0) })
-        var out: [Navigation] = []
-        out.reserveCapacity(navigations.count)
-        let own = Self.key(page).map { pages[$0]?.key ?? $0 }
-        for navigation in navigations {
-            out.append(navigation)
-            guard !budget.spent, Self.loadsAFrame(navigation), let url = Self.key(navigation.url),
-                  let key = pages[url]?.key, key != own else { continue }
-            out += framed(key, by: navigation, page: page, ancestors: [own].compactMap { $0 }, budget: &budget)
-        }
-        if budget.spent {
-            let note = "framed-pages-cut: the page's frames load more than \(Self.maxDocumentsPerPage) of the dump's "
-                + "pages, or more than \(Self.maxNavigationsPerPage) navigations in them; those past it are not listed"
-            warning = warning.map { $0 + "; " + note } ?? note
-        }
-        return out
+        guard !pages.isEmpty else { return navigations }
+        return walk.follow(navigations, page: page, warning: &warning)
     }
 
-    /// What one page may still add: documents and navigations, and the next document's number.
-    private struct Budget {
-        var nextDocument: Int
-        var documents = 0
-        var navigations = 0
-        var spent = false
+    /// The walk over this dump's pages: a frame's URL is a page when the index has it, and
+    /// the page is read again from its file (an unreadable one adds nothing, as before).
+    private var walk: FrameWalk {
+        FrameWalk(known: { pages[$0]?.key }, read: { key in
+            guard let input = pages[key]?.input else { return .skipped(nil) }
+            let result = reader.read(input)
+            return result.record.isOK ? .navigations(result.navigations) : .skipped(nil)
+        }, pagesName: "the dump's pages")
     }
 
     /// A frame element's own load (not an `<object>` or `<embed>`, not inert content).
     static func loadsAFrame(_ navigation: Navigation) -> Bool {
         navigation.trigger == .frameLoad && navigation.context != "template"
             && (navigation.source == "iframe[src]" || navigation.source == "frame[src]")
-    }
-
-    /// The navigations of the page at `key` and of the pages framed inside it, depth first
-    /// with an explicit stack (no recursion).
-    private func framed(_ key: String, by frame: Navigation, page: String, ancestors: [String],
-                        budget: inout Budget) -> [Navigation] {
-        struct Pending {
-            var navigations: [Navigation]
-            var next = 0
-            var chain: [String]
-            /// This framed page's document numbers, renumbered for the framing page.
-            var documents: [Int: Int] = [:]
-        }
-        var out: [Navigation] = []
-        var stack: [Pending] = []
-        func open(_ key: String, chain: [String]) {
-            guard let input = pages[key]?.input else { return }
-            guard budget.documents < Self.maxDocumentsPerPage else {
-                budget.spent = true
-                return
-            }
-            budget.documents += 1
-            let result = reader.read(input)
-            guard result.record.isOK else { return }
-            stack.append(Pending(navigations: result.navigations, chain: chain + [key]))
-        }
-        open(key, chain: ancestors)
-        while !stack.isEmpty, !budget.spent {
-            let top = stack.count - 1
-            guard stack[top].next < stack[top].navigations.count else {
-                stack.removeLast()
-                continue
-            }
-            let inner = stack[top].navigations[stack[top].next]
-            stack[top].next += 1
-            guard inner.trigger != .metadata && inner.trigger != .serverRedirect else { continue }
-            guard budget.navigations < Self.maxNavigationsPerPage else {
-                budget.spent = true
-                break
-            }
-            budget.navigations += 1
-            var moved = inner
-            moved.page = page
-            moved.line = frame.line
-            moved.framedPage = inner.framedPage ?? stack[top].chain.last
-            moved.context = frame.context ?? inner.context
-            if let place = inner.place.value {
-                let document: Int
-                if let known = stack[top].documents[place.document] {
-                    document = known
-                } else {
-                    document = budget.nextDocument
-                    budget.nextDocument += 1
-                    stack[top].documents[place.document] = document
-                }
-                var renumbered = place
-                renumbered.document = document
-                moved.place = Carried(renumbered)
-                // The framed page's own frame is a sub-frame here; `_top` still goes to the top.
-                if inner.frame == .main && place.ownFrame { moved.frame = .sub }
-            } else if inner.frame == .main {
-                moved.frame = .sub
-            }
-            out.append(moved)
-            let chain = stack[top].chain
-            // (`chain` starts with the framing page: it holds at most `maxDepth` framed ones.)
-            if Self.loadsAFrame(inner), chain.count <= Self.maxDepth, let url = Self.key(inner.url),
-               let next = pages[url]?.key, !chain.contains(next) {
-                open(next, chain: chain)
-            }
-        }
-        return out
     }
 }

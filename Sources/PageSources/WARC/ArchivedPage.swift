@@ -26,6 +26,9 @@ public struct ArchivedPage: Sendable {
     public var damage: String?
     /// For a damaged stretch: how many bytes it spans.
     public var damageBytes = 0
+    /// The archive's index of its pages, to follow the page's frames into other records of
+    /// the same archive (README, "Framed pages"); nil for an archive read from memory.
+    public var frames: ArchiveFrames?
 
     /// The status of a page whose body was cut at the size limit (fetched or archived).
     public static func cutStatus(bytes: Int) -> String {
@@ -70,6 +73,8 @@ public final class ArchiveScanner {
     private let maxBody: Int
     private var finished = false
     private var ready: [ArchivedPage] = []
+    /// Shared by the archive's pages: built only when one of them frames a page.
+    private let frames: ArchiveFrames?
 
     /// `shown`: the archive as reports and notes name it (relative: `ReportedPaths`); damage
     /// items are named after it.
@@ -77,6 +82,7 @@ public final class ArchiveScanner {
         open = { try WARCReader(path: path) }
         self.shown = shown ?? path
         self.maxBody = maxBody
+        frames = ArchiveFrames(path: path, shown: shown ?? path, maxBody: maxBody)
     }
 
     /// An archive already in memory, named `shown` (the fuzzing harness, `Fuzz/`).
@@ -84,6 +90,7 @@ public final class ArchiveScanner {
         open = { try WARCReader(bytes: bytes) }
         self.shown = shown
         self.maxBody = maxBody
+        frames = nil
     }
 
     /// How far into the archive file reading is, in bytes of the file (for progress).
@@ -140,45 +147,67 @@ public final class ArchiveScanner {
 
     /// The body's problem first: a body that cannot be decoded makes the page unreadable,
     /// whatever else is wrong with its record.
-    private static func joined(_ body: String?, _ record: String?) -> String? {
+    static func joined(_ body: String?, _ record: String?) -> String? {
         guard let body else { return record }
         return record.map { body + "; " + $0 } ?? body
     }
 
     /// Only responses and resources can be pages: other blocks are not kept.
-    private static func mayBePage(_ fields: HeaderFields) -> Bool {
+    static func mayBePage(_ fields: HeaderFields) -> Bool {
         let type = fields["WARC-Type"]?.lowercased()
         return type == "response" || type == "resource"
     }
 
     private func page(from record: WARCRecord) -> ArchivedPage? {
-        guard Self.mayBePage(record.fields), let uri = record.targetURI else { return nil }
-        let file = ArchiveRecordName.make(archive: shown, record: record.number)
+        switch ArchivedPage.from(record, file: ArchiveRecordName.make(archive: shown, record: record.number),
+                                 maxBody: maxBody) {
+        case .page(var page)?:
+            page.frames = frames
+            return page
+        case .skipped(let count)?:
+            counts[count, default: 0] += 1
+            return nil
+        case nil:
+            return nil
+        }
+    }
+}
+
+extension ArchivedPage {
+    /// A record as a page, or the count it is passed over under (`skipped-not-html`,
+    /// `skipped-not-http`); nil when it cannot be a page at all (not a response or resource,
+    /// no target URI).
+    enum Reading {
+        case page(ArchivedPage)
+        case skipped(String)
+    }
+
+    static func from(_ record: WARCRecord, file: String, maxBody: Int) -> Reading? {
+        guard ArchiveScanner.mayBePage(record.fields), let uri = record.targetURI else { return nil }
         if record.type == "resource" {
             let mime = record.fields["Content-Type"]?.lowercased() ?? ""
             let html = mime.hasPrefix("text/html") || mime.hasPrefix("application/xhtml")
-            guard html || record.unreadable else { counts["skipped-not-html", default: 0] += 1; return nil }
+            guard html || record.unreadable else { return .skipped("skipped-not-html") }
             let cut = record.blockCut || record.block.count > maxBody
-            return ArchivedPage(page: uri, file: file, status: 200, body: Array(record.block.prefix(maxBody)), charset: nil,
-                                location: nil, refresh: nil, isHTML: true, declaredHTML: true, problem: record.problem,
-                                cut: cut)
+            return .page(ArchivedPage(page: uri, file: file, status: 200, body: Array(record.block.prefix(maxBody)),
+                                      charset: nil, location: nil, refresh: nil, isHTML: true, declaredHTML: true,
+                                      problem: record.problem, cut: cut))
         }
         guard let response = HTTPResponse.parse(record.block, maxBody: maxBody, blockCut: record.blockCut) else {
             if let problem = record.problem {
-                return ArchivedPage(page: uri, file: file, status: 0, body: [], charset: nil, location: nil, refresh: nil,
-                                    isHTML: true, problem: problem)
+                return .page(ArchivedPage(page: uri, file: file, status: 0, body: [], charset: nil, location: nil,
+                                          refresh: nil, isHTML: true, problem: problem))
             }
-            counts["skipped-not-http", default: 0] += 1
-            return nil
+            return .skipped("skipped-not-http")
         }
         let redirects = (300...399).contains(response.status) && response.headers["Location"] != nil
         guard response.isHTML || redirects || response.headers["Refresh"] != nil || response.headerTooLong else {
-            counts["skipped-not-html", default: 0] += 1
-            return nil
+            return .skipped("skipped-not-html")
         }
-        return ArchivedPage(page: uri, file: file, status: response.status, body: response.body, charset: response.charset,
-                            location: response.headers["Location"], refresh: response.headers["Refresh"],
-                            isHTML: response.isHTML, declaredHTML: response.declaresHTML,
-                            problem: Self.joined(response.problem, record.problem), cut: response.cut)
+        return .page(ArchivedPage(page: uri, file: file, status: response.status, body: response.body,
+                                  charset: response.charset, location: response.headers["Location"],
+                                  refresh: response.headers["Refresh"], isHTML: response.isHTML,
+                                  declaredHTML: response.declaresHTML,
+                                  problem: ArchiveScanner.joined(response.problem, record.problem), cut: response.cut))
     }
 }

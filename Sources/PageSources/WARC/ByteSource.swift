@@ -28,7 +28,8 @@ final class FileByteSource: ByteSource {
 
     /// Opens without blocking and refuses anything but a regular file: opening a FIFO
     /// (or reading a device) would wait forever for a writer.
-    init(path: String) throws {
+    /// `offset`: where reading starts (a record read again, `WARCReader(path:at:gzip:)`).
+    init(path: String, from offset: Int = 0) throws {
         let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             throw ReadFailure(description: "cannot open: \(String(cString: strerror(errno)))")
@@ -42,6 +43,10 @@ final class FileByteSource: ByteSource {
             close(fd)
             let status = FileKind.notRegularStatus(mode: info.st_mode) ?? "not a regular file"
             throw ReadFailure(description: status.hasPrefix("unreadable: ") ? String(status.dropFirst(12)) : status)
+        }
+        guard offset == 0 || lseek(fd, off_t(offset), SEEK_SET) == off_t(offset) else {
+            close(fd)
+            throw ReadFailure(description: "cannot seek to \(offset): \(String(cString: strerror(errno)))")
         }
         handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
     }

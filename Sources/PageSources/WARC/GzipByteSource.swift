@@ -48,6 +48,15 @@ final class GzipByteSource: ByteSource {
     private var ready: [UInt8] = []
     /// Damage met, to report through `takeBreak` before any byte after it.
     private var pendingBreak: DamagedStretch?
+    /// Inflated bytes handed out so far.
+    private var handedOut = 0
+    /// Where the members not yet asked about start: file offset and inflated offset, in
+    /// order. Asked in order (`member(at:)`), so it holds only the members inflated ahead of
+    /// the record being read (the reader's buffer).
+    private var members: [(file: Int, inflated: Int)] = [(0, 0)]
+    private var membersHead = 0
+    /// Whether member starts are kept for `member(at:)` (only a reader that asks does).
+    var tracksMembers = false
 
     init(_ input: ByteSource, resync: Bool = false) throws {
         self.input = input
@@ -66,6 +75,26 @@ final class GzipByteSource: ByteSource {
     }
 
     func read(max: Int) throws -> [UInt8] {
+        let bytes = try inflateNext(max: max)
+        handedOut += bytes.count
+        return bytes
+    }
+
+    /// The member that holds inflated offset `inflated`: its file offset, and how many of its
+    /// inflated bytes come before `inflated` (0 for an archive with a member per record). A
+    /// reader goes to a record again from there (`ArchiveFrames`). Offsets must be asked in
+    /// order; nil when the member was already forgotten.
+    func member(at inflated: Int) -> (file: Int, skip: Int)? {
+        while membersHead + 1 < members.count, members[membersHead + 1].inflated <= inflated { membersHead += 1 }
+        if membersHead > 1024, membersHead * 2 > members.count {
+            members.removeFirst(membersHead)
+            membersHead = 0
+        }
+        let found = members[membersHead]
+        return found.inflated <= inflated ? (found.file, inflated - found.inflated) : nil
+    }
+
+    private func inflateNext(max: Int) throws -> [UInt8] {
         guard pendingBreak == nil else { return [] }
         if !ready.isEmpty {
             let n = min(max, ready.count)
@@ -89,6 +118,7 @@ final class GzipByteSource: ByteSource {
                 inflateReset(&stream)
                 memberEnded = false
                 memberStart = windowStart + consumed
+                if tracksMembers { members.append((memberStart, handedOut + produced)) }
             }
             var message = ""
             let status = inflateStep(into: &out, at: &produced, inputLimit: Int.max, message: &message)
@@ -102,6 +132,7 @@ final class GzipByteSource: ByteSource {
                 let what = message == "incorrect header check" ? "not gzip data (\(message)): skipped"
                     : "corrupt gzip member (\(message)): read up to the damage, then skipped"
                 let next = try findNextMember(after: damaged)
+                if let next, tracksMembers { members.append((next, handedOut + produced)) }
                 let reason = what + (next == nil ? " to the end of the file" : " to the next member")
                 return broken(DamagedStretch(start: damaged, end: next ?? windowStart + window.count, place: .file,
                                              reason: reason),

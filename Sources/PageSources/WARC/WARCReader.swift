@@ -26,12 +26,41 @@ public final class WARCReader {
     public static let recoveryLimit = 4 << 20
 
     private let file: FileByteSource?
+    /// The inflater of a `.warc.gz`, when records' positions are asked for (`positions`).
+    private let gzip: GzipByteSource?
+    /// Whether each record says where it can be read again (`WARCRecord.position`).
+    private let positions: Bool
 
-    public init(path: String) throws {
+    /// `positions`: give each record the place it can be read again from (`WARCRecord.position`).
+    public init(path: String, positions: Bool = false) throws {
         let opened = try ByteSources.open(path: path)
         reader = ByteReader(opened.source)
         place = opened.gzip ? .inflated : .file
         file = opened.file
+        gzip = positions ? opened.source as? GzipByteSource : nil
+        gzip?.tracksMembers = true
+        self.positions = positions
+    }
+
+    /// Whether the file is gzip (by its first two bytes, as `init(path:)` reads it).
+    public var isGzip: Bool { place == .inflated }
+
+    /// A reader standing at a record read before (`WARCRecord.position`), in a file that is
+    /// gzip or not as `gzip` says: the next record it gives is that one.
+    public init(path: String, at position: RecordPosition, gzip isGzip: Bool) throws {
+        let opened = try FileByteSource(path: path, from: position.file)
+        let source: ByteSource = isGzip ? try GzipByteSource(opened) : opened
+        reader = ByteReader(source)
+        place = isGzip ? .inflated : .file
+        file = opened
+        gzip = nil
+        positions = false
+        var left = position.skip
+        while left > 0 {
+            let skipped = try reader.read(min(left, ByteReader.chunk))
+            guard !skipped.isEmpty else { break }
+            left -= skipped.count
+        }
     }
 
     /// An archive already in memory, plain or gzip (the fuzzing harness, `Fuzz/`).
@@ -40,12 +69,16 @@ public final class WARCReader {
         reader = ByteReader(opened.source)
         place = opened.gzip ? .inflated : .file
         file = nil
+        gzip = nil
+        positions = false
     }
 
     init(source: ByteSource, inflated: Bool = false) {
         reader = ByteReader(source)
         place = inflated ? .inflated : .file
         file = nil
+        gzip = nil
+        positions = false
     }
 
     /// Bytes of the file read so far (compressed ones for a `.warc.gz`), ahead of the
@@ -68,6 +101,13 @@ public final class WARCReader {
         guard let start = try findRecordStart() else { return nil }
         count += 1
         var record = WARCRecord(number: count, offset: start, fields: HeaderFields(), block: [], problem: nil)
+        if positions {
+            if let gzip {
+                record.position = gzip.member(at: start).map { RecordPosition(file: $0.file, skip: $0.skip) }
+            } else if place == .file {
+                record.position = RecordPosition(file: start, skip: 0)
+            }
+        }
         var lines: [[UInt8]] = []
         var size = 0
         while true {

@@ -14,6 +14,8 @@ public struct WARCRecord {
     /// The record could not be read at all (its header is over `HeaderFields.sizeLimit`, or
     /// it has no valid Content-Length): the bytes up to the next record are skipped.
     public var unreadable = false
+    /// Where it can be read again, when the reader was asked (`WARCReader(path:positions:)`).
+    public var position: RecordPosition?
 
     /// `response`, `request`, `revisit`, `resource`, `metadata`, `warcinfo`, … (lower case).
     public var type: String { fields["WARC-Type"]?.lowercased() ?? "" }
@@ -23,6 +25,20 @@ public struct WARCRecord {
         guard var uri = fields["WARC-Target-URI"] else { return nil }
         if uri.hasPrefix("<"), uri.hasSuffix(">") { uri = String(uri.dropFirst().dropLast()) }
         return uri
+    }
+}
+
+/// Where a record starts, to read it again without reading what comes before it: the file
+/// offset of its own bytes in a plain `.warc`, of the gzip member that holds it in a
+/// `.warc.gz` (with a member per record, as WARC 1.1 recommends, `skip` is 0; in a file
+/// gzipped whole it is how far into the inflated data the record starts).
+public struct RecordPosition: Sendable, Equatable {
+    public var file: Int
+    public var skip: Int
+
+    public init(file: Int, skip: Int) {
+        self.file = file
+        self.skip = skip
     }
 }
 

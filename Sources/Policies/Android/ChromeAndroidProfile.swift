@@ -36,6 +36,8 @@ public struct ChromeAndroidProfile: RuntimeProfile {
     public let name = "chrome-android"
     public var platform: Platform { .android }
     public var isBrowser: Bool { true }
+    /// Chrome checks a sandboxed frame's external protocols too (Docs/PLATFORM.md §F.17).
+    public var sandboxGate: SandboxGate { .chrome }
 
     public init() {}
 

@@ -83,7 +83,7 @@ public struct Classifier: Sendable {
         var decided = [Verdict?](repeating: nil, count: navs.count * count)
         var requests: [PolicyRequest?] = Array(repeating: nil, count: navs.count)
         for (p, profile) in run.profiles.enumerated() {
-            run.visit.walk(navs, schedule, engine: PageReach.Engine(profile.platform), decide: { i, sinceInput in
+            run.visit.walk(navs, schedule, engine: PageReach.Engine(profile.platform), sandbox: profile.sandboxGate, decide: { i, sinceInput in
                 if requests[i] == nil {
                     requests[i] = run.request(for: navs[i], page: pages[Self.pageIndex(i, pages)].context)
                 }
@@ -139,7 +139,7 @@ public struct Classifier: Sendable {
         // what stopped them, so their rows are not shared; they are set apart, per profile.
         var unreached: [Int: [Verdict?]] = [:]
         for (p, profile) in run.profiles.enumerated() {
-            run.visit.walk(navs, schedule, engine: PageReach.Engine(profile.platform), decide: { i, sinceInput in
+            run.visit.walk(navs, schedule, engine: PageReach.Engine(profile.platform), sandbox: profile.sandboxGate, decide: { i, sinceInput in
                 let visit = DecisionKey.Visit(msSinceUserInput: sinceInput)
                 if let number = memo.number(link: ids[i], profile: p, visit: visit) {
                     numbers[i * count + p] = number

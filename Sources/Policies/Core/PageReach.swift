@@ -78,7 +78,10 @@ public enum PageReach {
         where live[i] && out[i] == nil && (navigation.trigger == .scriptLoad || navigation.trigger == .scriptTimer) {
             guard let place = navigation.place.value else { continue }
             let time = loadTime(navigation)
-            if navigation.frame == .main { note(0, time, i) }
+            // A sandboxed frame's top navigation that its sandbox refuses never starts (§F.17).
+            if navigation.frame == .main, FrameSandbox(field: navigation.sandbox).map({ $0.allowsTopNavigation(gesture: false) }) ?? true {
+                note(0, time, i)
+            }
             if place.ownFrame && place.document != 0 { note(place.document, time, i) }
         }
         for (r, refresh) in navigations.enumerated() where live[r] && out[r] == nil && refresh.trigger == .metaRefresh {

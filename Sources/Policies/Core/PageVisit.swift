@@ -96,13 +96,19 @@ public struct PageVisit: Sendable {
     /// navigation the profile's engine reaches, in order, with the time since the host last
     /// saw input; `unreached(i, verdict)` for the others, with their fixed verdict (they
     /// happen to nobody, so they consume nothing). A verdict that consumed the activation
-    /// window closes it for the load-time navigations after it.
+    /// window closes it for the load-time navigations after it. A navigation the profile's
+    /// `sandbox` rules block is fixed too: the engine refuses it before the profile hears of it.
     public func walk(_ navigations: [Navigation], _ schedule: Schedule, engine: PageReach.Engine = .webKit,
+                     sandbox: SandboxGate = .none,
                      decide: (Int, Int?) -> Verdict, unreached: (Int, Verdict) -> Void = { _, _ in }) {
         var lastInput: Int? = entryInput
         for i in schedule.automatic {
             if let cause = schedule.unreached(i, on: engine) {
                 unreached(i, PageReach.verdict(cause, navigations))
+                continue
+            }
+            if let blocked = sandbox.verdict(navigations[i]) {
+                unreached(i, blocked)
                 continue
             }
             let t = loadTime(navigations[i])
@@ -112,6 +118,10 @@ public struct PageVisit: Sendable {
         for i in schedule.userStarted {
             if let cause = schedule.unreached(i, on: engine) {
                 unreached(i, PageReach.verdict(cause, navigations))
+                continue
+            }
+            if let blocked = sandbox.verdict(navigations[i]) {
+                unreached(i, blocked)
                 continue
             }
             _ = decide(i, InputMapping.delayAfterTap(navigations[i].trigger, delayMs: navigations[i].delayMs,

@@ -12,6 +12,8 @@ public protocol RuntimeProfile: Sendable {
     var isBrowser: Bool { get }
     /// Runs only when selected by name (`ios-strict`, `android-webview-noclient`).
     var runsByDefault: Bool { get }
+    /// What its engine does with a navigation from a sandboxed frame (`SandboxGate`).
+    var sandboxGate: SandboxGate { get }
     func decide(_ request: PolicyRequest) -> Verdict
 }
 

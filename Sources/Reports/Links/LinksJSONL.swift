@@ -37,6 +37,7 @@ extension Navigation {
         json.field("context", context)
         json.field("condition", condition)
         json.field("framedPage", framedPage)
+        json.field("sandbox", sandbox)
         switch field {
         case .inline(let bytes): json.raw("verdicts", bytes)
         case .reference(let definition): json.raw("verdictSet", definition.reference)

@@ -74,6 +74,13 @@ final class TestSite: @unchecked Sendable {
         case "/refresh":
             return TestHTTPServer.Response(status: 200, headers: [("Content-Type", "text/html"), ("Refresh", "0; url=dana://pay")],
                                            body: Array("<p>wait</p>".utf8))
+        // Framed pages (CrawlFramesTests): one in scope, one robots.txt keeps out, one elsewhere.
+        case "/framing":
+            return .html(#"<iframe src="/panel"></iframe><iframe src="/private/panel"></iframe>"#
+                + #"<iframe src="https://elsewhere.example/widget"></iframe><iframe src="/panel#again"></iframe>"#)
+        case "/panel":
+            return .html(#"<a href="gojek://framed?tap=1">GoPay</a><script>location.href = 'dana://framed?load=1';</script>"#)
+        case "/private/panel": return .html(#"<a href="ovo://secret">OVO</a>"#)
         default: return .html("<p>not here</p>", status: 404)
         }
     }
