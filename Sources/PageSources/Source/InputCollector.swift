@@ -122,7 +122,9 @@ public struct InputCollector {
         func shown(_ relative: String) -> String {
             relative.isEmpty ? rootShown : paths.shown(root + "/" + relative, frame: frame)
         }
-        var entries: [(relative: String, input: PageInput)] = []
+        // A plain page is kept by its relative path (nil input): `PageInputs` makes its
+        // input again from the folder when it is read.
+        var entries: [(relative: String, input: PageInput?)] = []
         for skip in walk.skipped {
             let walked = shown(skip.walkedAs)
             let why = skip.isLoop ? "a symbolic link back to \(walked) (a loop)" : "the same folder as \(walked), walked once"
@@ -152,12 +154,16 @@ public struct InputCollector {
                 entries.append((relative, PageInput(page: shown(relative), origin: .archive(path: full),
                                                     file: shown(relative))))
             } else {
-                let served = mapper.served(root: root, path: full)
-                if served.placeholder { collection.placeholderPages += 1 }
-                entries.append((relative, PageInput(page: served.url, origin: .file(path: full), file: shown(relative))))
+                if mapper.served(root: root, path: full).placeholder { collection.placeholderPages += 1 }
+                entries.append((relative, nil))
             }
         }
-        collection.pages += entries.sorted { $0.relative < $1.relative }.map(\.input)
+        entries.sort { $0.relative < $1.relative }
+        collection.pages.startFolder(PageInputs.Folder(root: root, rootShown: rootShown, frame: frame, paths: paths,
+                                                       mapper: mapper))
+        for (relative, input) in entries {
+            if let input { collection.pages.append(input) } else { collection.pages.appendWalked(relative) }
+        }
     }
 
     /// Named `.html`, `.htm` or `.xhtml`: typed as HTML by its extension, as a browser types
