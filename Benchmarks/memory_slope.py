@@ -5,11 +5,13 @@ until the end of the run; peak RSS for one page of L1 and L2 deep links gives th
 link holds while its page is in flight. The difference of two runs removes what any run
 costs (the binary, its libraries, buffers), so the slope is what grows.
 
-    python3 Benchmarks/memory_slope.py [--pages 10000 50000] [--links 20000 100000] [--no-build]
+    python3 Benchmarks/memory_slope.py [--pages 10000 50000] [--links 20000 100000] [--pieces] [--no-build]
 
 Each page has an ordinary link, a custom-scheme deep link and an https link; the one big
 page is all custom-scheme deep links. Both are run with the default formats and with
-`--format jsonl`, `--jobs 2`. No pass/fail: the numbers go to Benchmarks/README.md.
+`--format jsonl`, `--jobs 2`; with `--pieces` the pages also with `--format md` (counts, no
+rows) and with the default formats on `--jobs 1` (no page fragments), to tell what holds
+what. No pass/fail: the numbers go to Benchmarks/README.md.
 """
 
 import argparse
@@ -38,9 +40,9 @@ def write_big_page(path, links):
         f.write("</body></html>")
 
 
-def peak(binary, target, out, formats):
+def peak(binary, target, out, formats, jobs=2):
     args = [binary, "audit", target, "--base-url", "https://shop.example/", "--out", out, "--quiet",
-            "--fail-on", "never", "--jobs", "2"] + (["--format", formats] if formats else [])
+            "--fail-on", "never", "--jobs", str(jobs)] + (["--format", formats] if formats else [])
     return measured(args)[1]
 
 
@@ -54,19 +56,23 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--pages", type=int, nargs=2, default=[10_000, 50_000])
     parser.add_argument("--links", type=int, nargs=2, default=[20_000, 100_000])
+    parser.add_argument("--pieces", action="store_true", help="pages also with --format md and with --jobs 1")
     parser.add_argument("--no-build", action="store_true")
     args = parser.parse_args()
     binary = release_binary(build=not args.no_build)
     work = tempfile.mkdtemp(prefix="linkaudit-memory-")
     try:
         print("Per page held until the end of a run (small pages, 3 links each):")
-        for formats, label in ((None, "default formats"), ("jsonl", "--format jsonl")):
+        variants = [(None, 2, "default formats"), ("jsonl", 2, "--format jsonl")]
+        if args.pieces:
+            variants += [("md", 2, "--format md"), (None, 1, "default formats, --jobs 1")]
+        for formats, jobs, label in variants:
             rss = []
             for count in args.pages:
                 folder = os.path.join(work, f"pages-{count}")
                 if not os.path.isdir(folder):
                     write_pages(folder, count)
-                rss.append(peak(binary, folder, os.path.join(work, "out"), formats))
+                rss.append(peak(binary, folder, os.path.join(work, "out"), formats, jobs))
             slope(label, "page", args.pages, rss)
         print("Per deep link while its page is in flight (one page of deep links):")
         for formats, label in ((None, "default formats"), ("jsonl", "--format jsonl")):
