@@ -61,9 +61,10 @@ struct FindingSpill: Sendable {
     /// Every finding in report order (page, line, code, URL; ties in the order added).
     func sorted() -> SortedFindings {
         let runs = batch.isEmpty ? resolved : resolved + [.memory(Self.ordered(batch))]
-        return SortedFindings(file: writer?.file, runs: runs.map { run in
+        let file = writer?.file
+        return SortedFindings(runs: runs.compactMap { run in
             switch run {
-            case .file(let range): .file(range)
+            case .file(let range): file.map { .file($0, range) }
             case .memory(let blocks): .memory(blocks.map(\.findings))
             case .writing: preconditionFailure("runs are resolved before they are read")
             }

@@ -40,7 +40,7 @@ struct RecordSpill<Record: SpillRecord>: Sendable {
 
     /// Every record in order, ties in the order added.
     func sorted() -> SortedRuns<Record> {
-        SortedRuns(file: file, runs: batch.isEmpty ? runs : runs + [.memory([Self.ordered(batch)])])
+        SortedRuns(runs: batch.isEmpty ? runs : runs + [.memory([Self.ordered(batch)])])
     }
 
     /// Why records could not be read back from disk, if that happened.
@@ -55,8 +55,9 @@ struct RecordSpill<Record: SpillRecord>: Sendable {
             return
         }
         do {
-            if file == nil { file = try SpillFile(directory: directory, name: name) }
-            runs.append(.file(try file!.appendRun { write in
+            let file = try file ?? SpillFile(directory: directory, name: name)
+            self.file = file
+            runs.append(.file(file, try file.appendRun { write in
                 var bytes: [UInt8] = []
                 bytes.reserveCapacity(1 << 16 + 4096)
                 for record in run {

@@ -4,7 +4,6 @@ import Foundation
 /// iteration reads the runs again, so every report format can take its own pass (side by
 /// side: reads do not share a position).
 struct SortedRuns<Record: SpillRecord>: Sequence, Sendable {
-    let file: SpillFile?
     /// In the order they were made (the batch still in memory last).
     let runs: [ReadableRun<Record>]
     /// How many passes were begun (the reports take one: `ListingPass`).
@@ -12,9 +11,9 @@ struct SortedRuns<Record: SpillRecord>: Sequence, Sendable {
 
     func makeIterator() -> SortedMerge<Record> {
         passes.increment()
-        return SortedMerge(runs: runs.compactMap { run in
+        return SortedMerge(runs: runs.map { run in
             switch run {
-            case .file(let range): file.map { .file(RunCursor(file: $0, range: range)) }
+            case .file(let file, let range): .file(RunCursor(file: file, range: range))
             case .memory(let chunks): .memory(ChunkCursor(chunks: chunks))
             }
         })
@@ -25,10 +24,10 @@ struct SortedRuns<Record: SpillRecord>: Sequence, Sendable {
 typealias SortedFindings = SortedRuns<Finding>
 typealias FindingMerge = SortedMerge<Finding>
 
-/// One sorted run, ready to be read: a range of the spill file, or records in memory (in
+/// One sorted run, ready to be read: a range of a spill file, or records in memory (in
 /// chunks that follow each other in order: a batch of pages' blocks).
 enum ReadableRun<Record: SpillRecord>: Sendable {
-    case file(Range<Int>)
+    case file(SpillFile, Range<Int>)
     case memory([[Record]])
 }
 
