@@ -11,7 +11,7 @@ final class PageJobs {
         case fetched(FetchedPage)
     }
 
-    private let inputs: [PageInput]
+    private let inputs: PageInputs
     private var position = 0
     private var archive: ArchiveScanner?
     private let maxBody: Int
@@ -22,7 +22,7 @@ final class PageJobs {
     private let crawler: Crawler?
     private let progress: AuditProgress?
 
-    init(_ inputs: [PageInput], maxBody: Int, crawler: Crawler? = nil, progress: AuditProgress? = nil) {
+    init(_ inputs: PageInputs, maxBody: Int, crawler: Crawler? = nil, progress: AuditProgress? = nil) {
         self.inputs = inputs
         self.maxBody = maxBody
         self.crawler = crawler

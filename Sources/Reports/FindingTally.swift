@@ -2,7 +2,9 @@ import LinkAuditModel
 
 /// The counts a report needs from its current findings, kept as findings are added so
 /// that the findings themselves can go to disk: totals, by code and profile, by page, and
-/// how many each suppression took. None of them depends on a baseline (current findings
+/// how many each suppression took. A page's part counts by page (`byPage`); the run's
+/// tally does not (`tracksPages`): each page's counts go with its record to the page spill
+/// (`PageSpill`), so the run holds no table that grows with its pages. None of them depends on a baseline (current findings
 /// are never `fixed`, so `isActive` is just "not suppressed").
 struct FindingTally: Sendable {
     var findings = 0
@@ -38,6 +40,8 @@ struct FindingTally: Sendable {
     /// The page findings are coming in for (they come page by page), kept apart until
     /// the next page's: its findings are counted without a lookup.
     private var current: (key: PageKey, tally: PageTally)?
+    /// Whether counts by page are kept (`byPage`).
+    let tracksPages: Bool
 
     private struct CodeCounts: Sendable {
         var code: String
@@ -59,15 +63,56 @@ struct FindingTally: Sendable {
         var junitCases: [JUnitCase] = []
         fileprivate var severities = SeverityCounts()
 
-        fileprivate mutating func add(_ other: PageTally) {
+        mutating func add(_ other: PageTally) {
             suppressed += other.suppressed
             severities.add(other.severities)
             JUnitCase.merge(other.junitCases, into: &junitCases)
         }
+
+        /// One finding on the page, counted as `FindingTally.add` counts it.
+        mutating func add(_ finding: Finding) {
+            JUnitCase.add(finding, to: &junitCases)
+            if finding.suppressed != nil {
+                suppressed += 1
+            } else {
+                severities[finding.severity] += 1
+            }
+        }
+
+        /// The tally as a page spill's record holds it (`PageEntry`).
+        func encode(into out: inout [UInt8]) {
+            SpillBytes.appendVarint(UInt64(suppressed), to: &out)
+            for severity in Severity.allCases { SpillBytes.appendVarint(UInt64(severities[severity]), to: &out) }
+            SpillBytes.appendVarint(UInt64(junitCases.count), to: &out)
+            for item in junitCases {
+                SpillBytes.appendString(item.code, to: &out)
+                SpillBytes.appendVarint(UInt64(item.errors), to: &out)
+                SpillBytes.appendVarint(UInt64(item.active), to: &out)
+                out.append(item.pageScope ? 1 : 0)
+            }
+        }
+
+        static func decode(_ reader: inout SpillBytes.Reader) -> PageTally {
+            var tally = PageTally()
+            tally.suppressed = Int(reader.varint())
+            for severity in Severity.allCases { tally.severities[severity] = Int(reader.varint()) }
+            tally.junitCases = (0..<Int(reader.varint())).map { _ in
+                var item = JUnitCase(code: reader.string())
+                item.errors = Int(reader.varint())
+                item.active = Int(reader.varint())
+                item.pageScope = reader.byte() != 0
+                return item
+            }
+            return tally
+        }
+
+        /// Roughly the memory it holds.
+        var footprint: Int { 48 + junitCases.reduce(0) { $0 + 48 + $1.code.utf8.count } }
     }
 
-    init(suppressions: Int) {
+    init(suppressions: Int, tracksPages: Bool = true) {
         suppressionCounts = Array(repeating: 0, count: suppressions)
+        self.tracksPages = tracksPages
     }
 
     mutating func add(_ finding: Finding, rules: ReportRules) {
@@ -83,23 +128,24 @@ struct FindingTally: Sendable {
     mutating func add(code: String, page: String, association: Bool, severity: Severity, suppressed: Bool,
                       suppression: Int?, profiles: [String], hasLine: Bool) {
         let slot = index(of: code)
-        let key = PageKey(page: page, association: association)
-        if current?.key != key {
-            if let current { pages[current.key, default: PageTally()].add(current.tally) }
-            current = (key, PageTally())
+        if tracksPages {
+            let key = PageKey(page: page, association: association)
+            if current?.key != key {
+                if let current { pages[current.key, default: PageTally()].add(current.tally) }
+                current = (key, PageTally())
+            }
+            JUnitCase.add(code: code, suppressed: suppressed, severity: severity, hasLine: hasLine,
+                          to: &current!.tally.junitCases)
+            if suppressed { current!.tally.suppressed += 1 } else { current!.tally.severities[severity] += 1 }
         }
-        JUnitCase.add(code: code, suppressed: suppressed, severity: severity, hasLine: hasLine,
-                      to: &current!.tally.junitCases)
         if suppressed {
             self.suppressed += 1
-            current!.tally.suppressed += 1
             perCode[slot].suppressedBySeverity[severity] += 1
             if let suppression { suppressionCounts[suppression] += 1 }
             return
         }
         findings += 1
         severities[severity] += 1
-        current!.tally.severities[severity] += 1
         perCode[slot].active += 1
         perCode[slot].activeBySeverity[severity] += 1
         for profile in profiles { perCode[slot].profiles[profile, default: 0] += 1 }
@@ -122,6 +168,7 @@ struct FindingTally: Sendable {
         for (i, count) in other.suppressionCounts.enumerated() where i < suppressionCounts.count {
             suppressionCounts[i] += count
         }
+        guard tracksPages else { return }
         let otherPages = other.byPage
         guard !otherPages.isEmpty else { return }
         if let current { pages[current.key, default: PageTally()].add(current.tally) }

@@ -16,8 +16,8 @@ public struct Report: Sendable {
     /// Every code of a current or fixed finding, suppressed ones too.
     var findingCodes: Set<String> = []
     public var summary: ReportSummary
-    /// Every input page, sorted by page.
-    public var pages: [PageStats]
+    /// Every input page, sorted by page: read again from the page spill at each pass.
+    public var pages: ReportPages
     /// code → active findings.
     public var codeCounts: [String: Int]
     /// code → profile → active findings.
@@ -79,6 +79,8 @@ public struct PageStats: Sendable, Equatable {
     public var note: String?
     /// Its findings by code, as junit.xml's cases (empty for a page without findings).
     var junitCases: [JUnitCase] = []
+    /// Where its report fragments are (`FragmentStore`), when the run rendered them.
+    var fragments: FragmentPlace?
 
     public var isOK: Bool { status == "ok" }
     public var errors: Int { bySeverity[.error] ?? 0 }

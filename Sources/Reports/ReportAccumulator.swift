@@ -2,12 +2,14 @@ import Foundation
 import LinkAuditModel
 
 /// Collects findings and counts page by page while a run streams, then writes the
-/// reports. Memory grows with pages, never with navigations or findings: a navigation
-/// without findings leaves only counts behind, and findings beyond a bound are sorted
-/// and spilled to a temporary file (`FindingSpill`), to be merged back while the reports
-/// are written. An audit with several workers also hands it each page's share of the
-/// listing formats (`PageFragments`, kept in a `FragmentStore`), which those files are
-/// then put together from.
+/// reports. Memory does not grow with pages, navigations or findings: a navigation
+/// without findings leaves only counts behind; findings beyond a bound are sorted and
+/// spilled to a temporary file (`FindingSpill`), to be merged back while the reports are
+/// written; each page's record with its own counts goes to a spill of its own
+/// (`PageSpill`), and so do the pages of the scheme inventory (`SchemeInventory`), both
+/// merged back in page order at the end. An audit with several workers also hands it each
+/// page's share of the listing formats (`PageFragments`, kept in a `FragmentStore`), which
+/// those files are then put together from.
 ///
 ///     var report = ReportAccumulator(rules: rules, spill: SpillLimits(directory: outDir))
 ///     for each page, in input order: report.add(page: record, navigations: classified)
@@ -17,15 +19,17 @@ public struct ReportAccumulator: Sendable {
     /// Whether finding rows are kept (`ReportParts.needRows`): without, only the counts are.
     let keepsRows: Bool
     private var findings: FindingSpill
+    /// The run's totals; the counts by page go with the page records.
     private var tally: FindingTally
-    private var pages: [PageStats] = []
-    private var pageIndex: [String: Int] = [:]
-    /// Association files (records with `association`), apart from the pages they serve.
+    /// Every page record, with its counts, as added (`PageEntry`).
+    private var pages: RecordSpill<PageEntry>
+    /// Association files (records with `association`), apart from the pages they serve: a
+    /// live crawl fetches a few per host.
     private var associationFiles: [PageStats] = []
     private var associationIndex: [String: Int] = [:]
     private var navigations = 0
     private var classified = 0
-    private var inventory = SchemeInventory()
+    private var inventory: SchemeInventory
     /// The pages' fragments of the listing formats, when the run renders them on its
     /// workers (`part(…fragments:)`).
     private let fragments: FragmentStore?
@@ -41,12 +45,20 @@ public struct ReportAccumulator: Sendable {
         self.rules = rules
         keepsRows = rows
         findings = FindingSpill(limits: spill)
-        tally = FindingTally(suppressions: rules.suppressions.count)
+        tally = FindingTally(suppressions: rules.suppressions.count, tracksPages: false)
+        pages = RecordSpill(name: "pages", directory: spill.directory, batchBytes: spill.recordBatchBytes)
+        inventory = SchemeInventory(limits: spill)
         self.fragments = fragments.isEmpty || !rows ? nil : FragmentStore(formats: fragments, directory: spill.directory)
     }
 
-    /// How many sorted runs went to disk so far.
+    /// How many sorted runs of findings went to disk so far.
     var spilledRuns: Int { findings.spilledRuns }
+
+    /// How many runs of page records, and of the inventory's pages, went to disk so far.
+    var spilledPageRuns: (pages: Int, inventory: Int) { (pages.spilledRuns, inventory.spilledRuns) }
+
+    /// Page records held in memory (at most a batch once the bound is reached).
+    var pagesInMemory: Int { pages.inMemory }
 
     /// One page and its classified navigations. A page added again (a partial run merged
     /// twice) adds its navigations to the first record; an association file's record is
@@ -69,42 +81,51 @@ public struct ReportAccumulator: Sendable {
         return ReportParts(rules: rules, fragments: fragments).part(page: page, navigations: list, memo: &memo)
     }
 
-    /// Adds up a page's part: counts merged, its sorted rows handed to the spill, its
-    /// fragments to their file. Called by the run's one writer, in page order.
+    /// Adds up a page's part: counts merged, its record and its own counts handed to the
+    /// page spill, its sorted rows to the finding spill, its fragments to their file.
+    /// Called by the run's one writer, in page order. Whether the page came before is not
+    /// asked here (that would keep every page's URL): the page-scope findings, which count
+    /// for a page's first record only, go with the record and are counted when the records
+    /// are merged (`assemble`).
     public mutating func add(_ part: ReportPart) {
         let page = part.page
         if page.isAssociation {
             fragments?.drop()
             guard associationIndex[page.page] == nil else { return }
+            var stats = PageStats(page: page.page, file: nil, status: page.status, navigations: 0,
+                                  association: page.association,
+                                  note: page.problems?.joined(separator: "; ") ?? page.warning)
+            var counts = FindingTally.PageTally()
+            for finding in part.pageFindings {
+                tally.add(finding, rules: rules)
+                if finding.page == page.page, finding.source == "association" { counts.add(finding) }
+            }
+            stats.take(counts)
             associationIndex[page.page] = associationFiles.count
-            associationFiles.append(PageStats(page: page.page, file: nil, status: page.status, navigations: 0,
-                                              association: page.association,
-                                              note: page.problems?.joined(separator: "; ") ?? page.warning))
-            count(part.pageFindings)
+            associationFiles.append(stats)
             if keepsRows, let rows = part.rows { findings.append(rows) }
             return
         }
-        if let index = pageIndex[page.page] {
-            // The page's record counted already: its navigations' findings alone.
-            fragments?.drop()
-            pages[index].navigations += part.navigations
-            tally.add(part.tally)
-            if keepsRows, let rows = part.rows?.linkFindings() { findings.append(rows) }
-        } else {
-            fragments?.add(part.fragments, page: page.page)
-            pageIndex[page.page] = pages.count
-            pages.append(PageStats(page: page.page, file: page.file, status: page.status, navigations: part.navigations))
-            count(part.pageFindings)
-            tally.add(part.tally)
-            if keepsRows, let rows = part.rows { findings.append(rows) }
+        var entry = PageEntry(page: page.page, kind: .record, file: page.file, status: page.status,
+                              navigations: part.navigations)
+        entry.pageScope = part.pageFindings
+        entry.fragments = fragments?.add(part.fragments, page: page.page)
+        for (key, counts) in part.tally.byPage {
+            if key.page == page.page, !key.association {
+                entry.tally = counts
+            } else {
+                let other = PageEntry(page: key.page, kind: key.association ? .associationCounts : .counts, tally: counts)
+                pages.append(other, footprint: other.footprint)
+            }
+        }
+        pages.append(entry, footprint: entry.footprint)
+        tally.add(part.tally)
+        if keepsRows, let rows = part.pageFindings.isEmpty ? part.rows : part.rows?.linkFindings() {
+            findings.append(rows)
         }
         navigations += part.navigations
         classified += part.classified
         inventory.add(part.deepLinks, page: page.page)
-    }
-
-    private mutating func count(_ list: [Finding]) {
-        for finding in list { tally.add(finding, rules: rules) }
     }
 
     /// The assembled report, compared with `baseline` when one is given. With a
@@ -112,6 +133,37 @@ public struct ReportAccumulator: Sendable {
     /// open with count new and fixed findings.
     public func report(baseline: Baseline? = nil, toolVersion: String = "dev",
                        assumptions: RunAssumptions = RunAssumptions()) -> Report {
+        assemble(baseline: baseline, toolVersion: toolVersion, assumptions: assumptions).report
+    }
+
+    /// The report, and the findings it reads (this accumulator's, with the page-scope
+    /// findings of each page's first record added). One pass over the merged page records
+    /// counts the pages, adds those findings, gives the association files their counts and
+    /// finds whether the pages' fragments can stand for the listing formats (every page
+    /// once, each with its fragments).
+    private func assemble(baseline: Baseline?, toolVersion: String, assumptions: RunAssumptions)
+        -> (report: Report, findings: FindingSpill, failure: () -> String?) {
+        var tally = tally
+        var findings = findings
+        var fileStats = associationFiles
+        var pageCount = 0
+        var unreadable = 0
+        var fragmented = fragments?.usable ?? false
+        var groups = PageGrouping(pages.sorted().makeIterator())
+        while let group = groups.next() {
+            if group.association {
+                if let index = associationIndex[group.stats.page] { fileStats[index].take(group.counts) }
+                continue
+            }
+            pageCount += 1
+            if !group.stats.isOK { unreadable += 1 }
+            if group.records > 1 || !group.fragmented { fragmented = false }
+            guard !group.pageScope.isEmpty else { continue }
+            for finding in group.pageScope { tally.add(finding, rules: rules) }
+            if keepsRows {
+                findings.append(FindingBlock(page: group.stats.page, sorted: group.pageScope.sorted(by: Finding.ordered)))
+            }
+        }
         let match = baseline.map(BaselineMatch.init)
         let current = ReportFindings(sorted: findings.sorted(), baseline: match)
         var summary = ReportSummary()
@@ -138,36 +190,27 @@ public struct ReportAccumulator: Sendable {
             summary.baseline = counts
             newListed = Severity.allCases.reversed().flatMap { listed[$0] ?? [] }
         }
-        var pageStats = pages
-        var fileStats = associationFiles
-        for (key, counts) in tally.byPage {
-            let index = key.association ? associationIndex[key.page] : pageIndex[key.page]
-            guard let index else { continue }
-            let add = { (stats: inout PageStats) in
-                stats.suppressed += counts.suppressed
-                JUnitCase.merge(counts.junitCases, into: &stats.junitCases)
-                for (severity, count) in counts.bySeverity { stats.bySeverity[severity, default: 0] += count }
-            }
-            if key.association { add(&fileStats[index]) } else { add(&pageStats[index]) }
-        }
         summary.findings = tally.findings
         summary.bySeverity = tally.bySeverity
         summary.suppressed = tally.suppressed
-        summary.pages = pages.count
-        summary.unreadable = pages.filter { !$0.isOK }.count
+        summary.pages = pageCount
+        summary.unreadable = unreadable
         summary.navigations = navigations
         summary.classified = classified
         let suppressions = zip(rules.suppressions, tally.suppressionCounts).map { (suppression: $0, count: $1) }
+        let inventory = inventory.resolved()
         var report = Report(findings: current, fixed: fixed, newListed: newListed,
                             findingCodes: tally.codes.union(fixed.map(\.code)),
-                            summary: summary, pages: pageStats.sorted { $0.page < $1.page },
+                            summary: summary, pages: ReportPages(entries: pages.sorted(), count: pageCount),
                             codeCounts: tally.codeCounts, codeProfiles: tally.codeProfiles, inventory: inventory,
                             suppressions: suppressions, baselineLabel: baseline?.label, toolVersion: toolVersion,
                             assumptions: assumptions, rules: rules,
                             associationFiles: fileStats.sorted { $0.page < $1.page })
         report.severitiesByCode = tally.severitiesByCode
-        if baseline == nil, let fragments, fragments.covers(report.pages) { report.fragments = fragments }
-        return report
+        if baseline == nil, let fragments, fragmented { report.fragments = fragments }
+        let pages = pages
+        let failure = { findings.readFailure ?? pages.readFailure ?? inventory.readFailure }
+        return (report, findings, failure)
     }
 
     /// Writes the selected formats (all but `jsonl`, which the run streams itself) into
@@ -178,11 +221,12 @@ public struct ReportAccumulator: Sendable {
                        assumptions: RunAssumptions = RunAssumptions()) throws -> ReportSummary {
         var assumptions = assumptions
         assumptions.formats = formats
-        var report = report(baseline: baseline, toolVersion: toolVersion, assumptions: assumptions)
+        var (report, _, failure) = assemble(baseline: baseline, toolVersion: toolVersion, assumptions: assumptions)
         report.csv = csv
         var summary = report.summary
+        let fragments = report.fragments
         let written = try ReportFiles.write(report, formats: formats, into: outDir) {
-            findings.readFailure ?? report.fragments?.readFailure
+            failure() ?? fragments?.readFailure
         }
         summary.written += written.paths
         summary.notes += written.notes

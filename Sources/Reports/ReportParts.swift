@@ -76,8 +76,9 @@ public struct ReportPart: Sendable {
     var page: PageRecord
     var navigations: Int
     var classified = 0
-    /// Page-scope findings (unreadable page, invalid association file): a few, counted by
-    /// the writer, and only if the page's record is the first of its URL.
+    /// Page-scope findings (unreadable page, invalid association file): a few, counted
+    /// only for the first record of its URL (a page's, once its records are merged:
+    /// `ReportAccumulator.assemble`).
     var pageFindings: [Finding] = []
     /// The navigations' findings, counted.
     var tally: FindingTally

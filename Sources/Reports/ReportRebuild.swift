@@ -76,25 +76,30 @@ public struct ReportRebuild {
     private func merge(_ links: String, owned: (String) -> Bool, into accumulator: inout ReportAccumulator,
                        merged: MergedJSONL?, warn: (String) -> Void) throws {
         let pagesPath = LinksJSONLReader.pagesPath(forLinks: links)
-        var records: [PageRecord] = []
-        var recordLines: [String: Data] = [:]
+        // Where the page records are: pages.jsonl, or a streaming run's links file.
+        var source: (path: String, streamed: Bool)?
         if FileManager.default.fileExists(atPath: pagesPath) {
-            try LinksJSONLReader.pages(pagesPath, warn: warn) { record, line in
-                guard owned(record.page), recordLines[record.page] == nil else { return }
-                records.append(record)
-                recordLines[record.page] = line
-            }
+            source = (pagesPath, false)
         } else if try Self.isStreamed(links) {
-            try LinksJSONLReader.pages(links, streamed: true, warn: warn) { record, line in
-                guard owned(record.page), recordLines[record.page] == nil else { return }
-                records.append(record)
-                recordLines[record.page] = line
-            }
+            source = (links, true)
         } else {
             warn("\(links): no \((pagesPath as NSString).lastPathComponent) beside it: pages without links "
                 + "and unreadable pages are missing from the report")
         }
-        let byPage = Dictionary(records.map { ($0.page, $0) }, uniquingKeysWith: { first, _ in first })
+        // The first record of each page this input owns, by page; which records those are
+        // (their numbers), so that a second pass over the file takes the same ones without
+        // their lines held in memory.
+        var byPage: [String: PageRecord] = [:]
+        var kept = RecordNumbers()
+        if let source {
+            var number = 0
+            try LinksJSONLReader.pages(source.path, streamed: source.streamed, warn: warn) { record, _ in
+                defer { number += 1 }
+                guard owned(record.page), byPage[record.page] == nil else { return }
+                byPage[record.page] = record
+                kept.insert(number)
+            }
+        }
         let parts = ReportParts(rules: rules, rows: accumulator.keepsRows)
         var added: [String: Int] = [:]   // page → navigations, in order of first appearance
         var order: [String] = []
@@ -116,11 +121,17 @@ public struct ReportRebuild {
             group.append(record)
         }
         flush()
-        for record in records where added[record.page] == nil {
-            accumulator.add(page: record, navigations: [])
+        // Pages without links are added, and the records written, in the file's order.
+        if let source {
+            var number = 0
+            try LinksJSONLReader.pages(source.path, streamed: source.streamed, warn: { _ in }) { record, line in
+                defer { number += 1 }
+                guard kept.contains(number) else { return }
+                if added[record.page] == nil { accumulator.add(page: record, navigations: []) }
+                merged?.pages.write(line: [UInt8](line))
+            }
         }
         guard let merged else { return }
-        for record in records { merged.pages.write(line: [UInt8](recordLines[record.page]!)) }
         for page in order where byPage[page] == nil {
             merged.pages.write(line: PageRecord(page: page, file: nil, bytes: 0, status: "ok", navigations: added[page]!).jsonBytes)
         }
@@ -176,5 +187,19 @@ private final class MergedJSONL {
     func commit() throws {
         try linksFile.commit()
         try pages.commit()
+    }
+}
+
+/// Which records of a file were taken, by number: a bit each.
+private struct RecordNumbers {
+    private var words: [UInt64] = []
+
+    mutating func insert(_ number: Int) {
+        while words.count <= number >> 6 { words.append(0) }
+        words[number >> 6] |= 1 << UInt64(number & 63)
+    }
+
+    func contains(_ number: Int) -> Bool {
+        number >> 6 < words.count && words[number >> 6] & (1 << UInt64(number & 63)) != 0
     }
 }

@@ -4,41 +4,37 @@ import Policies
 
 /// Every non-web scheme and every `intent://` target package seen, with how many links
 /// use it and on which pages: the list of apps a site expects a WebView to launch.
+///
+/// The links are counted by name in memory (a run has few names); the pages go to a spill
+/// of their own as they come (`RecordSpill<InventoryPage>`, a page once per name and part)
+/// and are counted and listed, each once, from its merge in name and page order
+/// (`resolved()`), so a run of any number of pages holds none of them.
 public struct SchemeInventory: Sendable, Equatable {
     public struct Entry: Sendable, Equatable {
         public var name: String
         public var links: Int
-        /// Sorted.
-        public var pages: [String]
+        /// How many distinct pages.
+        public var pageCount: Int
+        /// Sorted, each once; read from the spill at each pass.
+        public var pages: InventoryPages
     }
 
-    private var schemeCounts: [String: (links: Int, pages: Set<String>)] = [:]
-    private var packageCounts: [String: (links: Int, pages: Set<String>)] = [:]
+    private var schemeLinks: [String: Int] = [:]
+    private var packageLinks: [String: Int] = [:]
+    private var spill: RecordSpill<InventoryPage>
+    /// The entries with their pages, once `resolved()`.
+    private var entries: (schemes: [Entry], packages: [Entry])?
+
+    public init() {
+        self.init(limits: SpillLimits(batchBytes: .max))
+    }
+
+    init(limits: SpillLimits) {
+        spill = RecordSpill(name: "inventory", directory: limits.directory, batchBytes: limits.recordBatchBytes)
+    }
 
     public static func == (a: SchemeInventory, b: SchemeInventory) -> Bool {
         a.schemes == b.schemes && a.packages == b.packages
-    }
-
-    /// A deep link as the inventory counts it: its scheme, the intent's package, its page.
-    struct DeepLink: Sendable {
-        var scheme: String
-        var package: String?
-        var page: String
-    }
-
-    static func deepLink(_ navigation: Navigation) -> DeepLink? {
-        guard WebSchemes.isDeepLink(navigation.scheme) else { return nil }
-        return DeepLink(scheme: navigation.scheme,
-                        package: navigation.scheme == "intent" ? package(of: navigation.url) : nil, page: navigation.page)
-    }
-
-    mutating func add(_ navigation: Navigation) {
-        if let link = Self.deepLink(navigation) { add(link) }
-    }
-
-    mutating func add(_ link: DeepLink) {
-        Self.count(link.scheme, page: link.page, in: &schemeCounts)
-        if let package = link.package { Self.count(package, page: link.page, in: &packageCounts) }
     }
 
     /// One page's deep links, counted by scheme and package on the worker that read the
@@ -55,19 +51,55 @@ public struct SchemeInventory: Sendable, Equatable {
     }
 
     mutating func add(_ counts: PageCounts, page: String) {
+        entries = nil
         for (scheme, links) in counts.schemes {
-            schemeCounts[scheme, default: (0, [])].links += links
-            schemeCounts[scheme]!.pages.insert(page)
+            schemeLinks[scheme, default: 0] += links
+            spill.append(InventoryPage(package: false, name: scheme, page: page), footprint: 96 + scheme.utf8.count + page.utf8.count)
         }
         for (package, links) in counts.packages {
-            packageCounts[package, default: (0, [])].links += links
-            packageCounts[package]!.pages.insert(page)
+            packageLinks[package, default: 0] += links
+            spill.append(InventoryPage(package: true, name: package, page: page), footprint: 96 + package.utf8.count + page.utf8.count)
         }
     }
 
     /// Most-used first, then by name.
-    public var schemes: [Entry] { Self.entries(schemeCounts) }
-    public var packages: [Entry] { Self.entries(packageCounts) }
+    public var schemes: [Entry] { (entries ?? resolving()).schemes }
+    public var packages: [Entry] { (entries ?? resolving()).packages }
+
+    /// Runs of the spill on disk (tests check that a small bound spills).
+    var spilledRuns: Int { spill.spilledRuns }
+
+    /// Why pages could not be read back from disk, if that happened (the report is then
+    /// incomplete).
+    var readFailure: String? {
+        if let failure = spill.readFailure { return failure }
+        for entry in schemes + packages {
+            if case .file(let file, _) = entry.pages.storage, let failure = file.failed { return failure }
+        }
+        return nil
+    }
+
+    /// The inventory with its entries made: one pass over the spill.
+    func resolved() -> SchemeInventory {
+        var copy = self
+        copy.entries = resolving()
+        return copy
+    }
+
+    /// One pass over the merged spill, each page once per name (nil: the file for the
+    /// lists could not be written; they are then made in memory).
+    private func lists(onDisk: Bool) -> [InventoryLists.Key: (count: Int, list: InventoryPages)]? {
+        var lists = InventoryLists(onDisk: onDisk, directory: spill.directory)
+        var previous: InventoryPage?
+        for item in spill.sorted() {
+            if let previous, previous.package == item.package, previous.name == item.name, previous.page == item.page {
+                continue
+            }
+            lists.add(item)
+            previous = item
+        }
+        return lists.finish()
+    }
 
     /// The package Android resolves the intent to, as `Intent.parseUri` reads it.
     static func package(of uri: String) -> String {
@@ -75,13 +107,136 @@ public struct SchemeInventory: Sendable, Equatable {
         return intent.package ?? "(no package)"
     }
 
-    private static func count(_ name: String, page: String, in table: inout [String: (links: Int, pages: Set<String>)]) {
-        table[name, default: (0, [])].links += 1
-        table[name]!.pages.insert(page)
+    /// The merged pages, each once per name: kept in memory when nothing went to disk,
+    /// else written once more, in order, to a file of their own, each name a range of it.
+    private func resolving() -> (schemes: [Entry], packages: [Entry]) {
+        let made = lists(onDisk: spill.spilledRuns > 0) ?? lists(onDisk: false)!
+        func entries(_ links: [String: Int], package: Bool) -> [Entry] {
+            links.map { name, count in
+                let pages = made[InventoryLists.Key(package: package, name: name)]
+                    ?? (0, InventoryPages(storage: .memory([])))
+                return Entry(name: name, links: count, pageCount: pages.count, pages: pages.list)
+            }
+            .sorted { $0.links != $1.links ? $0.links > $1.links : $0.name < $1.name }
+        }
+        return (entries(schemeLinks, package: false), entries(packageLinks, package: true))
+    }
+}
+
+/// A page on which a scheme (or an intent's package) is used: what the inventory spills.
+struct InventoryPage: SpillRecord {
+    var package: Bool
+    var name: String
+    var page: String
+
+    static func ordered(_ a: InventoryPage, _ b: InventoryPage) -> Bool {
+        if a.package != b.package { return !a.package }
+        if a.name != b.name { return a.name < b.name }
+        return a.page < b.page
     }
 
-    private static func entries(_ table: [String: (links: Int, pages: Set<String>)]) -> [Entry] {
-        table.map { Entry(name: $0.key, links: $0.value.links, pages: $0.value.pages.sorted()) }
-            .sorted { $0.links != $1.links ? $0.links > $1.links : $0.name < $1.name }
+    func encode(into out: inout [UInt8]) {
+        out.append(package ? 1 : 0)
+        SpillBytes.appendString(name, to: &out)
+        SpillBytes.appendString(page, to: &out)
+    }
+
+    static func decode(_ body: UnsafeBufferPointer<UInt8>) -> InventoryPage {
+        var reader = SpillBytes.Reader(body)
+        let package = reader.byte() != 0
+        let name = reader.string()
+        return InventoryPage(package: package, name: name, page: reader.string())
+    }
+}
+
+/// An inventory entry's pages, sorted, each once: in memory, or a range of the file the
+/// merged pages were written to (read again at each pass).
+public struct InventoryPages: Sequence, Sendable, Equatable {
+    enum Storage: Sendable {
+        case memory([String])
+        case file(SpillFile, Range<Int>)
+    }
+
+    let storage: Storage
+
+    public static func == (a: InventoryPages, b: InventoryPages) -> Bool {
+        a.elementsEqual(b)
+    }
+
+    public func makeIterator() -> AnyIterator<String> {
+        switch storage {
+        case .memory(let pages):
+            return AnyIterator(pages.makeIterator())
+        case .file(let file, let range):
+            var cursor = RunCursor<InventoryPage>(file: file, range: range)
+            return AnyIterator { cursor.next()?.page }
+        }
+    }
+}
+
+/// Builds each name's list of pages from the merged, de-duplicated spill: on disk, each
+/// name a range of one file written in order; or in memory.
+private struct InventoryLists {
+    struct Key: Hashable {
+        var package: Bool
+        var name: String
+    }
+
+    let onDisk: Bool
+    let directory: String
+    private var file: SpillFile?
+    /// Bytes not yet written, and where the file ends.
+    private var pending: [UInt8] = []
+    private var written = 0
+    private var failed = false
+    private var current: (key: Key, count: Int, start: Int, pages: [String])?
+    private var counts: [Key: (count: Int, range: Range<Int>, pages: [String])] = [:]
+
+    init(onDisk: Bool, directory: String) {
+        self.onDisk = onDisk
+        self.directory = directory
+    }
+
+    mutating func add(_ item: InventoryPage) {
+        let key = Key(package: item.package, name: item.name)
+        if current?.key != key {
+            close()
+            current = (key, 0, written + pending.count, [])
+        }
+        current!.count += 1
+        if onDisk {
+            item.append(to: &pending)
+            if pending.count >= 1 << 16 { flush() }
+        } else {
+            current!.pages.append(item.page)
+        }
+    }
+
+    /// Each name's count and pages; nil when the file could not be written.
+    mutating func finish() -> [Key: (count: Int, list: InventoryPages)]? {
+        close()
+        flush()
+        if failed { return nil }
+        return counts.mapValues { item in
+            if onDisk, let file { return (item.count, InventoryPages(storage: .file(file, item.range))) }
+            return (item.count, InventoryPages(storage: .memory(item.pages)))
+        }
+    }
+
+    private mutating func close() {
+        guard let current else { return }
+        counts[current.key] = (current.count, current.start..<written + pending.count, current.pages)
+        self.current = nil
+    }
+
+    private mutating func flush() {
+        guard !pending.isEmpty, !failed else { return }
+        do {
+            if file == nil { file = try SpillFile(directory: directory, name: "inventory") }
+            written = try file!.appendRun { write in try write(pending) }.upperBound
+            pending.removeAll(keepingCapacity: true)
+        } catch {
+            failed = true
+        }
     }
 }

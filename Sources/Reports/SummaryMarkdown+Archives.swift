@@ -6,7 +6,7 @@ import LinkAuditModel
 extension SummaryMarkdown {
     /// Totals row, when an archive had stretches that could not be read.
     static func archiveDamageTotals(_ report: Report) -> String {
-        let damaged = report.pages.filter { PageRecord.isDamagedArchive(status: $0.status) }.count
+        let damaged = report.pages.reduce(0) { $0 + (PageRecord.isDamagedArchive(status: $1.status) ? 1 : 0) }
         guard damaged > 0 else { return "" }
         return MarkdownText.row(["damaged archive stretches", String(damaged)])
     }

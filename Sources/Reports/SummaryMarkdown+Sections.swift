@@ -28,18 +28,35 @@ extension SummaryMarkdown {
 
     static func pages(_ report: Report) -> String {
         var out = "## Pages by errors\n\n"
-        let ranked = report.pages.filter { $0.errors + $0.warnings + $0.infos > 0 }.sorted { a, b in
+        // One pass over the pages (read from the spill): the first `rowLimit` by rank are
+        // kept, the rest counted.
+        let before = { (a: PageStats, b: PageStats) in
             (a.errors, a.warnings, a.infos) != (b.errors, b.warnings, b.infos)
                 ? (a.errors, a.warnings, a.infos) > (b.errors, b.warnings, b.infos) : a.page < b.page
         }
-        guard !ranked.isEmpty else { return out + "No page has findings.\n\n" }
+        var top: [PageStats] = []
+        var withFindings = 0
+        var clean = 0
+        for page in report.pages {
+            guard page.errors + page.warnings + page.infos > 0 else {
+                if page.isOK { clean += 1 }
+                continue
+            }
+            withFindings += 1
+            top.append(page)
+            if top.count >= 2 * rowLimit {
+                top.sort(by: before)
+                top.removeLast(top.count - rowLimit)
+            }
+        }
+        let ranked = top.sorted(by: before).prefix(rowLimit)
+        guard withFindings > 0 else { return out + "No page has findings.\n\n" }
         out += MarkdownText.header(["page", "errors", "warnings", "info", "navigations"], align: ["l", "r", "r", "r", "r"])
-        for page in ranked.prefix(rowLimit) {
+        for page in ranked {
             out += MarkdownText.row([MarkdownText.inline(page.page), String(page.errors), String(page.warnings),
                                      String(page.infos), String(page.navigations)])
         }
-        if ranked.count > rowLimit { out += "\n… and \(ranked.count - rowLimit) more pages with findings.\n" }
-        let clean = report.pages.filter { $0.isOK && $0.errors + $0.warnings + $0.infos == 0 }.count
+        if withFindings > rowLimit { out += "\n… and \(withFindings - rowLimit) more pages with findings.\n" }
         out += "\n\(MarkdownText.plural(clean, "page")) read without findings.\n\n"
         return out
     }
@@ -62,8 +79,8 @@ extension SummaryMarkdown {
 
     private static func inventoryRow(_ entry: SchemeInventory.Entry) -> String {
         var on = entry.pages.prefix(3).map { MarkdownText.inline($0, limit: 80) }.joined(separator: "<br>")
-        if entry.pages.count > 3 { on += "<br>+\(entry.pages.count - 3) more" }
-        return MarkdownText.row([MarkdownText.inline(entry.name), String(entry.links), String(entry.pages.count), on])
+        if entry.pageCount > 3 { on += "<br>+\(entry.pageCount - 3) more" }
+        return MarkdownText.row([MarkdownText.inline(entry.name), String(entry.links), String(entry.pageCount), on])
     }
 
     static func checkDocs(_ report: Report) -> String {

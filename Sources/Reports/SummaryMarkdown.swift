@@ -96,15 +96,19 @@ public enum SummaryMarkdown {
         }
         out += MarkdownText.row(["suppressed", String(summary.suppressed)])
         out += "\n" + classifiedMeaning + "\n"
-        let unreadable = report.pages.filter { !$0.isOK }
-        if !unreadable.isEmpty {
-            out += "\n### Unreadable pages\n\n" + MarkdownText.header(["page", "reason"], align: ["l", "l"])
-            for page in unreadable.prefix(rowLimit) {
+        // The first rows and the count, in one pass: the pages are read from the spill.
+        var unreadable = 0
+        for page in report.pages where !page.isOK {
+            if unreadable == 0 {
+                out += "\n### Unreadable pages\n\n" + MarkdownText.header(["page", "reason"], align: ["l", "l"])
+            }
+            if unreadable < rowLimit {
                 out += MarkdownText.row([MarkdownText.inline(page.page), MarkdownText.inline(page.status)])
             }
-            if unreadable.count > rowLimit {
-                out += "\n… and \(unreadable.count - rowLimit) more: see pages.jsonl.\n"
-            }
+            unreadable += 1
+        }
+        if unreadable > rowLimit {
+            out += "\n… and \(unreadable - rowLimit) more: see pages.jsonl.\n"
         }
         return out + "\n"
     }

@@ -58,6 +58,41 @@ final class ReportRebuildTests: XCTestCase {
         XCTAssertEqual(pages.count, 6)
     }
 
+    /// The page records are read twice (their numbers kept between the passes, not their
+    /// lines): a page listed twice in pages.jsonl is its first line, pages without links
+    /// are added, and the merged pages.jsonl is the first line of each page in the file's
+    /// order, then the pages only links.jsonl names.
+    func testEachPagesFirstRecordIsTakenAndWrittenInTheFilesOrder() throws {
+        let dir = TempDir()
+        ReportFixture.write(ReportFixture.run1, to: dir.path + "/a")
+        let original = try String(contentsOfFile: dir.path + "/a/pages.jsonl", encoding: .utf8)
+        let lines = original.split(separator: "\n").map(String.init)
+        let help = try XCTUnwrap(lines.first { $0.contains("/help/") })
+        let broken = try XCTUnwrap(lines.first { $0.contains("broken/logo.html") })
+        let again = [help.replacingOccurrences(of: "\"status\":\"ok\"", with: "\"status\":\"unreadable: later\""),
+                     broken.replacingOccurrences(of: "not-html: binary data", with: "ok")]
+        XCTAssertNotEqual(again, [help, broken])
+        // The help page's links without its record, and the records twice.
+        let kept = lines.filter { !$0.contains("/help/") }
+        try (kept + again + ["not json"]).joined(separator: "\n").appending("\n")
+            .write(toFile: dir.path + "/a/pages.jsonl", atomically: true, encoding: .utf8)
+        var warnings: [String] = []
+        for bound in [Int.max, 1] {
+            let out = dir.path + "/out-\(bound)"
+            var rebuild = ReportRebuild(inputs: [dir.path + "/a"], outDir: out, formats: [.jsonl, .csv, .md],
+                                        rules: ReportFixture.rules)
+            rebuild.spillBytes = bound
+            let summary = try rebuild.run(warn: { warnings.append($0) })
+            XCTAssertEqual(summary.pages, ReportFixture.run1.count)
+            XCTAssertEqual(summary.unreadable, 2, "broken/logo.html's first record, and help/'s (its only one)")
+            let written = try String(contentsOfFile: out + "/pages.jsonl", encoding: .utf8).split(separator: "\n").map(String.init)
+            XCTAssertEqual(written.count, ReportFixture.run1.count)
+            XCTAssertEqual(Array(written.prefix(kept.count)), kept, "lines are written as read")
+            XCTAssertEqual(written.last, again[0], "help/'s record, first seen after the others")
+        }
+        XCTAssertEqual(warnings.count, 2, "the malformed line once per rebuild, not once per pass: \(warnings)")
+    }
+
     func testWithABaseline() throws {
         let dir = TempDir()
         ReportFixture.write(ReportFixture.run1, to: dir.path + "/night1")

@@ -22,7 +22,7 @@ final class AuditProgress: @unchecked Sendable {
     /// How far into the archive being read the pages handed out reach.
     private var archiveOffset = 0
 
-    init(inputs: [PageInput], crawler: Crawler?) {
+    init<Inputs: Collection>(inputs: Inputs, crawler: Crawler?) where Inputs.Element == PageInput {
         sizes = inputs.map { input in
             switch input.origin {
             case .file(let path), .archive(let path): return Self.size(path)  // the path it is read by

@@ -20,23 +20,17 @@ public struct FramedPages: Sendable {
     public static let maxNavigationsPerPage = 100_000
 
     /// By URL (without fragment): the page, and the URL it is known by (`a/index.html` is
-    /// also found as `a/`, its page URL).
-    private let pages: [String: (key: String, input: PageInput)]
+    /// also found as `a/`, its page URL). Compact: `FramedIndex`.
+    private let pages: FramedIndex
     private let reader: PageReader
 
     /// The file pages of `inputs`, by URL (archives and fetched pages are not followed).
     public init(_ inputs: [PageInput], reader: PageReader) {
-        var pages: [String: (key: String, input: PageInput)] = [:]
-        for input in inputs {
-            guard case .file(let path) = input.origin, let key = Self.key(input.page) else { continue }
-            if pages[key] == nil { pages[key] = (key, input) }
-            // `a/index.html` is served at `a/`, and by its own name too.
-            let name = path.split(separator: "/").last.map(String.init) ?? ""
-            if key.hasSuffix("/"), name.lowercased().hasPrefix("index."), pages[key + name] == nil {
-                pages[key + name] = (key, input)
-            }
-        }
-        self.pages = pages
+        self.init(PageInputs(inputs), reader: reader)
+    }
+
+    public init(_ inputs: PageInputs, reader: PageReader) {
+        pages = FramedIndex(inputs)
         self.reader = reader
     }
 

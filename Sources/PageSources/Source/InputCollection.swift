@@ -3,8 +3,9 @@ import LinkAuditModel
 /// What the local inputs hold: the pages to read, what the walk had to say, and which
 /// inputs held no page.
 public struct InputCollection: Sendable {
-    /// In order: inputs as given, each folder's files sorted by path.
-    public var pages: [PageInput] = []
+    /// In order: inputs as given, each folder's files sorted by path (held compactly:
+    /// `PageInputs`).
+    public var pages = PageInputs()
     /// One line each: folders skipped as a symbolic-link loop or met twice.
     public var notes: [String] = []
     /// Pages given the placeholder origin (no `--base-url`, no `wget --mirror` layout).

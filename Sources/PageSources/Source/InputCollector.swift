@@ -122,42 +122,53 @@ public struct InputCollector {
         func shown(_ relative: String) -> String {
             relative.isEmpty ? rootShown : paths.shown(root + "/" + relative, frame: frame)
         }
-        var entries: [(relative: String, input: PageInput)] = []
+        // A plain page is kept by its relative path alone (`special` -1): `PageInputs` makes
+        // its input again from the folder when it is read. Others are made here, kept in
+        // `specials` (few), so sorting a large folder moves 24-byte entries.
+        var entries: [(relative: String, special: Int)] = []
+        var specials: [PageInput] = []
+        func add(_ relative: String, _ input: PageInput) {
+            entries.append((relative, specials.count))
+            specials.append(input)
+        }
         for skip in walk.skipped {
             let walked = shown(skip.walkedAs)
             let why = skip.isLoop ? "a symbolic link back to \(walked) (a loop)" : "the same folder as \(walked), walked once"
             collection.notes.append("\(shown(skip.relative)): skipped, \(why)")
             // A record too, so the walk's every entry appears in the output.
             let folder = root + "/" + skip.relative
-            entries.append((skip.relative, PageInput(page: mapper.url(root: root, path: folder + "/"),
-                                                     origin: .missing(reason: "skipped: \(why)"), file: shown(skip.relative))))
+            add(skip.relative, PageInput(page: mapper.url(root: root, path: folder + "/"),
+                                         origin: .missing(reason: "skipped: \(why)"), file: shown(skip.relative)))
         }
         for (relative, reason) in walk.unlistable {
             let folder = root + (relative.isEmpty ? "" : "/" + relative)
             let page = mapper.url(root: root, path: folder + "/")
-            entries.append((relative, PageInput(page: page, origin: .missing(reason: "unreadable: \(reason)"),
-                                                named: relative.isEmpty, file: shown(relative))))
+            add(relative, PageInput(page: page, origin: .missing(reason: "unreadable: \(reason)"),
+                                    named: relative.isEmpty, file: shown(relative)))
         }
         for relative in walk.undecodable where Self.mayBePage(relative) {
-            entries.append((relative, PageInput(page: mapper.url(root: root, path: root + "/" + relative),
-                                                origin: .missing(reason: "unreadable: the file name is not valid UTF-8"),
-                                                file: shown(relative))))
+            add(relative, PageInput(page: mapper.url(root: root, path: root + "/" + relative),
+                                    origin: .missing(reason: "unreadable: the file name is not valid UTF-8"),
+                                    file: shown(relative)))
         }
         for relative in walk.files {
             let full = root + "/" + relative
             if let status = FileKind.notRegularStatus(full) {
-                entries.append((relative, PageInput(page: mapper.url(root: root, path: full), origin: .missing(reason: status),
-                                                    file: shown(relative))))
+                add(relative, PageInput(page: mapper.url(root: root, path: full), origin: .missing(reason: status),
+                                        file: shown(relative)))
             } else if Self.isArchive(full) {
-                entries.append((relative, PageInput(page: shown(relative), origin: .archive(path: full),
-                                                    file: shown(relative))))
+                add(relative, PageInput(page: shown(relative), origin: .archive(path: full), file: shown(relative)))
             } else {
-                let served = mapper.served(root: root, path: full)
-                if served.placeholder { collection.placeholderPages += 1 }
-                entries.append((relative, PageInput(page: served.url, origin: .file(path: full), file: shown(relative))))
+                if mapper.served(root: root, path: full).placeholder { collection.placeholderPages += 1 }
+                entries.append((relative, -1))
             }
         }
-        collection.pages += entries.sorted { $0.relative < $1.relative }.map(\.input)
+        entries.sort { $0.relative < $1.relative }
+        collection.pages.startFolder(PageInputs.Folder(root: root, rootShown: rootShown, frame: frame, paths: paths,
+                                                       mapper: mapper))
+        for (relative, special) in entries {
+            if special >= 0 { collection.pages.append(specials[special]) } else { collection.pages.appendWalked(relative) }
+        }
     }
 
     /// Named `.html`, `.htm` or `.xhtml`: typed as HTML by its extension, as a browser types

@@ -169,7 +169,14 @@ public struct FindingsJSON: ListingFormat {
         PrettyJSON.member("name", entry.name, first: true, indent: 6, to: &out)
         PrettyJSON.member("links", entry.links, indent: 6, to: &out)
         PrettyJSON.key("pages", indent: 6, to: &out)
-        PrettyJSON.strings(entry.pages, to: &out)
+        // As `PrettyJSON.strings`, from the inventory's spill a page at a time.
+        out.append(0x5B)
+        for (i, page) in entry.pages.enumerated() {
+            if i > 0 { out.append(", ") }
+            out.append(jsonString: page)
+            out.drainIfFull()
+        }
+        out.append(0x5D)
         PrettyJSON.close(0x7D, indent: 4, to: &out)
     }
 }

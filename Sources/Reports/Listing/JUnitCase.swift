@@ -98,7 +98,11 @@ struct JUnitCase: Sendable, Equatable {
 struct JUnitTotals: Equatable {
     var tests = 0, failures = 0, skipped = 0
 
-    init(_ pages: [PageStats]) {
+    init<Pages: Sequence>(_ pages: Pages) where Pages.Element == PageStats {
+        add(pages)
+    }
+
+    mutating func add<Pages: Sequence>(_ pages: Pages) where Pages.Element == PageStats {
         for page in pages {
             guard !page.junitCases.isEmpty else {
                 tests += 1

@@ -44,7 +44,8 @@ public struct JUnitXML: ListingFormat {
     /// The suites' openings with their counts, from the findings' tally (`JUnitTotals`).
     func prologue(to out: inout ByteBuffer) {
         guard let report else { return }
-        let totals = JUnitTotals(report.pages + files)
+        var totals = JUnitTotals(report.pages)
+        totals.add(files)
         let counts = "tests=\"\(totals.tests)\" failures=\"\(totals.failures)\" errors=\"0\""
         out.append(utf8: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
             + "<testsuites name=\"linkaudit\" \(counts)>\n"

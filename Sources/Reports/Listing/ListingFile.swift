@@ -43,7 +43,7 @@ enum ListingFile {
                                                       to out: inout ByteBuffer) {
         guard let fragments = report.fragments else { return }
         for page in report.pages {
-            guard let share = fragments.bytes(Format.fragment, page: page.page), !share.isEmpty else { continue }
+            guard let share = fragments.bytes(Format.fragment, at: page.fragments), !share.isEmpty else { continue }
             format.joint(first: !listed, to: &out)
             out.append(share)
             listed = true
@@ -81,22 +81,23 @@ enum PageGroups {
     /// Calls `body` in page order with every input page and its findings (none for a page
     /// without), and with the findings of each page that is not an input (nil page)
     /// where it falls in that order. Both lists are in page order.
-    static func walk<Findings: IteratorProtocol>(_ pages: [PageStats], _ findings: Findings,
-                                                 _ body: (PageStats?, [Finding]) -> Void)
-        where Findings.Element == Finding {
+    static func walk<Pages: Sequence, Findings: IteratorProtocol>(_ pages: Pages, _ findings: Findings,
+                                                                  _ body: (PageStats?, [Finding]) -> Void)
+        where Pages.Element == PageStats, Findings.Element == Finding {
         var findings = findings
         var next = findings.next()
         var group: [Finding] = []
-        var index = 0
-        while index < pages.count || next != nil {
+        var inputs = pages.makeIterator()
+        var upcoming = inputs.next()
+        while upcoming != nil || next != nil {
             // The next group's page, unless an input page comes first.
-            if let first = next, index == pages.count || first.page < pages[index].page {
+            if let first = next, upcoming.map({ first.page < $0.page }) ?? true {
                 takeGroup(&group, &next, &findings)
                 body(nil, group)
                 continue
             }
-            let page = pages[index]
-            index += 1
+            let page = upcoming!
+            upcoming = inputs.next()
             if let first = next, first.page == page.page {
                 takeGroup(&group, &next, &findings)
                 body(page, group)

@@ -31,26 +31,3 @@ struct FindingBlock: Sendable {
         for finding in findings { FindingCoding.append(finding, to: &bytes) }
     }
 }
-
-/// Reads blocks held in memory, a finding at a time, in the order given.
-struct BlockCursor {
-    private let blocks: [FindingBlock]
-    private var block = 0
-    private var index = 0
-
-    init(blocks: [FindingBlock]) {
-        self.blocks = blocks
-    }
-
-    mutating func next() -> Finding? {
-        while block < blocks.count {
-            if index < blocks[block].findings.count {
-                defer { index += 1 }
-                return blocks[block].findings[index]
-            }
-            block += 1
-            index = 0
-        }
-        return nil
-    }
-}

@@ -60,8 +60,15 @@ struct FindingSpill: Sendable {
 
     /// Every finding in report order (page, line, code, URL; ties in the order added).
     func sorted() -> SortedFindings {
-        let runs = resolved
-        return SortedFindings(file: writer?.file, runs: batch.isEmpty ? runs : runs + [.memory(Self.ordered(batch))])
+        let runs = batch.isEmpty ? resolved : resolved + [.memory(Self.ordered(batch))]
+        let file = writer?.file
+        return SortedFindings(runs: runs.compactMap { run in
+            switch run {
+            case .file(let range): file.map { .file($0, range) }
+            case .memory(let blocks): .memory(blocks.map(\.findings))
+            case .writing: preconditionFailure("runs are resolved before they are read")
+            }
+        })
     }
 
     /// Why findings could not be read back from disk, if that happened.
@@ -196,6 +203,11 @@ public struct SpillLimits: Sendable {
         self.directory = directory
         self.batchBytes = batchBytes
     }
+
+    /// The bound for each spill of small records (page records, the inventory's pages): an
+    /// eighth of the findings' (4 MB by default), so a run of any number of pages holds a
+    /// few MB of them.
+    var recordBatchBytes: Int { max(1, batchBytes / 8) }
 
     public static var temporaryDirectory: String {
         ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"

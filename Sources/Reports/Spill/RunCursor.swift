@@ -1,6 +1,6 @@
-/// Reads one spilled run back, a finding at a time, through a buffer of its own (the
+/// Reads one spilled run back, a record at a time, through a buffer of its own (the
 /// file may hold many runs; only this run's range is read).
-struct RunCursor {
+struct RunCursor<Record: SpillRecord> {
     private let file: SpillFile
     private var offset: Int
     private let end: Int
@@ -15,19 +15,19 @@ struct RunCursor {
         buffer = [UInt8](repeating: 0, count: min(bufferSize, max(range.count, 16)))
     }
 
-    mutating func next() -> Finding? {
+    mutating func next() -> Record? {
         while true {
             let (from, to) = (start, filled)
-            let decoded = buffer.withUnsafeBufferPointer { bytes -> (finding: Finding, size: Int)? in
+            let decoded = buffer.withUnsafeBufferPointer { bytes -> (record: Record, size: Int)? in
                 let window = UnsafeBufferPointer(rebasing: bytes[from..<to])
-                guard let (length, prefix) = FindingCoding.recordLength(window, at: 0), prefix + length <= window.count else {
+                guard let (length, prefix) = SpillBytes.recordLength(window, at: 0), prefix + length <= window.count else {
                     return nil
                 }
-                return (FindingCoding.decode(UnsafeBufferPointer(rebasing: window[prefix..<prefix + length])), prefix + length)
+                return (Record.decode(UnsafeBufferPointer(rebasing: window[prefix..<prefix + length])), prefix + length)
             }
             if let decoded {
                 start += decoded.size
-                return decoded.finding
+                return decoded.record
             }
             guard refill() else { return nil }
         }

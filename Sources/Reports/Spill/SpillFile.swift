@@ -1,7 +1,8 @@
 import Foundation
 import LinkAuditModel
 
-/// The temporary file a report's sorted runs of findings go to. It is unlinked as soon as
+/// The temporary file a report's sorted runs go to (findings, page records, inventory
+/// pages, page fragments: each kind a file of its own). It is unlinked as soon as
 /// it is created: nothing is left behind when the run ends, fails or is killed, and the
 /// space is freed when the last reader lets go of the descriptor.
 ///
@@ -12,10 +13,13 @@ final class SpillFile: @unchecked Sendable {
     private let lock = NSLock()
     private var size = 0
     private var failure: String?
+    /// What the file holds, for messages: `findings`, `pages`…
+    private let name: String
 
     /// A new, already unlinked file in `directory`.
-    init(directory: String) throws {
-        var template = Array((directory + "/.linkaudit-findings-XXXXXX").utf8CString)
+    init(directory: String, name: String = "findings") throws {
+        self.name = name
+        var template = Array((directory + "/.linkaudit-\(name)-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw LinkAuditError.io("cannot create a temporary file in \(directory)") }
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
@@ -36,7 +40,7 @@ final class SpillFile: @unchecked Sendable {
                 let count = bytes.withUnsafeBytes {
                     pwrite(descriptor, $0.baseAddress! + written, $0.count - written, off_t(size + written))
                 }
-                guard count > 0 else { throw LinkAuditError.io("cannot write the temporary findings file (disk full?)") }
+                guard count > 0 else { throw LinkAuditError.io("cannot write the temporary \(name) file (disk full?)") }
                 written += count
             }
             size += bytes.count
@@ -50,7 +54,7 @@ final class SpillFile: @unchecked Sendable {
         let count = pread(descriptor, buffer.baseAddress, buffer.count, off_t(offset))
         guard count >= 0 else {
             lock.lock()
-            failure = "cannot read the temporary findings file: \(String(cString: strerror(errno)))"
+            failure = "cannot read the temporary \(name) file: \(String(cString: strerror(errno)))"
             lock.unlock()
             return 0
         }

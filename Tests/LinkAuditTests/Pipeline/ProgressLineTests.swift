@@ -58,7 +58,7 @@ final class ProgressLineTests: XCTestCase {
 
     /// Pulls every job as the parallel runner does, writing each page after the next job
     /// is handed out (the runner works ahead), and checks the counts on the way and at the end.
-    private func drain(_ inputs: [PageInput]) -> (during: [ProgressCounts], end: ProgressCounts) {
+    private func drain(_ inputs: PageInputs) -> (during: [ProgressCounts], end: ProgressCounts) {
         let progress = AuditProgress(inputs: inputs, crawler: nil)
         let jobs = PageJobs(inputs, maxBody: 1 << 20, progress: progress)
         var during: [ProgressCounts] = []

@@ -1,0 +1,94 @@
+/// The pages to audit, in order, held compactly: a page found by walking a folder is kept
+/// as its path relative to the folder (bytes in one shared buffer), and its `PageInput` —
+/// URL, path, the file as reports name it — made again from the folder when it is asked
+/// for (`PageURLMapper` and `ReportedPaths` are pure). Other inputs (named files, archives,
+/// what could not be read) are kept whole. So a folder of a million pages holds about its
+/// relative paths, not a million structs of three strings each (`Docs/ARCHITECTURE.md` §3).
+public struct PageInputs: RandomAccessCollection, ExpressibleByArrayLiteral, Sendable, Equatable {
+    /// What makes a walked page's input again.
+    struct Folder: Sendable {
+        var root: String
+        var rootShown: String
+        var frame: String
+        var paths: ReportedPaths
+        var mapper: PageURLMapper
+
+        func input(_ relative: String) -> PageInput {
+            let full = root + "/" + relative
+            return PageInput(page: mapper.served(root: root, path: full).url, origin: .file(path: full),
+                             file: shown(relative))
+        }
+
+        func shown(_ relative: String) -> String {
+            relative.isEmpty ? rootShown : paths.shown(root + "/" + relative, frame: frame)
+        }
+    }
+
+    /// Per page: where its relative path starts in `bytes` (ended by a NUL, which no path
+    /// holds), or `-1 - k` for `whole[k]`.
+    private var slots: [Int] = []
+    private var bytes: [UInt8] = []
+    private var whole: [PageInput] = []
+    private var folders: [Folder] = []
+    /// (first page, folder): the folder of the walked pages from that page on.
+    private var runs: [(start: Int, folder: Int)] = []
+
+    public init() {}
+
+    public init(_ inputs: [PageInput]) {
+        for input in inputs { append(input) }
+    }
+
+    public init(arrayLiteral inputs: PageInput...) {
+        self.init(inputs)
+    }
+
+    /// How many pages are held by their relative path (the rest are held whole).
+    var walked: Int { slots.count - whole.count }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { slots.count }
+
+    public subscript(position: Int) -> PageInput {
+        let slot = slots[position]
+        if slot < 0 { return whole[-1 - slot] }
+        var end = slot
+        while bytes[end] != 0 { end += 1 }
+        let relative = String(decoding: bytes[slot..<end], as: UTF8.self)
+        return folders[folder(of: position)].input(relative)
+    }
+
+    public static func == (a: PageInputs, b: PageInputs) -> Bool {
+        a.elementsEqual(b)
+    }
+
+    /// Appends an input kept whole.
+    public mutating func append(_ input: PageInput) {
+        slots.append(-1 - whole.count)
+        whole.append(input)
+    }
+
+    /// Starts a folder whose walked pages follow (`appendWalked`).
+    mutating func startFolder(_ folder: Folder) {
+        folders.append(folder)
+        runs.append((slots.count, folders.count - 1))
+    }
+
+    /// Appends a page of the folder started last, by its relative path: its input is the
+    /// folder's `input(relative)`.
+    mutating func appendWalked(_ relative: String) {
+        slots.append(bytes.count)
+        bytes.append(contentsOf: relative.utf8)
+        bytes.append(0)
+    }
+
+    private func folder(of position: Int) -> Int {
+        // The last run starting at or before `position`.
+        var low = 0, high = runs.count
+        while low < high {
+            let mid = (low + high) / 2
+            if runs[mid].start <= position { low = mid + 1 } else { high = mid }
+        }
+        return runs[low - 1].folder
+    }
+}

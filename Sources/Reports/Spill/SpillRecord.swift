@@ -1,0 +1,96 @@
+/// What a report spills to disk and reads back in order — findings (`FindingSpill`), page
+/// records (`PageSpill`), the pages of the scheme inventory (`InventorySpill`) — through one
+/// seam: runs sorted in memory up to a bound, appended to an unlinked file (`SpillFile`),
+/// read back a record at a time (`RunCursor`) and merged (`SortedMerge`).
+///
+/// A record is written as a length prefix and a body of its own making (`SpillBytes` has
+/// the pieces); only this program reads it back, in the same run, so there is no versioning.
+protocol SpillRecord: Sendable {
+    /// The order of the merged sequence; records that tie come out in the order added.
+    static func ordered(_ a: Self, _ b: Self) -> Bool
+    /// Appends the record's body (no length prefix) to `out`.
+    func encode(into out: inout [UInt8])
+    /// Reads a body written by `encode`.
+    static func decode(_ body: UnsafeBufferPointer<UInt8>) -> Self
+}
+
+extension SpillRecord {
+    /// Appends one record with its length prefix.
+    func append(to out: inout [UInt8]) {
+        var body: [UInt8] = []
+        encode(into: &body)
+        SpillBytes.appendVarint(UInt64(body.count), to: &out)
+        out.append(contentsOf: body)
+    }
+}
+
+/// The pieces records are made of: LEB128 integers and length-prefixed UTF-8 strings.
+enum SpillBytes {
+    static func appendVarint(_ value: UInt64, to out: inout [UInt8]) {
+        var value = value
+        while value >= 0x80 {
+            out.append(UInt8(value & 0x7F) | 0x80)
+            value >>= 7
+        }
+        out.append(UInt8(value))
+    }
+
+    static func appendInt(_ value: Int, to out: inout [UInt8]) {
+        appendVarint(UInt64(bitPattern: Int64((value << 1) ^ (value >> 63))), to: &out)
+    }
+
+    static func appendString(_ text: String, to out: inout [UInt8]) {
+        appendVarint(UInt64(text.utf8.count), to: &out)
+        out.append(contentsOf: text.utf8)
+    }
+
+    /// Reads the record length at `offset`: its value and the bytes the prefix took, or
+    /// nil when the prefix itself is cut off at the end of `bytes`.
+    static func recordLength(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> (length: Int, prefix: Int)? {
+        var value: UInt64 = 0, shift: UInt64 = 0, i = offset
+        while i < bytes.count {
+            let byte = bytes[i]
+            value |= UInt64(byte & 0x7F) << shift
+            i += 1
+            if byte & 0x80 == 0 { return (Int(value), i - offset) }
+            shift += 7
+        }
+        return nil
+    }
+
+    /// Walks a record body; records come from this program, so they are well formed.
+    struct Reader {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var offset = 0
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>) {
+            self.bytes = bytes
+        }
+
+        mutating func byte() -> UInt8 {
+            defer { offset += 1 }
+            return bytes[offset]
+        }
+
+        mutating func varint() -> UInt64 {
+            var value: UInt64 = 0, shift: UInt64 = 0
+            while true {
+                let byte = byte()
+                value |= UInt64(byte & 0x7F) << shift
+                if byte & 0x80 == 0 { return value }
+                shift += 7
+            }
+        }
+
+        mutating func int() -> Int {
+            let zigzag = Int64(bitPattern: varint())
+            return Int((zigzag >> 1) ^ -(zigzag & 1))
+        }
+
+        mutating func string() -> String {
+            let count = Int(varint())
+            defer { offset += count }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[offset..<offset + count]), as: UTF8.self)
+        }
+    }
+}
