@@ -35,6 +35,32 @@ public enum HTMLExtractor {
         return (navigations, limits.warnings)
     }
 
+    /// How a page was read: whole, or — past `streamAbove` navigations — its first pass of
+    /// two (`StreamedPage`).
+    public enum PageExtraction {
+        case whole([Navigation])
+        case streamed(StreamedPage)
+    }
+
+    /// `extractPage`, for a page that may be too large to hold: past `streamAbove`
+    /// navigations, the page's plain links are left to a second pass (`StreamedPage`).
+    public static func extractPage(utf8 html: UnsafeRawBufferPointer, pageURL: String, encoding: String = "UTF-8",
+                                   streamAbove threshold: Int) -> (extraction: PageExtraction, warnings: [String]) {
+        let document = WebURL.parse(pageURL)
+        let limits = ExtractionLimits()
+        let state = DocumentState(page: pageURL, documentURL: document, fallbackBase: document,
+                                  frame: .main, lineOffset: 0, scriptsAllowed: true, depth: 0,
+                                  queryEncoder: QueryEncoders.encoder(for: encoding), limits: limits)
+        state.stream = StreamPass(threshold: threshold)
+        parse(html, into: state)
+        let gathered = state.finishGathered(pageURL: pageURL, encoding: encoding)
+        if let streamed = gathered.streamed { return (.streamed(streamed), limits.warnings) }
+        if let whole = gathered.whole { return (.whole(whole), limits.warnings) }
+        // Lines that go back (never seen in practice): the plain way, whole.
+        let plain = extractPage(utf8: html, pageURL: pageURL, encoding: encoding)
+        return (.whole(plain.navigations), plain.warnings)
+    }
+
     public static func extract(html: String, pageURL: String, encoding: String = "UTF-8") -> [Navigation] {
         var html = html
         return html.withUTF8 { extract(utf8: UnsafeRawBufferPointer($0), pageURL: pageURL, encoding: encoding) }

@@ -15,6 +15,7 @@ struct SortedFindings: Sequence, Sendable {
         return FindingMerge(runs: runs.compactMap { run in
             switch run {
             case .file(let range): file.map { .file(RunCursor(file: $0, range: range)) }
+            case .foreign(let own, let range): .file(RunCursor(file: own, range: range))
             case .memory(let blocks): .memory(BlockCursor(blocks: blocks))
             case .writing: preconditionFailure("runs are resolved before they are read (FindingSpill.sorted)")
             }
