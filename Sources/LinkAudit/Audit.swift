@@ -61,8 +61,9 @@ public enum Audit {
         let spillDirectory = streaming ? SpillLimits.temporaryDirectory : options.outDir
         func streamed(_ result: PageResult) -> PageOutput? {
             guard let source = result.streamed else { return nil }
-            return PageStream.output(result, source: source, chunk: threshold, classifier: classifier, framed: framed,
-                                     parts: streaming ? nil : parts, streaming: streaming, directory: spillDirectory)
+            return PageStream.output(result, source: source, chunk: PageStream.chunk(threshold: threshold),
+                                     classifier: classifier, framed: framed, parts: streaming ? nil : parts,
+                                     streaming: streaming, directory: spillDirectory)
         }
         OrderedParallelMap.run(next: jobs.next, workers: options.jobs, work: { job -> PageOutput in
             var result: PageResult

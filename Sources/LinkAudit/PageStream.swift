@@ -24,6 +24,10 @@ enum PageStream {
     /// pages (task-local: parallel tests do not see each other's).
     @TaskLocal static var threshold = defaultThreshold
 
+    /// Navigations classified and written at a time: a chunk's records, lines and rows are
+    /// what a streamed page holds (about 2 KB each with the default formats).
+    static func chunk(threshold: Int) -> Int { max(1, min(threshold, 4_096)) }
+
     /// The page's output, or nil when its temporary file could not be written (the caller
     /// then reads the page the plain way).
     static func output(_ result: PageResult, source: StreamedPageSource, chunk: Int, classifier: Classifier,
