@@ -134,7 +134,9 @@ public enum HTMLExtractor {
                                        started: (htmlParserCtxtPtr, UnsafeRawBufferPointer) -> Void) {
         // Pages of 1 GiB or more are fed in pieces, where libxml2 looks ahead for the end of
         // each construct before reading it: the compactor's reasoning assumes one final chunk.
-        if compactsTextRuns && html.count < chunk, let compacted = TextRunCompactor.compact(html) {
+        // Pages of 16 MB or more go as written too: a compacted copy would be a third copy
+        // of the page beside the page and libxml2's buffer (README Limits, a huge page).
+        if compactsTextRuns && html.count < min(chunk, compactsBelow), let compacted = TextRunCompactor.compact(html) {
             compacted.withUnsafeBytes { feed($0, sax: &sax, user: user, started: started) }
         } else {
             feed(html, sax: &sax, user: user, started: started)
@@ -143,6 +145,9 @@ public enum HTMLExtractor {
 
     /// libxml2 takes an Int32 length: very large pages go in pieces of this size.
     private static let chunk = 1 << 30
+
+    /// Pages compacted (`TextRunCompactor`) are smaller than this.
+    static let compactsBelow = 16 << 20
 
     private static func feed(_ html: UnsafeRawBufferPointer, sax: inout htmlSAXHandler, user: UnsafeMutableRawPointer,
                              started: (htmlParserCtxtPtr, UnsafeRawBufferPointer) -> Void) {
