@@ -97,6 +97,28 @@ final class StreamedPageTests: XCTestCase {
                 + "</script><a href=\"app://b\">b</a>",
         ]
         for (name, html) in pages { dir.write("dump/" + name, html) }
+        // Benchmarks/hostile_pages.py's constructs, 200 copies each, between links.
+        let n = 200
+        let hostile: [String: String] = [
+            "window-open": "<script>" + (0..<n).map { "window.open('x://\($0)'" }.joined() + "</script>",
+            "open-parens": "<script>" + String(repeating: "a=(", count: n) + "location.href='x://y'</script>",
+            "closers": "<script>" + String(repeating: "(", count: n) + String(repeating: "]", count: n)
+                + "location.href='x://y'</script>",
+            "then-chain": "<script>onclick=function(){" + (0..<n).map { "p.then(function(){'x://\($0)';" }.joined()
+                + String(repeating: "})", count: n) + "}</script>",
+            "timeouts": "<script>" + String(repeating: "setTimeout(function(){'x://y';", count: n)
+                + String(repeating: "},1)", count: n) + "</script>",
+            "calls": "<script>" + (0..<6).map { i in
+                "function f\(i)() { " + (0..<30).map { k in "setTimeout(f\((i + 1) % 6), \(k * 7));" }.joined(separator: " ")
+                    + " location.href = 'x://\(i)'; }"
+            }.joined(separator: "\n") + "\nf0();</script>",
+            "spans": "<body>" + String(repeating: "<span>", count: n) + String(repeating: "</b>", count: n),
+            "divs": "<body>" + String(repeating: "<div>", count: n) + String(repeating: "</span>", count: n),
+        ]
+        for (name, construct) in hostile {
+            dir.write("dump/hostile-\(name).html", "<a href=\"app://before\">b</a><a href=\"before.html\">b</a>\n"
+                      + construct + "\n<a href=\"app://after\">a</a><a href=\"after.html\">a</a><a href=\"tel:1\">t</a>")
+        }
         for folder in ["script-patterns", "fuzz/FuzzHTML"] {
             let source = Fixture.url(folder).path
             for name in try FileManager.default.contentsOfDirectory(atPath: source) where name.hasSuffix(".html") {
