@@ -53,12 +53,51 @@ public enum HTMLExtractor {
                                   queryEncoder: QueryEncoders.encoder(for: encoding), limits: limits)
         state.stream = StreamPass(threshold: threshold)
         parse(html, into: state)
-        let gathered = state.finishGathered(pageURL: pageURL, encoding: encoding)
+        let gathered = state.finishGathered(pageURL: pageURL, encoding: encoding, prepared: false)
         if let streamed = gathered.streamed { return (.streamed(streamed), limits.warnings) }
         if let whole = gathered.whole { return (.whole(whole), limits.warnings) }
         // Lines that go back (never seen in practice): the plain way, whole.
         let plain = extractPage(utf8: html, pageURL: pageURL, encoding: encoding)
         return (.whole(plain.navigations), plain.warnings)
+    }
+
+    /// The same, taking the page's bytes over so that no more than two copies of a huge
+    /// page are alive at once (README Limits): the page is read as the tokenizer reads it
+    /// (`InputStream`, `TokenizerAlignment`) in place of `html`, whose original bytes go
+    /// as soon as that is done, and `html` is left holding those bytes — what a streamed
+    /// page's second pass reads (`StreamedPage.plainNavigations`).
+    public static func extractPage(owning html: inout [UInt8], pageURL: String, encoding: String = "UTF-8",
+                                   streamAbove threshold: Int) -> (extraction: PageExtraction, warnings: [String]) {
+        let document = WebURL.parse(pageURL)
+        let limits = ExtractionLimits()
+        let state = DocumentState(page: pageURL, documentURL: document, fallbackBase: document,
+                                  frame: .main, lineOffset: 0, scriptsAllowed: true, depth: 0,
+                                  queryEncoder: QueryEncoders.encoder(for: encoding), limits: limits)
+        state.stream = StreamPass(threshold: threshold)
+        prepare(&html, limits: limits)
+        html.withUnsafeBytes { parse($0, into: state, prepared: true) }
+        let gathered = state.finishGathered(pageURL: pageURL, encoding: encoding, prepared: true)
+        if let streamed = gathered.streamed { return (.streamed(streamed), limits.warnings) }
+        if let whole = gathered.whole { return (.whole(whole), limits.warnings) }
+        // Lines that go back (never seen in practice): the plain way, whole, with what the
+        // alignment counted.
+        let again = ExtractionLimits()
+        again.cappedTags = limits.cappedTags
+        again.firstCappedTagLine = limits.firstCappedTagLine
+        let plain = DocumentState(page: pageURL, documentURL: document, fallbackBase: document,
+                                  frame: .main, lineOffset: 0, scriptsAllowed: true, depth: 0,
+                                  queryEncoder: QueryEncoders.encoder(for: encoding), limits: again)
+        html.withUnsafeBytes { parse($0, into: plain, prepared: true) }
+        return (.whole(plain.finish()), again.warnings)
+    }
+
+    /// `html` as the tokenizer reads it: line ends and NULs (`InputStream`), then the
+    /// alignment (`TokenizerAlignment`), each replacing the bytes before it.
+    static func prepare(_ html: inout [UInt8], limits: ExtractionLimits) {
+        if let preprocessed = html.withUnsafeBytes({ InputStream.preprocessed($0) }) { html = preprocessed }
+        if let aligned = html.withUnsafeBytes({ TokenizerAlignment.align($0, limits: limits, lineOffset: 0) }) {
+            html = aligned
+        }
     }
 
     public static func extract(html: String, pageURL: String, encoding: String = "UTF-8") -> [Navigation] {
@@ -67,7 +106,8 @@ public enum HTMLExtractor {
     }
 
     /// Runs libxml2's push parser over the whole buffer at once, feeding `state`.
-    static func parse(_ html: UnsafeRawBufferPointer, into state: DocumentState) {
+    /// `prepared`: `html` is read as the tokenizer reads it already (`prepare`).
+    static func parse(_ html: UnsafeRawBufferPointer, into state: DocumentState, prepared: Bool = false) {
         LibXML.initialize()
         var sax = htmlSAXHandler()
         // The caller holds `state` for the whole parse, so the callbacks borrow it
@@ -92,9 +132,14 @@ public enum HTMLExtractor {
             }
         }
         let user = Unmanaged.passUnretained(state).toOpaque()
-        run(html, sax: &sax, user: user, limits: state.limits, lineOffset: state.lineOffset) {
-            state.parser = $0
-            state.source = $1
+        let started = { (parser: htmlParserCtxtPtr, source: UnsafeRawBufferPointer) in
+            state.parser = parser
+            state.source = source
+        }
+        if prepared {
+            compactAndFeed(html, sax: &sax, user: user, started: started)
+        } else {
+            run(html, sax: &sax, user: user, limits: state.limits, lineOffset: state.lineOffset, started: started)
         }
         state.parser = nil
         state.source = nil

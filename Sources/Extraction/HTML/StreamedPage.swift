@@ -23,9 +23,13 @@ public struct StreamedPage: @unchecked Sendable {
     let pageURL: String
     let encoding: String
     let context: EmitContext
+    /// Whether the second pass is given the bytes as the tokenizer reads them (what
+    /// `extractPage(owning:…)` leaves), or the page as written.
+    let prepared: Bool
 
-    /// The plain navigations of the page (`html`, the bytes the first pass read), in page
-    /// order, `chunk` at a time, each with its place in the page's order.
+    /// The plain navigations of the page (`html`: the page as `extractPage(utf8:…)` read it,
+    /// or the bytes `extractPage(owning:…)` left), in page order, `chunk` at a time, each
+    /// with its place in the page's order.
     public func plainNavigations(utf8 html: UnsafeRawBufferPointer, chunk: Int,
                                  _ body: ([Navigation], [StreamKey]) -> Void) {
         let document = WebURL.parse(pageURL)
@@ -36,7 +40,7 @@ public struct StreamedPage: @unchecked Sendable {
         withoutActuallyEscaping(body) { body in
             let pass = StreamPass(emitting: context, chunk: max(1, chunk), body: body)
             state.stream = pass
-            HTMLExtractor.parse(html, into: state)
+            HTMLExtractor.parse(html, into: state, prepared: prepared)
             pass.flush()
             state.stream = nil
         }
@@ -169,7 +173,7 @@ extension DocumentState {
     /// the page stayed under it; otherwise what the page keeps for its second pass (nil when
     /// its lines go back, which the second pass's merge could not follow: the caller then
     /// reads the page the plain way).
-    func finishGathered(pageURL: String, encoding: String) -> (whole: [Navigation]?, streamed: StreamedPage?) {
+    func finishGathered(pageURL: String, encoding: String, prepared: Bool) -> (whole: [Navigation]?, streamed: StreamedPage?) {
         guard let stream, stream.crossed else { return (finish(), nil) }
         guard stream.monotone else { return (nil, nil) }
         let base = baseURL
@@ -204,7 +208,7 @@ extension DocumentState {
         held.sort { $0.0 < $1.0 }
         let context = EmitContext(base: base, iframeNames: iframeNames, superseded: superseded)
         return (nil, StreamedPage(held: held.map(\.1), keys: held.map(\.0), pageURL: pageURL, encoding: encoding,
-                                  context: context))
+                                  context: context, prepared: prepared))
     }
 
     private static func position(of index: Int, in sorted: [Int]) -> Int? {

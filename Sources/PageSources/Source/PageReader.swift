@@ -52,8 +52,9 @@ public struct PageReader: Sendable {
                                                      status: "not-html: .\(ext) file does not look like HTML"))
             }
         }
-        return read(bytes: bytes, page: input.page, file: input.file, declaredHTML: InputCollector.isPageFile(path),
-                    streamAbove: streamAbove)
+        // Handed over: a huge page's first copy goes once it is read as the tokenizer reads it.
+        return read(bytes: consume bytes, page: input.page, file: input.file,
+                    declaredHTML: InputCollector.isPageFile(path), streamAbove: streamAbove)
     }
 
     private struct Unreadable: Error {
@@ -86,7 +87,7 @@ public struct PageReader: Sendable {
     /// `declaredHTML`: its type is known to be HTML (a `.html` file, a `Content-Type: text/html`
     /// response). A browser does not sniff a declared type (§F.7), so the binary-byte rule of
     /// the MIME Sniffing Standard, which is for unknown types, is not applied to it.
-    public func read(bytes: [UInt8], page: String, file: String?, transportCharset: String? = nil,
+    public func read(bytes: consuming [UInt8], page: String, file: String?, transportCharset: String? = nil,
                      declaredHTML: Bool = false, streamAbove: Int? = nil) -> PageResult {
         var record = PageRecord(page: page, file: file, bytes: bytes.count, status: "ok")
         if bytes.count > maxBytes {
@@ -110,7 +111,7 @@ public struct PageReader: Sendable {
         }
         let encoding = EncodingSniffer.sniff(bytes, transportCharset: transportCharset)
         record.encoding = encoding.name
-        guard let decoded = PageDecoder.utf8(bytes, from: encoding) else {
+        guard var decoded = PageDecoder.utf8(bytes, from: encoding) else {
             record.status = "invalid-encoding: \(encoding.name) is not supported"
             return PageResult(record: record)
         }
@@ -119,16 +120,23 @@ public struct PageReader: Sendable {
             record.status = "invalid-encoding: \(decoded.replacements) bytes are not \(encoding.name)"
             return PageResult(record: record)
         }
+        let cutLine = Self.truncatedTagLine(decoded.utf8)
         var navigations: [Navigation]
         var warnings: [String]
         var streamed: StreamedPage?
+        var prepared: [UInt8] = []
         if let streamAbove {
-            let (extraction, cut) = decoded.utf8.withUnsafeBytes {
-                HTMLExtractor.extractPage(utf8: $0, pageURL: page, encoding: encoding.name, streamAbove: streamAbove)
-            }
+            // The page's only reference, so that reading it as the tokenizer does replaces it.
+            prepared = decoded.utf8
+            decoded.utf8 = []
+            _ = consume bytes
+            let (extraction, cut) = HTMLExtractor.extractPage(owning: &prepared, pageURL: page, encoding: encoding.name,
+                                                              streamAbove: streamAbove)
             warnings = cut
             switch extraction {
-            case .whole(let list): navigations = list
+            case .whole(let list):
+                navigations = list
+                prepared = []
             case .streamed(let page):
                 navigations = page.held
                 streamed = page
@@ -138,7 +146,6 @@ public struct PageReader: Sendable {
                 HTMLExtractor.extractPage(utf8: $0, pageURL: page, encoding: encoding.name)
             }
         }
-        let cutLine = Self.truncatedTagLine(decoded.utf8)
         if let cutLine {
             // A file cut inside a tag (an interrupted download or mirror): the parser
             // recovers what it can, but a URL on that tag may be cut short.
@@ -150,7 +157,7 @@ public struct PageReader: Sendable {
         record.navigations = navigations.count
         var result = PageResult(record: record, navigations: navigations)
         if let streamed {
-            result.streamed = StreamedPageSource(page: streamed, utf8: decoded.utf8, cutLine: cutLine)
+            result.streamed = StreamedPageSource(page: streamed, utf8: prepared, cutLine: cutLine)
         }
         return result
     }
@@ -185,8 +192,8 @@ public struct PageResult: Sendable {
     }
 }
 
-/// The second pass of a page read in two (`StreamedPage`): the page's decoded bytes, kept
-/// for it, and what the first pass marks on every navigation.
+/// The second pass of a page read in two (`StreamedPage`): the page's bytes as the tokenizer
+/// reads them, kept for it, and what the first pass marks on every navigation.
 public struct StreamedPageSource: @unchecked Sendable {
     public let page: StreamedPage
     let utf8: [UInt8]
