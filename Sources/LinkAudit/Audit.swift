@@ -59,7 +59,7 @@ public enum Audit {
         // with them. A live crawl's pages are read whole (the crawl follows their links).
         let threshold = PageStream.threshold
         let spillDirectory = streaming ? SpillLimits.temporaryDirectory : options.outDir
-        func streamed(_ result: PageResult) -> PageOutput? {
+        func streamed(_ result: PageResult, framed: FramedPages?) -> PageOutput? {
             guard let source = result.streamed else { return nil }
             return PageStream.output(result, source: source, chunk: PageStream.chunk(threshold: threshold),
                                      classifier: classifier, framed: framed, parts: streaming ? nil : parts,
@@ -72,7 +72,7 @@ public enum Audit {
             case .input(let input):
                 result = reader.read(input, streamAbove: threshold)
                 if result.streamed != nil {
-                    if let output = streamed(result) { return output }
+                    if let output = streamed(result, framed: framed) { return output }
                     result = reader.read(input)  // no temporary file: the plain way, in memory
                 }
                 if !framed.isEmpty {
@@ -83,7 +83,7 @@ public enum Audit {
             case .archived(let page):
                 result = reader.read(page, streamAbove: threshold)
                 if result.streamed != nil {
-                    if let output = streamed(result) { return output }
+                    if let output = streamed(result, framed: nil) { return output }
                     result = reader.read(page)
                 }
             case .fetched(let page):

@@ -30,8 +30,10 @@ enum PageStream {
 
     /// The page's output, or nil when its temporary file could not be written (the caller
     /// then reads the page the plain way).
+    /// `framed`: the dump's pages its frames load (nil for an archived page, as the plain
+    /// way has it).
     static func output(_ result: PageResult, source: StreamedPageSource, chunk: Int, classifier: Classifier,
-                       framed: FramedPages, parts: ReportParts?, streaming: Bool, directory: String) -> PageOutput? {
+                       framed: FramedPages?, parts: ReportParts?, streaming: Bool, directory: String) -> PageOutput? {
         var record = result.record
         // The held navigations, each frame followed by the framed pages' own (on its key).
         var held = result.navigations
@@ -40,7 +42,7 @@ enum PageStream {
             // A response's own navigations (an archive's headers) come first.
             keys = Array(repeating: .first, count: held.count - keys.count) + keys
         }
-        if !framed.isEmpty {
+        if let framed, !framed.isEmpty {
             let followed = framed.follow(held, page: record.page, warning: &record.warning)
             if followed.count != held.count {
                 var next = 0
