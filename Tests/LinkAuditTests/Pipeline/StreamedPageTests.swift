@@ -179,6 +179,13 @@ final class StreamedPageTests: XCTestCase {
         try assertSameReports([Fixture.url("warc/synthetic/deeplinks-sample.warc.gz").path], "archive")
     }
 
+    /// A dump and an archive in one run: the archive's pages do not follow the dump's frames.
+    func testADumpAndAnArchiveTogetherGiveThePlainReports() throws {
+        let dir = TempDir()
+        try assertSameReports([try Self.corpus(in: dir), Fixture.url("warc/synthetic/deeplinks-sample.warc").path],
+                              "dump and archive")
+    }
+
     /// The extraction on its own: the held navigations and the second pass's chunks, merged
     /// by their places, are the plain extraction's list, and the pages really are streamed.
     func testHeldAndChunksMergeIntoThePlainList() throws {
