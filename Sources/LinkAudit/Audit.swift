@@ -54,20 +54,50 @@ public enum Audit {
         display?.start()
         defer { display?.stop() }  // erased before the command prints its end-of-run lines
         let jobs = PageJobs(inputs, maxBody: options.maxPageBytes, crawler: crawler, progress: progress)
+        // A page past this many navigations is read in two passes, its links classified and
+        // written chunk by chunk to a temporary file (PageStream): its memory does not grow
+        // with them. A live crawl's pages are read whole (the crawl follows their links).
+        let threshold = PageStream.threshold
+        let spillDirectory = streaming ? SpillLimits.temporaryDirectory : options.outDir
+        func streamed(_ result: PageResult, follow: PageStream.FramesFollower?) -> PageOutput? {
+            guard let source = result.streamed else { return nil }
+            return PageStream.output(result, source: source, chunk: PageStream.chunk(threshold: threshold),
+                                     classifier: classifier, follow: follow, parts: streaming ? nil : parts,
+                                     streaming: streaming, directory: spillDirectory)
+        }
         OrderedParallelMap.run(next: jobs.next, workers: options.jobs, work: { job -> PageOutput in
             var result: PageResult
             var pageClassifier = classifier
             switch job {
             case .input(let input):
-                result = reader.read(input)
+                result = reader.read(input, streamAbove: threshold)
+                if result.streamed != nil {
+                    let follow: PageStream.FramesFollower? = framed.isEmpty ? nil : { navigations, record in
+                        framed.follow(navigations, page: record.page, warning: &record.warning)
+                    }
+                    if let output = streamed(result, follow: follow) { return output }
+                    result = reader.read(input)  // no temporary file: the plain way, in memory
+                }
                 if !framed.isEmpty {
                     result.navigations = framed.follow(result.navigations, page: result.record.page,
                                                        warning: &result.record.warning)
                     result.record.navigations = result.navigations.count
                 }
             case .archived(let page):
-                result = reader.read(page)
-                page.frames?.follow(&result, reader: reader)  // its frames' pages of the same archive
+                result = reader.read(page, streamAbove: threshold)
+                // Its frames' pages of the same archive.
+                let follow: PageStream.FramesFollower? = page.frames.map { frames in { navigations, record in
+                    var whole = PageResult(record: record)
+                    whole.navigations = navigations
+                    frames.follow(&whole, reader: reader)
+                    record = whole.record
+                    return whole.navigations
+                } }
+                if result.streamed != nil {
+                    if let output = streamed(result, follow: follow) { return output }
+                    result = reader.read(page)
+                }
+                if let follow { result.navigations = follow(result.navigations, &result.record) }
             case .fetched(let page):
                 result = reader.read(page)
                 jobs.crawled(page, result)
@@ -97,7 +127,11 @@ public enum Audit {
             if !result.record.isOK { summary.unreadable += 1 }
             summary.navigations += result.navigations
             pages.write(line: result.recordLine)
-            links.write(result.links)
+            if let spooled = result.spooledLinks {
+                links.write(spooled)
+            } else if let lines = result.links {
+                links.write(lines)
+            }
             if let part = result.report {
                 report.add(part)
             } else {
@@ -109,6 +143,8 @@ public enum Audit {
                 if streaming { pages.flush() } else { report.add(page: record, navigations: []) }
             }
         }
+        // A streamed page's lines that could not be read back leave links.jsonl incomplete.
+        if let failure = links.failure { throw LinkAuditError.io(failure) }
         // Renamed into place now that they are whole (a run that stops before leaves none).
         try linksFile.commit()
         try pages.commit()
@@ -138,8 +174,10 @@ struct PageOutput {
     /// Its `pages.jsonl` line (wrapped when streaming), without the newline.
     var recordLine: [UInt8]
     var navigations: Int
-    /// Its `links.jsonl` lines and the verdict sets they refer to.
-    var links: PageLinks
+    /// Its `links.jsonl` lines and the verdict sets they refer to (nil for a streamed page).
+    var links: PageLinks?
+    /// A streamed page's lines, in a temporary file (`PageStream`).
+    var spooledLinks: SpooledPageLinks? = nil
     var report: ReportPart?
     /// The association files the page's hosts needed (live crawls).
     var associationRecords: [PageRecord]

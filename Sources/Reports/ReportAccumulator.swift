@@ -123,6 +123,8 @@ public struct ReportAccumulator: Sendable {
         if keepsRows, let rows = part.pageFindings.isEmpty ? part.rows : part.rows?.linkFindings() {
             findings.append(rows)
         }
+        // A streamed page's rows, as runs of their own after its block (README Limits).
+        if keepsRows, let spilled = part.spilledRows { findings.append(spilled) }
         navigations += part.navigations
         classified += part.classified
         inventory.add(part.deepLinks, page: page.page)

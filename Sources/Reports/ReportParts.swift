@@ -36,6 +36,51 @@ package struct ReportParts: Sendable {
     package func part(page: PageRecord, navigations list: [Navigation], memo: inout VerdictSetMemo) -> ReportPart {
         var part = ReportPart(page: page, navigations: list.count, suppressions: rules.suppressions.count)
         part.pageFindings = FindingBuilder(rules: rules).pageFindings(page)
+        var findings = collect(list, into: &part, file: page.file, memo: &memo)
+        if rows {
+            // Stable, as the report's own sort: ties keep the order the page gave them (its
+            // page-scope findings first). In place: a page may have a million rows.
+            findings.insert(contentsOf: part.pageFindings, at: 0)
+            findings.sort(by: Finding.ordered)
+            if !fragments.isEmpty {
+                part.fragments = PageFragments(page: page, navigations: list.count, sorted: findings, formats: fragments)
+            }
+            part.rows = FindingBlock(page: page.page, sorted: findings)
+        }
+        return part
+    }
+
+    /// A streamed page's part, before its navigations (README Limits): its chunks are
+    /// counted in by `rows(of:into:memo:)`, whose rows go to disk as runs of their own.
+    package func begin(page: PageRecord) -> ReportPart {
+        ReportPart(page: page, navigations: 0, suppressions: rules.suppressions.count)
+    }
+
+    /// One chunk of a streamed page, in page order: counted into `part`, and its rows in
+    /// report order (ties in the chunk's order; the spill's merge keeps chunks in order).
+    /// Empty when the run keeps no rows.
+    package func rows(of list: [Navigation], into part: inout ReportPart, memo: inout VerdictSetMemo) -> [Finding] {
+        part.navigations += list.count
+        var findings = collect(list, into: &part, file: part.page.file, memo: &memo)
+        guard rows else { return [] }
+        findings.sort(by: Finding.ordered)
+        return findings
+    }
+
+    /// The end of a streamed page's part: its final record, its page-scope findings (a run
+    /// before its chunks'), no fragments (the listing formats render such a page at the end).
+    package func end(_ part: inout ReportPart, record: PageRecord, spilled: SpilledRows?) {
+        part.page = record
+        part.pageFindings = FindingBuilder(rules: rules).pageFindings(record)
+        if rows {
+            part.rows = FindingBlock(page: record.page, sorted: part.pageFindings.sorted(by: Finding.ordered))
+            part.spilledRows = spilled
+        }
+    }
+
+    /// Counts `list`'s findings into `part` and makes their rows (when the run keeps them).
+    private func collect(_ list: [Navigation], into part: inout ReportPart, file: String?,
+                         memo: inout VerdictSetMemo) -> [Finding] {
         var findings: [Finding] = []
         for (position, navigation) in list.enumerated() {
             if navigation.verdicts != nil { part.classified += 1 }
@@ -50,24 +95,14 @@ package struct ReportParts: Sendable {
                                profiles: text.profiles, hasLine: true)
                 guard rows else { continue }
                 findings.append(Finding(
-                    page: navigation.page, file: page.file, line: navigation.line, source: navigation.source,
+                    page: navigation.page, file: file, line: navigation.line, source: navigation.source,
                     trigger: navigation.trigger.rawValue, frame: navigation.frame.rawValue, raw: navigation.raw,
                     url: navigation.url, code: ref.code, severity: text.severity, profiles: text.profiles,
                     outcomes: memo.outcomes(at: set), message: text.message,
                     suppressed: suppression.map { rules.suppressions[$0].reason }))
             }
         }
-        if rows {
-            // Stable, as the report's own sort: ties keep the order the page gave them (its
-            // page-scope findings first). In place: a page may have a million rows.
-            findings.insert(contentsOf: part.pageFindings, at: 0)
-            findings.sort(by: Finding.ordered)
-            if !fragments.isEmpty {
-                part.fragments = PageFragments(page: page, navigations: list.count, sorted: findings, formats: fragments)
-            }
-            part.rows = FindingBlock(page: page.page, sorted: findings)
-        }
-        return part
+        return findings
     }
 }
 
@@ -88,6 +123,8 @@ public struct ReportPart: Sendable {
     var rows: FindingBlock?
     /// The page's report fragments, when the run renders them on its workers.
     var fragments: PageFragments?
+    /// A streamed page's rows, chunk by chunk, as sorted runs on disk (after `rows`).
+    var spilledRows: SpilledRows?
 
     init(page: PageRecord, navigations: Int, suppressions: Int) {
         self.page = page

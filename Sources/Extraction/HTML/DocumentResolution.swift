@@ -37,30 +37,44 @@ extension DocumentState {
         out.reserveCapacity(pending.count)
         var seen = Set<DuplicateKey>()
         for p in pending {
-            let nav: Navigation
-            // Every URL of the document is parsed with its encoding (§F.12).
-            let resolved = p.toDocument ? documentURL ?? resolve(p.raw, base) : resolve(p.raw, base)
-            if let parsed = resolved {
-                if onlyScrolls(p, to: parsed) || staysBlank(p, at: parsed) { continue }
-                nav = Navigation(page: page, line: p.line, source: p.source, trigger: p.trigger,
-                                 frame: frame(for: p.target), delayMs: p.delayMs, raw: p.raw, target: parsed,
-                                 partial: p.partial ? true : nil, context: p.context, condition: p.condition)
-            } else {
-                var unparsed = Navigation(page: page, line: p.line, source: p.source, trigger: p.trigger,
-                                          frame: frame(for: p.target), delayMs: p.delayMs, raw: p.raw, url: p.raw,
-                                          scheme: WebURL.schemeOf(p.raw) ?? "", partial: p.partial ? true : nil,
-                                          context: p.context)
-                unparsed.condition = p.condition
-                nav = unparsed
-            }
-            var placed = nav
-            placed.sandbox = p.sandbox
-            placed.place = Carried(ParsePlace(document: number, parserLine: p.parserLine,
-                                              startsWhileParsing: p.startsWhileParsing,
-                                              ownFrame: navigatesOwnFrame(p.target)))
+            guard let record = navigation(for: p, base: base) else { continue }
             // A function called from several places yields the same record each time.
-            if !p.fromScript || seen.insert(DuplicateKey(nav)).inserted { out.append(placed) }
+            if !p.fromScript || seen.insert(DuplicateKey(record)).inserted { out.append(record) }
         }
+        out += srcdocNavigations(base: base)
+        return Self.inLineOrder(out)
+    }
+
+    /// A pending navigation resolved against `base`, its frame decided and its place in the
+    /// parse carried; nil for one that only scrolls or leaves a frame on about:blank.
+    func navigation(for p: PendingNavigation, base: WebURL?) -> Navigation? {
+        let nav: Navigation
+        // Every URL of the document is parsed with its encoding (§F.12).
+        let resolved = p.toDocument ? documentURL ?? resolve(p.raw, base) : resolve(p.raw, base)
+        if let parsed = resolved {
+            if onlyScrolls(p, to: parsed) || staysBlank(p, at: parsed) { return nil }
+            nav = Navigation(page: page, line: p.line, source: p.source, trigger: p.trigger,
+                             frame: frame(for: p.target), delayMs: p.delayMs, raw: p.raw, target: parsed,
+                             partial: p.partial ? true : nil, context: p.context, condition: p.condition)
+        } else {
+            var unparsed = Navigation(page: page, line: p.line, source: p.source, trigger: p.trigger,
+                                      frame: frame(for: p.target), delayMs: p.delayMs, raw: p.raw, url: p.raw,
+                                      scheme: WebURL.schemeOf(p.raw) ?? "", partial: p.partial ? true : nil,
+                                      context: p.context)
+            unparsed.condition = p.condition
+            nav = unparsed
+        }
+        var placed = nav
+        placed.sandbox = p.sandbox
+        placed.place = Carried(ParsePlace(document: number, parserLine: p.parserLine,
+                                          startsWhileParsing: p.startsWhileParsing,
+                                          ownFrame: navigatesOwnFrame(p.target)))
+        return placed
+    }
+
+    /// The navigations of the document's `srcdoc` documents, each extracted now.
+    func srcdocNavigations(base: WebURL?) -> [Navigation] {
+        var out: [Navigation] = []
         for doc in srcdocs {
             // Its lines count from where the attribute's value starts. A line break written as
             // a character reference (`&#10;`) is one the page's text does not have, so no
@@ -77,7 +91,7 @@ extension DocumentState {
                 out.append(navigation)
             }
         }
-        return Self.inLineOrder(out)
+        return out
     }
 
     private func resolve(_ raw: String, _ base: WebURL?) -> WebURL? {
@@ -88,7 +102,7 @@ extension DocumentState {
     /// come in document order already; only script and srcdoc records, appended after
     /// them, can be out of place, so the usual page needs no sort at all, and the others
     /// sort small keys instead of moving whole records around.
-    private static func inLineOrder(_ navigations: [Navigation]) -> [Navigation] {
+    static func inLineOrder(_ navigations: [Navigation]) -> [Navigation] {
         var sorted = true
         for i in navigations.indices.dropFirst() where navigations[i - 1].line > navigations[i].line {
             sorted = false
@@ -101,7 +115,7 @@ extension DocumentState {
         return keys.map { navigations[$0 & 0xFFFF_FFFF] }
     }
 
-    private struct DuplicateKey: Hashable {
+    struct DuplicateKey: Hashable {
         let line: Int, source: String, trigger: Trigger, frame: FrameKind, delayMs: Int?, raw: String
         init(_ n: Navigation) {
             (line, source, trigger, frame, delayMs, raw) = (n.line, n.source, n.trigger, n.frame, n.delayMs, n.raw)

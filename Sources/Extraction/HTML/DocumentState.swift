@@ -62,6 +62,13 @@ final class DocumentState {
     var elements = ElementIndex()
     /// Its text so far; one buffer reused for every script of the document.
     var scriptText: [UInt8] = []
+    /// A page past the streaming threshold read in two passes (`StreamPass`); nil: the
+    /// plain way, every navigation kept until `finish`.
+    var stream: StreamPass?
+
+    /// The number the next navigation of the document gets: its index among them all
+    /// (`pending` holds them all in the plain way).
+    var nextIndex: Int { stream?.adds ?? pending.count }
 
     init(page: String, documentURL: WebURL?, fallbackBase: WebURL?, frame: FrameKind,
          lineOffset: Int, scriptsAllowed: Bool, depth: Int, queryEncoder: (any URLQueryEncoder)? = nil,
@@ -95,9 +102,11 @@ final class DocumentState {
     func add(_ raw: String, source: String, trigger: Trigger, target: TargetRule,
              delayMs: Int? = nil, line: Int? = nil, toDocument: Bool = false) {
         let line = line ?? self.line
-        pending.append(PendingNavigation(raw: raw, line: line, source: source, trigger: trigger,
-                                         target: target, delayMs: delayMs, partial: false, context: context,
-                                         parserLine: line, toDocument: toDocument))
+        let navigation = PendingNavigation(raw: raw, line: line, source: source, trigger: trigger,
+                                           target: target, delayMs: delayMs, partial: false, context: context,
+                                           parserLine: line, toDocument: toDocument)
+        if let stream, !stream.keeps(navigation, in: self) { return }
+        pending.append(navigation)
     }
 
     // MARK: - SAX events
@@ -153,7 +162,8 @@ final class DocumentState {
     private func endScript() {
         guard let current = script else { return }
         script = nil
-        if current.kind == .ignored { return }
+        // The second pass of a streamed page takes its scripts' navigations from the first.
+        if current.kind == .ignored || stream?.emits == true { return }
         let code = String(decoding: scriptText, as: UTF8.self)
         switch current.kind {
         case .javascript:

@@ -35,13 +35,79 @@ public enum HTMLExtractor {
         return (navigations, limits.warnings)
     }
 
+    /// How a page was read: whole, or — past `streamAbove` navigations — its first pass of
+    /// two (`StreamedPage`).
+    public enum PageExtraction {
+        case whole([Navigation])
+        case streamed(StreamedPage)
+    }
+
+    /// `extractPage`, for a page that may be too large to hold: past `streamAbove`
+    /// navigations, the page's plain links are left to a second pass (`StreamedPage`).
+    public static func extractPage(utf8 html: UnsafeRawBufferPointer, pageURL: String, encoding: String = "UTF-8",
+                                   streamAbove threshold: Int) -> (extraction: PageExtraction, warnings: [String]) {
+        let document = WebURL.parse(pageURL)
+        let limits = ExtractionLimits()
+        let state = DocumentState(page: pageURL, documentURL: document, fallbackBase: document,
+                                  frame: .main, lineOffset: 0, scriptsAllowed: true, depth: 0,
+                                  queryEncoder: QueryEncoders.encoder(for: encoding), limits: limits)
+        state.stream = StreamPass(threshold: threshold)
+        parse(html, into: state)
+        let gathered = state.finishGathered(pageURL: pageURL, encoding: encoding, prepared: false)
+        if let streamed = gathered.streamed { return (.streamed(streamed), limits.warnings) }
+        if let whole = gathered.whole { return (.whole(whole), limits.warnings) }
+        // Lines that go back (never seen in practice): the plain way, whole.
+        let plain = extractPage(utf8: html, pageURL: pageURL, encoding: encoding)
+        return (.whole(plain.navigations), plain.warnings)
+    }
+
+    /// The same, taking the page's bytes over so that no more than two copies of a huge
+    /// page are alive at once (README Limits): the page is read as the tokenizer reads it
+    /// (`InputStream`, `TokenizerAlignment`) in place of `html`, whose original bytes go
+    /// as soon as that is done, and `html` is left holding those bytes — what a streamed
+    /// page's second pass reads (`StreamedPage.plainNavigations`).
+    public static func extractPage(owning html: inout [UInt8], pageURL: String, encoding: String = "UTF-8",
+                                   streamAbove threshold: Int) -> (extraction: PageExtraction, warnings: [String]) {
+        let document = WebURL.parse(pageURL)
+        let limits = ExtractionLimits()
+        let state = DocumentState(page: pageURL, documentURL: document, fallbackBase: document,
+                                  frame: .main, lineOffset: 0, scriptsAllowed: true, depth: 0,
+                                  queryEncoder: QueryEncoders.encoder(for: encoding), limits: limits)
+        state.stream = StreamPass(threshold: threshold)
+        prepare(&html, limits: limits)
+        html.withUnsafeBytes { parse($0, into: state, prepared: true) }
+        let gathered = state.finishGathered(pageURL: pageURL, encoding: encoding, prepared: true)
+        if let streamed = gathered.streamed { return (.streamed(streamed), limits.warnings) }
+        if let whole = gathered.whole { return (.whole(whole), limits.warnings) }
+        // Lines that go back (never seen in practice): the plain way, whole, with what the
+        // alignment counted.
+        let again = ExtractionLimits()
+        again.cappedTags = limits.cappedTags
+        again.firstCappedTagLine = limits.firstCappedTagLine
+        let plain = DocumentState(page: pageURL, documentURL: document, fallbackBase: document,
+                                  frame: .main, lineOffset: 0, scriptsAllowed: true, depth: 0,
+                                  queryEncoder: QueryEncoders.encoder(for: encoding), limits: again)
+        html.withUnsafeBytes { parse($0, into: plain, prepared: true) }
+        return (.whole(plain.finish()), again.warnings)
+    }
+
+    /// `html` as the tokenizer reads it: line ends and NULs (`InputStream`), then the
+    /// alignment (`TokenizerAlignment`), each replacing the bytes before it.
+    static func prepare(_ html: inout [UInt8], limits: ExtractionLimits) {
+        if let preprocessed = html.withUnsafeBytes({ InputStream.preprocessed($0) }) { html = preprocessed }
+        if let aligned = html.withUnsafeBytes({ TokenizerAlignment.align($0, limits: limits, lineOffset: 0) }) {
+            html = aligned
+        }
+    }
+
     public static func extract(html: String, pageURL: String, encoding: String = "UTF-8") -> [Navigation] {
         var html = html
         return html.withUTF8 { extract(utf8: UnsafeRawBufferPointer($0), pageURL: pageURL, encoding: encoding) }
     }
 
     /// Runs libxml2's push parser over the whole buffer at once, feeding `state`.
-    static func parse(_ html: UnsafeRawBufferPointer, into state: DocumentState) {
+    /// `prepared`: `html` is read as the tokenizer reads it already (`prepare`).
+    static func parse(_ html: UnsafeRawBufferPointer, into state: DocumentState, prepared: Bool = false) {
         LibXML.initialize()
         var sax = htmlSAXHandler()
         // The caller holds `state` for the whole parse, so the callbacks borrow it
@@ -66,9 +132,14 @@ public enum HTMLExtractor {
             }
         }
         let user = Unmanaged.passUnretained(state).toOpaque()
-        run(html, sax: &sax, user: user, limits: state.limits, lineOffset: state.lineOffset) {
-            state.parser = $0
-            state.source = $1
+        let started = { (parser: htmlParserCtxtPtr, source: UnsafeRawBufferPointer) in
+            state.parser = parser
+            state.source = source
+        }
+        if prepared {
+            compactAndFeed(html, sax: &sax, user: user, started: started)
+        } else {
+            run(html, sax: &sax, user: user, limits: state.limits, lineOffset: state.lineOffset, started: started)
         }
         state.parser = nil
         state.source = nil
@@ -108,7 +179,9 @@ public enum HTMLExtractor {
                                        started: (htmlParserCtxtPtr, UnsafeRawBufferPointer) -> Void) {
         // Pages of 1 GiB or more are fed in pieces, where libxml2 looks ahead for the end of
         // each construct before reading it: the compactor's reasoning assumes one final chunk.
-        if compactsTextRuns && html.count < chunk, let compacted = TextRunCompactor.compact(html) {
+        // Pages of 16 MB or more go as written too: a compacted copy would be a third copy
+        // of the page beside the page and libxml2's buffer (README Limits, a huge page).
+        if compactsTextRuns && html.count < min(chunk, compactsBelow), let compacted = TextRunCompactor.compact(html) {
             compacted.withUnsafeBytes { feed($0, sax: &sax, user: user, started: started) }
         } else {
             feed(html, sax: &sax, user: user, started: started)
@@ -117,6 +190,9 @@ public enum HTMLExtractor {
 
     /// libxml2 takes an Int32 length: very large pages go in pieces of this size.
     private static let chunk = 1 << 30
+
+    /// Pages compacted (`TextRunCompactor`) are smaller than this.
+    static let compactsBelow = 16 << 20
 
     private static func feed(_ html: UnsafeRawBufferPointer, sax: inout htmlSAXHandler, user: UnsafeMutableRawPointer,
                              started: (htmlParserCtxtPtr, UnsafeRawBufferPointer) -> Void) {

@@ -16,6 +16,12 @@ public struct PageReader: Sendable {
     }
 
     public func read(_ input: PageInput) -> PageResult {
+        read(input, streamAbove: nil)
+    }
+
+    /// As `read(_:)`; past `streamAbove` navigations (nil: never) the page is read in two
+    /// passes and its plain links are left to the second (`PageResult.streamed`).
+    public func read(_ input: PageInput, streamAbove: Int?) -> PageResult {
         guard case .file(let path) = input.origin else {
             if case .missing(let reason) = input.origin {
                 return PageResult(record: PageRecord(page: input.page, file: input.file, bytes: 0, status: reason))
@@ -46,7 +52,9 @@ public struct PageReader: Sendable {
                                                      status: "not-html: .\(ext) file does not look like HTML"))
             }
         }
-        return read(bytes: bytes, page: input.page, file: input.file, declaredHTML: InputCollector.isPageFile(path))
+        // Handed over: a huge page's first copy goes once it is read as the tokenizer reads it.
+        return read(bytes: consume bytes, page: input.page, file: input.file,
+                    declaredHTML: InputCollector.isPageFile(path), streamAbove: streamAbove)
     }
 
     private struct Unreadable: Error {
@@ -79,8 +87,8 @@ public struct PageReader: Sendable {
     /// `declaredHTML`: its type is known to be HTML (a `.html` file, a `Content-Type: text/html`
     /// response). A browser does not sniff a declared type (§F.7), so the binary-byte rule of
     /// the MIME Sniffing Standard, which is for unknown types, is not applied to it.
-    public func read(bytes: [UInt8], page: String, file: String?, transportCharset: String? = nil,
-                     declaredHTML: Bool = false) -> PageResult {
+    public func read(bytes: consuming [UInt8], page: String, file: String?, transportCharset: String? = nil,
+                     declaredHTML: Bool = false, streamAbove: Int? = nil) -> PageResult {
         var record = PageRecord(page: page, file: file, bytes: bytes.count, status: "ok")
         if bytes.count > maxBytes {
             record.status = "too-large: \(bytes.count) bytes, limit \(maxBytes)"
@@ -103,7 +111,7 @@ public struct PageReader: Sendable {
         }
         let encoding = EncodingSniffer.sniff(bytes, transportCharset: transportCharset)
         record.encoding = encoding.name
-        guard let decoded = PageDecoder.utf8(bytes, from: encoding) else {
+        guard var decoded = PageDecoder.utf8(bytes, from: encoding) else {
             record.status = "invalid-encoding: \(encoding.name) is not supported"
             return PageResult(record: record)
         }
@@ -112,10 +120,33 @@ public struct PageReader: Sendable {
             record.status = "invalid-encoding: \(decoded.replacements) bytes are not \(encoding.name)"
             return PageResult(record: record)
         }
-        var (navigations, warnings) = decoded.utf8.withUnsafeBytes {
-            HTMLExtractor.extractPage(utf8: $0, pageURL: page, encoding: encoding.name)
+        let cutLine = Self.truncatedTagLine(decoded.utf8)
+        var navigations: [Navigation]
+        var warnings: [String]
+        var streamed: StreamedPage?
+        var prepared: [UInt8] = []
+        if let streamAbove {
+            // The page's only reference, so that reading it as the tokenizer does replaces it.
+            prepared = decoded.utf8
+            decoded.utf8 = []
+            _ = consume bytes
+            let (extraction, cut) = HTMLExtractor.extractPage(owning: &prepared, pageURL: page, encoding: encoding.name,
+                                                              streamAbove: streamAbove)
+            warnings = cut
+            switch extraction {
+            case .whole(let list):
+                navigations = list
+                prepared = []
+            case .streamed(let page):
+                navigations = page.held
+                streamed = page
+            }
+        } else {
+            (navigations, warnings) = decoded.utf8.withUnsafeBytes {
+                HTMLExtractor.extractPage(utf8: $0, pageURL: page, encoding: encoding.name)
+            }
         }
-        if let cutLine = Self.truncatedTagLine(decoded.utf8) {
+        if let cutLine {
             // A file cut inside a tag (an interrupted download or mirror): the parser
             // recovers what it can, but a URL on that tag may be cut short.
             warnings.insert("truncated: the file ends inside a tag on line \(cutLine)", at: 0)
@@ -124,7 +155,11 @@ public struct PageReader: Sendable {
         // What the extraction's limits cut (README Limits) is said on the page's record.
         if !warnings.isEmpty { record.warning = warnings.joined(separator: "; ") }
         record.navigations = navigations.count
-        return PageResult(record: record, navigations: navigations)
+        var result = PageResult(record: record, navigations: navigations)
+        if let streamed {
+            result.streamed = StreamedPageSource(page: streamed, utf8: prepared, cutLine: cutLine)
+        }
+        return result
     }
 
     /// The line of the last `<` when no `>` follows it: the input ends inside a tag. Lines
@@ -147,9 +182,37 @@ public struct PageResult: Sendable {
     public var navigations: [Navigation]
     /// The records of the association files its links were classified with (live crawls).
     public var associationRecords: [PageRecord] = []
+    /// A page past the streaming threshold: `navigations` holds only what page-wide
+    /// decisions read, and its plain links come from here, chunk by chunk.
+    public var streamed: StreamedPageSource?
 
     public init(record: PageRecord, navigations: [Navigation] = []) {
         self.record = record
         self.navigations = navigations
+    }
+}
+
+/// The second pass of a page read in two (`StreamedPage`): the page's bytes as the tokenizer
+/// reads them, kept for it, and what the first pass marks on every navigation.
+public struct StreamedPageSource: @unchecked Sendable {
+    public let page: StreamedPage
+    let utf8: [UInt8]
+    /// The line a truncated file's last tag starts on: its navigations there and after are
+    /// `partial`, as the plain way marks them.
+    let cutLine: Int?
+
+    /// The page's plain navigations in page order, `chunk` at a time, with their places.
+    public func plainNavigations(chunk: Int, _ body: ([Navigation], [StreamKey]) -> Void) {
+        utf8.withUnsafeBytes { html in
+            page.plainNavigations(utf8: html, chunk: chunk) { navigations, keys in
+                guard let cutLine, navigations.contains(where: { $0.line >= cutLine }) else {
+                    body(navigations, keys)
+                    return
+                }
+                var marked = navigations
+                for i in marked.indices where marked[i].line >= cutLine { marked[i].partial = true }
+                body(marked, keys)
+            }
+        }
     }
 }

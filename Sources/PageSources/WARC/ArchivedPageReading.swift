@@ -4,6 +4,12 @@ extension PageReader {
     /// Reads a page from an archive: its HTML (if any) and the navigations its response
     /// starts by itself.
     public func read(_ archived: ArchivedPage) -> PageResult {
+        read(archived, streamAbove: nil)
+    }
+
+    /// As `read(_:)`; past `streamAbove` navigations the page is read in two passes
+    /// (`PageResult.streamed`).
+    public func read(_ archived: ArchivedPage, streamAbove: Int?) -> PageResult {
         if let damage = archived.damage {
             return PageResult(record: PageRecord(page: archived.page, file: archived.file, bytes: archived.damageBytes,
                                                  status: damage))
@@ -14,7 +20,8 @@ extension PageReader {
                                                    status: "unreadable: \(problem)"))
         } else if archived.isHTML && !archived.body.isEmpty {
             result = read(bytes: archived.body, page: archived.page, file: archived.file,
-                          transportCharset: archived.charset, declaredHTML: archived.declaredHTML)
+                          transportCharset: archived.charset, declaredHTML: archived.declaredHTML,
+                          streamAbove: streamAbove)
             if let problem = archived.problem { result.record.warning = problem }
             if archived.cut { result.record.status = ArchivedPage.cutStatus(bytes: archived.body.count) }
         } else {

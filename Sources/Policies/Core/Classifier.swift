@@ -74,6 +74,36 @@ public struct Classifier: Sendable {
         }
     }
 
+    /// What a streamed page's chunks are classified with (README Limits): the navigations
+    /// that stop a document's parser, which alone decide whether a user-started navigation
+    /// is ever reached (`PageReach`). Everything else a chunk's links need is their own.
+    public struct PageWide: Sendable {
+        let stoppers: [Navigation]
+    }
+
+    /// The page-wide context of a streamed page, from its held navigations (`held`: every
+    /// navigation that is not a plain link or form submission of the page's own document,
+    /// so every load-time one).
+    public func pageWide(_ held: [Navigation]) -> PageWide {
+        let live = held.map(visit.evaluates)
+        let stops = PageReach.parserStops(held, live: live)
+        return PageWide(stoppers: stops.values.map(\.index).sorted().map { held[$0] })
+    }
+
+    /// Gives a chunk of a streamed page's plain navigations (links and form submissions, all
+    /// user-started) their verdicts and findings as `classify(_:judge:)` gives them on the
+    /// whole page: a user-started navigation is decided on its own after its tap, unless a
+    /// parser stop leaves it unreached, so the chunk is classified beside the stoppers.
+    public func classify(_ chunk: inout [Navigation], judge: Judge?, alongside wide: PageWide) {
+        guard !wide.stoppers.isEmpty else {
+            classify(&chunk, judge: judge)
+            return
+        }
+        var list = wide.stoppers + chunk
+        classify(&list, judge: judge)
+        chunk = Array(list[wide.stoppers.count...])
+    }
+
     /// The straightforward way, and the reference the memo is tested against: every profile
     /// decides every navigation; a request is built once per navigation, and each profile's
     /// walk sets the time since input it reaches the navigation with.

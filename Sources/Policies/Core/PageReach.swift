@@ -44,16 +44,7 @@ public enum PageReach {
     /// happens on the page's clock.
     public static func blink(_ navigations: [Navigation], live: [Bool], loadTime: (Navigation) -> Int) -> [Unreached?] {
         var out = [Unreached?](repeating: nil, count: navigations.count)
-        // The first navigation of each document that stops its parser: where (the line the
-        // parser stood at) and which. A navigation without a place (built elsewhere) takes
-        // no part.
-        var stops: [Int: (line: Int, index: Int)] = [:]
-        for (i, navigation) in navigations.enumerated() where live[i] {
-            guard let place = navigation.place.value, place.startsWhileParsing, let line = place.parserLine,
-                  navigation.trigger == .scriptLoad, navigatesFrame(of: place.document, navigation) else { continue }
-            if let stop = stops[place.document], stop.line <= line { continue }
-            stops[place.document] = (line, i)
-        }
+        let stops = parserStops(navigations, live: live)
         let pageStop = stops[0]
         for (i, navigation) in navigations.enumerated() where live[i] {
             guard let place = navigation.place.value else { continue }
@@ -90,6 +81,21 @@ public enum PageReach {
             if first.time <= loadTime(refresh) { out[r] = Unreached(cause: .refreshCancelled, by: first.index) }
         }
         return out
+    }
+
+    /// The first navigation of each document that stops its parser: where (the line the
+    /// parser stood at) and which, by document. A navigation without a place (built
+    /// elsewhere) takes no part. Only these navigations decide which others a stop leaves
+    /// unreached: a streamed page classifies its chunks beside them (`Classifier.PageWide`).
+    static func parserStops(_ navigations: [Navigation], live: [Bool]) -> [Int: (line: Int, index: Int)] {
+        var stops: [Int: (line: Int, index: Int)] = [:]
+        for (i, navigation) in navigations.enumerated() where live[i] {
+            guard let place = navigation.place.value, place.startsWhileParsing, let line = place.parserLine,
+                  navigation.trigger == .scriptLoad, navigatesFrame(of: place.document, navigation) else { continue }
+            if let stop = stops[place.document], stop.line <= line { continue }
+            stops[place.document] = (line, i)
+        }
+        return stops
     }
 
     /// Whether a navigation goes to the frame document `document` is in: its own

@@ -31,6 +31,80 @@ package final class LinksOutput {
         writer.write(lines: page.lines)
     }
 
+    /// Why a streamed page's lines could not be read back, if that happened: the file is
+    /// then incomplete (the run ends with exit 3).
+    package private(set) var failure: String?
+
+    /// A streamed page's lines (`StreamedPageParts`): as `write(_: PageLinks)`, the lines
+    /// read back from their temporary file a slice at a time.
+    package func write(_ page: SpooledPageLinks) {
+        if let lineSets = page.lineSets {
+            var line = 0
+            eachLine(page) { bytes in
+                let set = lineSets[line]
+                line += 1
+                if set >= 0, !inForce.holds(page.definitions[Int(set)]) {
+                    if inForce.count == LinksFormat.setsInForce { reset() }
+                    inForce.define(page.definitions[Int(set)])
+                    writer.write(lines: page.definitions[Int(set)].line)
+                }
+                writer.write(line: bytes)
+            }
+            return
+        }
+        var missing = page.definitions.filter { !inForce.holds($0) }
+        if inForce.count + missing.count > LinksFormat.setsInForce {
+            reset()
+            missing = page.definitions
+        }
+        for definition in missing {
+            inForce.define(definition)
+            writer.write(lines: definition.line)
+        }
+        eachSlice(page) { writer.write(lines: $0) }
+    }
+
+    private static let sliceSize = 1 << 20
+
+    /// The lines' bytes in slices of about a megabyte.
+    private func eachSlice(_ page: SpooledPageLinks, _ body: ([UInt8]) -> Void) {
+        var slice = [UInt8](repeating: 0, count: Self.sliceSize)
+        for range in page.ranges {
+            var offset = range.lowerBound
+            while offset < range.upperBound {
+                let count = slice.withUnsafeMutableBytes {
+                    page.file.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[..<min($0.count, range.upperBound - offset)]),
+                                   at: offset)
+                }
+                guard count > 0 else {
+                    failure = failure ?? page.file.failed ?? "cannot read the temporary links file: it ended early"
+                    return
+                }
+                body(Array(slice[..<count]))
+                offset += count
+            }
+        }
+    }
+
+    /// Each line, without its newline.
+    private func eachLine(_ page: SpooledPageLinks, _ body: ([UInt8]) -> Void) {
+        var carry: [UInt8] = []
+        eachSlice(page) { slice in
+            var start = 0
+            while let newline = slice[start...].firstIndex(of: 0x0A) {
+                if carry.isEmpty {
+                    body(Array(slice[start..<newline]))
+                } else {
+                    carry += slice[start..<newline]
+                    body(carry)
+                    carry.removeAll(keepingCapacity: true)
+                }
+                start = newline + 1
+            }
+            carry += slice[start...]
+        }
+    }
+
     /// A page with more sets than are kept in force at once: each set is defined before the
     /// line that uses it, and the sets are let go of whenever they fill up.
     private func writeLineByLine(_ page: PageLinks, _ lineSets: [Int32]) {

@@ -27,6 +27,8 @@ public struct FindingsCSV: ListingFormat {
 
     static let fragment = FragmentFormat.csv
     static let listsFixed = true
+    /// A row per finding (per profile in the long layout), nothing per page.
+    static let takesPagesInPieces = true
 
     private let options: CSVOptions
 

@@ -22,10 +22,11 @@ enum ListingFile {
             func render(_ page: PageStats?, _ findings: [Finding]) {
                 share(&format, page, findings, listed: &listed, to: &out)
             }
+            let piece = Format.takesPagesInPieces ? PageGroups.pieceFindings : Int.max
             if Format.listsFixed {
-                PageGroups.walk(report.pages, report.rows.makeIterator(), render)
+                PageGroups.walk(report.pages, report.rows.makeIterator(), piece: piece, render)
             } else {
-                PageGroups.walk(report.pages, report.findings.makeIterator(), render)
+                PageGroups.walk(report.pages, report.findings.makeIterator(), piece: piece, render)
             }
         }
         format.epilogue(listed: listed, to: &out)
@@ -81,7 +82,11 @@ enum PageGroups {
     /// Calls `body` in page order with every input page and its findings (none for a page
     /// without), and with the findings of each page that is not an input (nil page)
     /// where it falls in that order. Both lists are in page order.
+    /// `piece`: at most this many findings a call, a page's findings in as many calls as
+    /// that takes (only for formats whose share is its findings' texts one after another:
+    /// `ListingFormat.takesPagesInPieces`).
     static func walk<Pages: Sequence, Findings: IteratorProtocol>(_ pages: Pages, _ findings: Findings,
+                                                                  piece: Int = .max,
                                                                   _ body: (PageStats?, [Finding]) -> Void)
         where Pages.Element == PageStats, Findings.Element == Finding {
         var findings = findings
@@ -92,32 +97,40 @@ enum PageGroups {
         while upcoming != nil || next != nil {
             // The next group's page, unless an input page comes first.
             if let first = next, upcoming.map({ first.page < $0.page }) ?? true {
-                takeGroup(&group, &next, &findings)
-                body(nil, group)
+                repeat {
+                    takeGroup(&group, &next, &findings, piece: piece)
+                    body(nil, group)
+                } while next?.page == first.page
                 continue
             }
             let page = upcoming!
             upcoming = inputs.next()
             if let first = next, first.page == page.page {
-                takeGroup(&group, &next, &findings)
-                body(page, group)
+                repeat {
+                    takeGroup(&group, &next, &findings, piece: piece)
+                    body(page, group)
+                } while next?.page == page.page
             } else {
                 body(page, [])
             }
         }
     }
 
-    /// Moves the findings of `next`'s page into `group`, leaving `next` at the first
-    /// finding of the following page.
+    /// Findings a listing format that takes pages in pieces gets at a time; task-local so
+    /// that tests can cut pages finely (`ListingPiecesTests`).
+    @TaskLocal static var pieceFindings = 4_096
+
+    /// Moves the findings of `next`'s page into `group`, up to `piece` of them, leaving
+    /// `next` at the first finding not taken.
     private static func takeGroup<Findings: IteratorProtocol>(_ group: inout [Finding], _ next: inout Finding?,
-                                                              _ findings: inout Findings)
+                                                              _ findings: inout Findings, piece: Int)
         where Findings.Element == Finding {
         group.removeAll(keepingCapacity: true)
         guard let first = next.take() else { return }
         let page = first.page
         group.append(first)
         next = findings.next()
-        while next?.page == page {
+        while next?.page == page, group.count < piece {
             group.append(next.take()!)
             next = findings.next()
         }

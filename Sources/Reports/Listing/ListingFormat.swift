@@ -41,10 +41,16 @@ protocol ListingFormat {
     var note: String? { get }
     /// Whether page fragments made with `fragments` can stand for `report`'s file.
     static func fragmentsFit(_ fragments: FragmentFormats, _ report: Report) -> Bool
+    /// Whether a page's share is its findings' own texts, one after another, so that the
+    /// page can be handed over in pieces (`PageGroups`): a page of a million findings is
+    /// then never held whole (README Limits).
+    static var takesPagesInPieces: Bool { get }
 }
 
 extension ListingFormat {
     static var listsFixed: Bool { false }
+
+    static var takesPagesInPieces: Bool { false }
 
     init(fragments: FragmentFormats) { self.init() }
 

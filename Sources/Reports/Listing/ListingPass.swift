@@ -25,11 +25,14 @@ enum ListingPass {
         }
         let fromFragments = files.filter(\.fromFragments)
         let passing = files.filter { !$0.fromFragments }
+        // Pages in pieces when every format of the pass takes them so (read here: the
+        // task-local does not reach the threads below).
+        let piece = passing.allSatisfy(\.takesPagesInPieces) ? PageGroups.pieceFindings : Int.max
         DispatchQueue.concurrentPerform(iterations: fromFragments.count + (passing.isEmpty ? 0 : 1)) { i in
             if i < fromFragments.count {
                 fromFragments[i].writeFragments(report)
             } else {
-                pass(report, passing)
+                pass(report, passing, piece: piece)
             }
         }
         return files.map { $0.finish() }
@@ -38,7 +41,7 @@ enum ListingPass {
     /// Findings (and page groups) gathered before the formats render them.
     private static let batchFindings = 4096
 
-    private static func pass(_ report: Report, _ files: [ListingOutput]) {
+    private static func pass(_ report: Report, _ files: [ListingOutput], piece: Int) {
         var batch: [(page: PageStats?, findings: [Finding])] = []
         var size = 0
         func render() {
@@ -61,9 +64,9 @@ enum ListingPass {
         // With a baseline, CSV and SARIF list the fixed findings among the current ones:
         // the pass reads both, and the other formats leave the fixed out (`ListingFile.share`).
         if files.contains(where: \.listsFixed) {
-            PageGroups.walk(report.pages, report.rows.makeIterator(), body)
+            PageGroups.walk(report.pages, report.rows.makeIterator(), piece: piece, body)
         } else {
-            PageGroups.walk(report.pages, report.findings.makeIterator(), body)
+            PageGroups.walk(report.pages, report.findings.makeIterator(), piece: piece, body)
         }
         render()
     }
@@ -73,6 +76,7 @@ enum ListingPass {
 private protocol ListingOutput: AnyObject, Sendable {
     var fromFragments: Bool { get }
     var listsFixed: Bool { get }
+    var takesPagesInPieces: Bool { get }
     func writeFragments(_ report: Report)
     func share(_ page: PageStats?, _ findings: [Finding])
     /// Ends the file and hands what is left to the drain; the format's note.
@@ -86,6 +90,7 @@ private final class ListingWriter<Format: ListingFormat>: ListingOutput, @unchec
     private var listed = false
     let fromFragments: Bool
     var listsFixed: Bool { Format.listsFixed }
+    var takesPagesInPieces: Bool { Format.takesPagesInPieces }
 
     init(_ format: Format, _ report: Report, drain: ByteDrain) {
         self.format = format

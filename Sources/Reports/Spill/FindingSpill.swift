@@ -58,6 +58,15 @@ struct FindingSpill: Sendable {
         }
     }
 
+    /// A streamed page's rows, already on disk as sorted runs in chunk order (README
+    /// Limits): they follow every block added before them, as a page added again does.
+    mutating func append(_ spilled: SpilledRows) {
+        guard !spilled.ranges.isEmpty else { return }
+        seal()
+        batchPages.removeAll()
+        for range in spilled.ranges { runs.append(.foreign(spilled.file, range)) }
+    }
+
     /// Every finding in report order (page, line, code, URL; ties in the order added).
     func sorted() -> SortedFindings {
         let runs = batch.isEmpty ? resolved : resolved + [.memory(Self.ordered(batch))]
@@ -65,6 +74,7 @@ struct FindingSpill: Sendable {
         return SortedFindings(runs: runs.compactMap { run in
             switch run {
             case .file(let range): file.map { .file($0, range) }
+            case .foreign(let own, let range): .file(own, range)
             case .memory(let blocks): .memory(blocks.map(\.findings))
             case .writing: preconditionFailure("runs are resolved before they are read")
             }
@@ -72,7 +82,11 @@ struct FindingSpill: Sendable {
     }
 
     /// Why findings could not be read back from disk, if that happened.
-    var readFailure: String? { writer?.file?.failed }
+    var readFailure: String? {
+        if let failed = writer?.file?.failed { return failed }
+        for case .foreign(let file, _) in runs { if let failed = file.failed { return failed } }
+        return nil
+    }
 
     /// The runs, those being written waited for.
     private var resolved: [SpilledRun] {
@@ -184,6 +198,8 @@ enum SpilledRun: Sendable {
     case file(Range<Int>)
     case memory([FindingBlock])
     case writing(Int)
+    /// A run a worker wrote to a file of its own (a streamed page's chunk: `SpilledRows`).
+    case foreign(SpillFile, Range<Int>)
 
     var isOnDisk: Bool {
         if case .file = self { return true }
@@ -212,4 +228,11 @@ public struct SpillLimits: Sendable {
     public static var temporaryDirectory: String {
         ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     }
+}
+
+/// A streamed page's finding rows, one sorted run per chunk in page order, written by the
+/// worker that read the page to a temporary file of its own (`StreamedPageParts`).
+package struct SpilledRows: Sendable {
+    let file: SpillFile
+    let ranges: [Range<Int>]
 }
