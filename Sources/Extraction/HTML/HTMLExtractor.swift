@@ -25,11 +25,8 @@ public enum HTMLExtractor {
     /// line each for the page's record in `pages.jsonl`.
     public static func extractPage(utf8 html: UnsafeRawBufferPointer, pageURL: String,
                                    encoding: String = "UTF-8") -> (navigations: [Navigation], warnings: [String]) {
-        let document = WebURL.parse(pageURL)
         let limits = ExtractionLimits()
-        let state = DocumentState(page: pageURL, documentURL: document, fallbackBase: document,
-                                  frame: .main, lineOffset: 0, scriptsAllowed: true, depth: 0,
-                                  queryEncoder: QueryEncoders.encoder(for: encoding), limits: limits)
+        let state = mainDocument(pageURL: pageURL, encoding: encoding, limits: limits)
         parse(html, into: state)
         let navigations = state.finish()
         return (navigations, limits.warnings)
@@ -46,11 +43,8 @@ public enum HTMLExtractor {
     /// navigations, the page's plain links are left to a second pass (`StreamedPage`).
     public static func extractPage(utf8 html: UnsafeRawBufferPointer, pageURL: String, encoding: String = "UTF-8",
                                    streamAbove threshold: Int) -> (extraction: PageExtraction, warnings: [String]) {
-        let document = WebURL.parse(pageURL)
         let limits = ExtractionLimits()
-        let state = DocumentState(page: pageURL, documentURL: document, fallbackBase: document,
-                                  frame: .main, lineOffset: 0, scriptsAllowed: true, depth: 0,
-                                  queryEncoder: QueryEncoders.encoder(for: encoding), limits: limits)
+        let state = mainDocument(pageURL: pageURL, encoding: encoding, limits: limits)
         state.stream = StreamPass(threshold: threshold)
         parse(html, into: state)
         let gathered = state.finishGathered(pageURL: pageURL, encoding: encoding, prepared: false)
@@ -68,11 +62,8 @@ public enum HTMLExtractor {
     /// page's second pass reads (`StreamedPage.plainNavigations`).
     public static func extractPage(owning html: inout [UInt8], pageURL: String, encoding: String = "UTF-8",
                                    streamAbove threshold: Int) -> (extraction: PageExtraction, warnings: [String]) {
-        let document = WebURL.parse(pageURL)
         let limits = ExtractionLimits()
-        let state = DocumentState(page: pageURL, documentURL: document, fallbackBase: document,
-                                  frame: .main, lineOffset: 0, scriptsAllowed: true, depth: 0,
-                                  queryEncoder: QueryEncoders.encoder(for: encoding), limits: limits)
+        let state = mainDocument(pageURL: pageURL, encoding: encoding, limits: limits)
         state.stream = StreamPass(threshold: threshold)
         prepare(&html, limits: limits)
         html.withUnsafeBytes { parse($0, into: state, prepared: true) }
@@ -84,9 +75,7 @@ public enum HTMLExtractor {
         let again = ExtractionLimits()
         again.cappedTags = limits.cappedTags
         again.firstCappedTagLine = limits.firstCappedTagLine
-        let plain = DocumentState(page: pageURL, documentURL: document, fallbackBase: document,
-                                  frame: .main, lineOffset: 0, scriptsAllowed: true, depth: 0,
-                                  queryEncoder: QueryEncoders.encoder(for: encoding), limits: again)
+        let plain = mainDocument(pageURL: pageURL, encoding: encoding, limits: again)
         html.withUnsafeBytes { parse($0, into: plain, prepared: true) }
         return (.whole(plain.finish()), again.warnings)
     }
@@ -98,6 +87,14 @@ public enum HTMLExtractor {
         if let aligned = html.withUnsafeBytes({ TokenizerAlignment.align($0, limits: limits, lineOffset: 0) }) {
             html = aligned
         }
+    }
+
+    /// The state of a page's own document (the main frame), before its first byte is read.
+    private static func mainDocument(pageURL: String, encoding: String, limits: ExtractionLimits) -> DocumentState {
+        let document = WebURL.parse(pageURL)
+        return DocumentState(page: pageURL, documentURL: document, fallbackBase: document,
+                             frame: .main, lineOffset: 0, scriptsAllowed: true, depth: 0,
+                             queryEncoder: QueryEncoders.encoder(for: encoding), limits: limits)
     }
 
     public static func extract(html: String, pageURL: String, encoding: String = "UTF-8") -> [Navigation] {

@@ -18,16 +18,7 @@ package final class LinksOutput {
             writeLineByLine(page, lineSets)
             return
         }
-        var missing = page.definitions.filter { !inForce.holds($0) }
-        if inForce.count + missing.count > LinksFormat.setsInForce {
-            // The reader forgets every set here, so the page defines all of its own.
-            reset()
-            missing = page.definitions
-        }
-        for definition in missing {
-            inForce.define(definition)
-            writer.write(lines: definition.line)
-        }
+        defineMissing(page.definitions)
         writer.write(lines: page.lines)
     }
 
@@ -52,16 +43,22 @@ package final class LinksOutput {
             }
             return
         }
-        var missing = page.definitions.filter { !inForce.holds($0) }
+        defineMissing(page.definitions)
+        eachSlice(page) { writer.write(lines: $0) }
+    }
+
+    /// Writes the definitions of a page's sets that are not in force, before its lines.
+    private func defineMissing(_ definitions: [VerdictSetDefinition]) {
+        var missing = definitions.filter { !inForce.holds($0) }
         if inForce.count + missing.count > LinksFormat.setsInForce {
+            // The reader forgets every set here, so the page defines all of its own.
             reset()
-            missing = page.definitions
+            missing = definitions
         }
         for definition in missing {
             inForce.define(definition)
             writer.write(lines: definition.line)
         }
-        eachSlice(page) { writer.write(lines: $0) }
     }
 
     private static let sliceSize = 1 << 20
