@@ -12,7 +12,17 @@ import LinkAuditModel
 /// equal sets made apart (each deep link's own set, today). Once every set is shared,
 /// identity alone will do, and only `index(of:)` changes.
 package struct VerdictSetMemo {
-    package init() {}
+    /// Where sets the classifier shares across pages are rendered once for the run
+    /// (`VerdictSetTexts`); nil: every page renders its own (the plain version).
+    let texts: VerdictSetTexts?
+
+    package init() {
+        texts = .shared
+    }
+
+    init(texts: VerdictSetTexts?) {
+        self.texts = texts
+    }
 
     struct Entry {
         let set: VerdictSet
@@ -84,7 +94,7 @@ package struct VerdictSetMemo {
     /// the next free one.
     mutating func definition(at index: Int) -> VerdictSetDefinition {
         if let known = entries[index].definition { return known }
-        let json = VerdictSetDefinition.json(entries[index].set)
+        let json = texts?.json(entries[index].set) ?? VerdictSetDefinition.json(entries[index].set)
         var key = VerdictSetKey(verdicts: json)
         while keys.contains(key) { key = key.next }
         keys.insert(key)
@@ -97,7 +107,7 @@ package struct VerdictSetMemo {
     /// Every profile's outcome and reason, in profile order (a finding row's `outcomes`).
     mutating func outcomes(at index: Int) -> [ProfileOutcome] {
         if let known = entries[index].outcomes { return known }
-        let outcomes = FindingBuilder.outcomes(entries[index].set)
+        let outcomes = texts?.outcomes(entries[index].set) ?? FindingBuilder.outcomes(entries[index].set)
         entries[index].outcomes = outcomes
         return outcomes
     }
@@ -107,11 +117,17 @@ package struct VerdictSetMemo {
         for text in entries[index].findings where text.code == ref.code && text.refProfiles == ref.profiles {
             return text
         }
-        let profiles = ProfileOrder.sorted(ref.profiles)
-        let text = FindingText(code: ref.code, refProfiles: ref.profiles, profiles: profiles,
+        let text: FindingText
+        if let shared = texts?.finding(entries[index].set, code: ref.code, refProfiles: ref.profiles) {
+            text = FindingText(code: ref.code, refProfiles: ref.profiles, profiles: shared.profiles,
+                               severity: rules.severity(for: ref.code), message: shared.message)
+        } else {
+            let profiles = ProfileOrder.sorted(ref.profiles)
+            text = FindingText(code: ref.code, refProfiles: ref.profiles, profiles: profiles,
                                severity: rules.severity(for: ref.code),
                                message: FindingBuilder.message(code: ref.code,
                                                                reasons: FindingBuilder.reasons(profiles, entries[index].set)))
+        }
         entries[index].findings.append(text)
         return text
     }
