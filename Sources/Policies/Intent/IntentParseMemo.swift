@@ -19,6 +19,34 @@ final class IntentParseMemo: @unchecked Sendable {
         let flags: IntentParseFlags
     }
 
+    /// The flags the parse of `uri` can tell apart: `signedLaunchFlags` and `allowUnsafe` are
+    /// read only inside a `launchFlags`/`extendedLaunchFlags` item (`IntentItemParser`,
+    /// `LegacyIntentURIParser`), so a URI without "aunchFlags" parses alike under any of
+    /// them — the device's flags (the classifier) and the default ones (a check, the scheme
+    /// inventory) share an answer.
+    static func flagsRead(_ flags: IntentParseFlags, by uri: String) -> IntentParseFlags {
+        if mentionsLaunchFlags(uri) { return flags }
+        return flags.intersection([.intentScheme, .androidAppScheme])
+    }
+
+    private static func mentionsLaunchFlags(_ uri: String) -> Bool {
+        let needle = Array("aunchFlags".utf8)
+        var uri = uri
+        return uri.withUTF8 { bytes in
+            guard bytes.count >= needle.count else { return false }
+            var i = 0
+            while i + needle.count <= bytes.count {
+                if bytes[i] == 0x61, bytes[i + 1] == 0x75 {  // "au"
+                    var k = 2
+                    while k < needle.count, bytes[i + k] == needle[k] { k += 1 }
+                    if k == needle.count { return true }
+                }
+                i += 1
+            }
+            return false
+        }
+    }
+
     /// The URIs known now.
     var count: Int {
         lock.lock()
@@ -27,7 +55,7 @@ final class IntentParseMemo: @unchecked Sendable {
     }
 
     func parse(_ uri: String, flags: IntentParseFlags) throws -> AndroidIntent {
-        let key = Key(uri: uri, flags: flags)
+        let key = Key(uri: uri, flags: Self.flagsRead(flags, by: uri))
         lock.lock()
         let known = answers[key]
         lock.unlock()
