@@ -76,7 +76,8 @@ package struct VerdictSetMemo {
             return entry.index
         }
         let index: Int
-        let value = VerdictSetValue(set: set)
+        let value = texts.map { VerdictSetValue(set: set, digest: $0.digest(set, VerdictSetValue.digest)) }
+            ?? VerdictSetValue(set: set)
         if let found = byValue[value] {
             index = found
         } else {
@@ -139,12 +140,22 @@ package struct VerdictSetMemo {
 /// were) and hash every byte after a normalisation check: a deep link's set (long
 /// assumption texts in its details) cost more to hash than to write. Here a string's hash
 /// takes its length and its first and last eight bytes, and equality is a `memcmp`.
-private struct VerdictSetValue: Hashable {
+struct VerdictSetValue: Hashable {
     let set: VerdictSet
     private let digest: UInt64
 
     init(set: VerdictSet) {
+        self.init(set: set, digest: Self.digest(set))
+    }
+
+    /// `digest` made already (`VerdictSetTexts` keeps it for a shared set).
+    init(set: VerdictSet, digest: UInt64) {
         self.set = set
+        self.digest = digest
+    }
+
+    /// The set's bytes hashed: names, outcomes, reasons and details (in any order).
+    static func digest(_ set: VerdictSet) -> UInt64 {
         var digest = UInt64(set.count)
         for (name, verdict) in set {
             digest = Self.mix(digest, Self.hash(name))
@@ -155,7 +166,7 @@ private struct VerdictSetValue: Hashable {
             for (key, value) in verdict.details ?? [:] { details &+= Self.mix(Self.hash(key), Self.hash(value)) }
             digest = Self.mix(digest, details)
         }
-        self.digest = digest
+        return digest
     }
 
     func hash(into hasher: inout Hasher) {

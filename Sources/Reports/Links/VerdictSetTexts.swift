@@ -2,7 +2,7 @@ import Foundation
 import LinkAuditModel
 
 /// What a verdict set renders to — its JSON for `links.jsonl`, its outcomes, each finding's
-/// profiles and message — kept for the run, by the set's identity. The classifier hands one
+/// profiles and message, the hash a page's memo tells sets apart by — kept for the run, by the set's identity. The classifier hands one
 /// shared set to every link it decided alike on any page (`DecisionMemo`), but a page's
 /// `VerdictSetMemo` lives for one page: a checkout page's hundred wallet links in their
 /// placements are a hundred sets that come back on every page, and were rendered again on
@@ -25,6 +25,7 @@ final class VerdictSetTexts: @unchecked Sendable {
         /// Holds the set, so that its identity stays its own.
         let set: VerdictSet
         var json: [UInt8]?
+        var digest: UInt64?
         var outcomes: [ProfileOutcome]?
         var findings: [Finding] = []
     }
@@ -40,6 +41,15 @@ final class VerdictSetTexts: @unchecked Sendable {
 
     /// The sets known now.
     var count: Int { locked { entries.count } }
+
+    /// The set's hash of its bytes (`VerdictSetValue.digest`), made by `make` on first sight.
+    func digest(_ set: VerdictSet, _ make: (VerdictSet) -> UInt64) -> UInt64 {
+        let id = set.identity
+        if let known = locked({ entries[id]?.digest }) { return known }
+        let digest = make(set)
+        locked { update(set) { $0.digest = digest } }
+        return digest
+    }
 
     /// The set's JSON (`VerdictSetDefinition.json`).
     func json(_ set: VerdictSet) -> [UInt8] {
