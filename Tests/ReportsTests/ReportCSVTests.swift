@@ -113,12 +113,16 @@ final class ReportCSVTests: XCTestCase {
         for code in codes {
             let title = FindingBuilder.title(code)
             let messages = [title, title + FindingBuilder.titleSeparator, title + FindingBuilder.titleSeparator + "opens-app (chrome-android)",
-                            title + " - x", title + "— x", String(title.dropLast()), "", "—", "x — y",
+                            title + " - x", title + "— x", String(title.dropLast()), "", "—", "x — y", "=cmd", "a,\"b\"",
                             title + FindingBuilder.titleSeparator + "menü — café", "\u{301}" + title + FindingBuilder.titleSeparator]
             for message in messages {
                 finding.code = code
                 finding.message = message
                 XCTAssertEqual(CSVMessage.text(finding), CSVMessage.plainText(finding), "\(code): \(message)")
+                var cell = ByteBuffer(), plainCell = ByteBuffer(), scratch = ByteBuffer()
+                CSVMessage.appendCell(finding, to: &cell, scratch: &scratch)
+                CSVCell.append(CSVMessage.plainText(finding), to: &plainCell)
+                XCTAssertEqual(Array(cell.written), Array(plainCell.written), "\(code): \(message)")
             }
         }
         finding.code = codes[0]

@@ -32,6 +32,32 @@ enum CSVMessage {
         }
     }
 
+    /// `text(finding)` written as one CSV cell (`CSVCell`), put together in `scratch` without
+    /// a string in between: once per finding row.
+    static func appendCell(_ finding: Finding, to out: inout ByteBuffer, scratch: inout ByteBuffer) {
+        let title = FindingBuilder.title(finding.code)
+        var message = finding.message
+        var head = title
+        scratch.removeAll()
+        message.withUTF8 { bytes in
+            head.withUTF8 { titleBytes in
+                separatorBytes.withUnsafeBufferPointer { dash in
+                    let start = titleBytes.count, end = titleBytes.count + dash.count
+                    if bytes.count >= end,
+                       titleBytes.isEmpty || memcmp(bytes.baseAddress!, titleBytes.baseAddress!, start) == 0,
+                       memcmp(bytes.baseAddress! + start, dash.baseAddress!, dash.count) == 0 {
+                        scratch.append(titleBytes)
+                        scratch.append(" - ")
+                        scratch.append(UnsafeBufferPointer(rebasing: bytes[end...]))
+                    } else {
+                        scratch.append(bytes)
+                    }
+                }
+            }
+        }
+        CSVCell.append(bytes: scratch.written, to: &out)
+    }
+
     /// `FindingBuilder.titleSeparator`'s bytes.
     private static let separatorBytes = Array(FindingBuilder.titleSeparator.utf8)
 
