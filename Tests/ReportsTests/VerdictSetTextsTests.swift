@@ -53,7 +53,8 @@ final class VerdictSetTextsTests: XCTestCase {
         let texts = VerdictSetTexts()
         for i in 0..<(VerdictSetTexts.limit + 10) {
             let set = VerdictSet(["p": Verdict(.loads, Reason(rawValue: "r\(i)"))])
-            XCTAssertEqual(texts.json(set), VerdictSetDefinition.json(set))
+            XCTAssertEqual(texts.json(set).json, VerdictSetDefinition.json(set))
+            XCTAssertEqual(texts.json(set).key, VerdictSetKey(verdicts: VerdictSetDefinition.json(set)))
         }
         XCTAssertLessThanOrEqual(texts.count, VerdictSetTexts.limit)
         XCTAssertEqual(texts.count, 10)

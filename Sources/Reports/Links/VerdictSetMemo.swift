@@ -45,6 +45,9 @@ package struct VerdictSetMemo {
     /// Recently found sets, by identity: a pointer comparison each.
     private var recent: [(set: VerdictSet, index: Int)] = []
     private var byValue: [VerdictSetValue: Int] = [:]
+    /// Every set met on this page, by identity (held, so an identity stays its own): a page
+    /// has more sets than `recent` keeps, and each would be hashed by value again.
+    private var byIdentity: [ObjectIdentifier: (set: VerdictSet, index: Int)] = [:]
     /// The keys given out on this page, and the definitions in order of first use.
     private var keys: Set<VerdictSetKey> = []
     private(set) var definitions: [VerdictSetDefinition] = []
@@ -75,6 +78,11 @@ package struct VerdictSetMemo {
             if i > 0 { recent.swapAt(i, i - 1) }  // the sets used most drift to the front
             return entry.index
         }
+        if let known = byIdentity[set.identity], known.set.isShared(with: set) {
+            if recent.count == Self.recentCount { recent.removeLast() }
+            recent.append((set, known.index))
+            return known.index
+        }
         let index: Int
         let value = texts.map { VerdictSetValue(set: set, digest: $0.digest(set, VerdictSetValue.digest)) }
             ?? VerdictSetValue(set: set)
@@ -85,6 +93,7 @@ package struct VerdictSetMemo {
             entries.append(Entry(set: set))
             byValue[value] = index
         }
+        byIdentity[set.identity] = (set, index)
         if recent.count == Self.recentCount { recent.removeLast() }
         recent.append((set, index))
         return index
@@ -95,8 +104,9 @@ package struct VerdictSetMemo {
     /// the next free one.
     mutating func definition(at index: Int) -> VerdictSetDefinition {
         if let known = entries[index].definition { return known }
-        let json = texts?.json(entries[index].set) ?? VerdictSetDefinition.json(entries[index].set)
-        var key = VerdictSetKey(verdicts: json)
+        let (json, setKey) = texts?.json(entries[index].set)
+            ?? { json in (json, VerdictSetKey(verdicts: json)) }(VerdictSetDefinition.json(entries[index].set))
+        var key = setKey
         while keys.contains(key) { key = key.next }
         keys.insert(key)
         let definition = VerdictSetDefinition(key: key, verdicts: json)

@@ -25,6 +25,7 @@ final class VerdictSetTexts: @unchecked Sendable {
         /// Holds the set, so that its identity stays its own.
         let set: VerdictSet
         var json: [UInt8]?
+        var key: VerdictSetKey?
         var digest: UInt64?
         var outcomes: [ProfileOutcome]?
         var findings: [Finding] = []
@@ -51,13 +52,14 @@ final class VerdictSetTexts: @unchecked Sendable {
         return digest
     }
 
-    /// The set's JSON (`VerdictSetDefinition.json`).
-    func json(_ set: VerdictSet) -> [UInt8] {
+    /// The set's JSON (`VerdictSetDefinition.json`) and the key it hashes to.
+    func json(_ set: VerdictSet) -> (json: [UInt8], key: VerdictSetKey) {
         let id = set.identity
-        if let known = locked({ entries[id]?.json }) { return known }
+        if let known = locked({ entries[id].flatMap { entry in entry.json.map { ($0, entry.key!) } } }) { return known }
         let json = VerdictSetDefinition.json(set)
-        locked { update(set) { $0.json = json } }
-        return json
+        let key = VerdictSetKey(verdicts: json)
+        locked { update(set) { $0.json = json; $0.key = key } }
+        return (json, key)
     }
 
     /// Every profile's outcome and reason (`FindingBuilder.outcomes`).
