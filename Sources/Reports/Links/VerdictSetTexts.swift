@@ -16,7 +16,7 @@ import LinkAuditModel
 /// its own), and `VerdictSetTextsTests` compares the two.
 final class VerdictSetTexts: @unchecked Sendable {
     static let shared = VerdictSetTexts()
-    static let limit = 16_384
+    static let limit = 8_192
 
     private let lock = NSLock()
     private var entries: [ObjectIdentifier: Entry] = [:]
