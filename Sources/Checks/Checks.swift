@@ -1,3 +1,5 @@
+import LinkAuditModel
+
 /// Every finding code linkaudit reports, in the order the reference lists them.
 public enum Checks {
     public static let all: [Check] = [
@@ -11,7 +13,14 @@ public enum Checks {
         positions[code].map { all[$0] }
     }
 
+    /// A check's title and severity without a copy of the check (its examples, texts and
+    /// rules): every finding row asks for both.
+    public static func title(of code: String) -> String? { titles[code] }
+    public static func severity(of code: String) -> Severity? { severities[code] }
+
     /// Each code's place in `all`: every finding looks its check up (title, severity), and
     /// a scan copied each check it passed.
     private static let positions = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($1.code, $0) })
+    private static let titles = Dictionary(uniqueKeysWithValues: all.map { ($0.code, $0.title) })
+    private static let severities = Dictionary(uniqueKeysWithValues: all.map { ($0.code, $0.severity) })
 }

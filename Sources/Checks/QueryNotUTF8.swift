@@ -37,7 +37,30 @@ extension Checks {
     /// the page wrote characters there: its query as written holds a character outside
     /// ASCII, and the query it is sent with does not decode as UTF-8. (A query the page
     /// wrote percent-encoded already is sent as written, whatever it holds.)
+    ///
+    /// Asked of every navigation (`CheckRun.judge`'s `judgedAlone`), so the usual answer is
+    /// found first: a `raw` text all in ASCII has no character outside ASCII in its query —
+    /// one pass over its bytes instead of a walk over its Characters (Docs/ARCHITECTURE.md §3).
+    /// `sendsLegacyQueryAsWritten` is the plain version; `QueryNotUTF8Tests` compares them.
     static func sendsLegacyQuery(_ nav: Navigation) -> Bool {
+        if isASCII(nav.raw) { return false }
+        return sendsLegacyQueryAsWritten(nav)
+    }
+
+    /// Whether every byte of `text` is ASCII (so is every character).
+    static func isASCII(_ text: String) -> Bool {
+        if let answer = text.utf8.withContiguousStorageIfAvailable({ bytes -> Bool in
+            var any: UInt8 = 0
+            for byte in bytes { any |= byte }
+            return any < 0x80
+        }) {
+            return answer
+        }
+        return text.utf8.allSatisfy { $0 < 0x80 }
+    }
+
+    /// `sendsLegacyQuery` as the rule reads, without the ASCII shortcut.
+    static func sendsLegacyQueryAsWritten(_ nav: Navigation) -> Bool {
         guard let written = query(of: nav.raw), written.unicodeScalars.contains(where: { !$0.isASCII }),
               let sent = query(of: nav.url) else { return false }
         return String(validating: percentDecoded(sent), as: UTF8.self) == nil

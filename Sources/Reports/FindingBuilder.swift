@@ -53,7 +53,7 @@ struct FindingBuilder {
 
     /// What a message opens with: the check's title (the code itself for a code this
     /// version does not know, as in an older run's links.jsonl).
-    static func title(_ code: String) -> String { Checks.named(code)?.title ?? code }
+    static func title(_ code: String) -> String { Checks.title(of: code) ?? code }
 
     /// Between the title and the reasons: linkaudit's own wording, not the page's
     /// (`CSVMessage` writes it in ASCII).

@@ -14,7 +14,7 @@ public struct ReportRules: Sendable, Equatable {
     }
 
     public func severity(for code: String) -> Severity {
-        severities[code] ?? Checks.named(code)?.severity ?? .warning
+        severities[code] ?? Checks.severity(of: code) ?? .warning
     }
 
     /// The first suppression that matches, in config order.

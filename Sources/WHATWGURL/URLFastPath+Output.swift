@@ -177,6 +177,26 @@ extension WebURL.FastPath {
         return WebURL.ASCIISet(low: ~query.low & ~(1 << 0x23), high: ~query.high)  // '#' is 0x23
     }
 
+    /// Query bytes of non-special URLs copied as they are (everything but the set and '#').
+    static var plainQueryBytes: WebURL.ASCIISet {
+        let query = WebURL.PercentEncodeSet.query
+        return WebURL.ASCIISet(low: ~query.low & ~(1 << 0x23), high: ~query.high)  // '#' is 0x23
+    }
+
+    /// An opaque host's bytes the fast path takes (copied as written, never lower-cased): ASCII
+    /// letters, digits and `-._~!$&'()*+,;=` — no forbidden host code point, no '%'.
+    static var plainOpaqueHostBytes: WebURL.ASCIISet {
+        WebURL.ASCIISet(low: 0x2BFF_7FD2_0000_0000, high: 0x47FF_FFFE_87FF_FFFE)
+    }
+
+    /// An opaque path's bytes copied as they are: printable ASCII but for '?' and '#' (the
+    /// C0-control set leaves them; a space is left to the full parser, which encodes it
+    /// before '?' and '#').
+    static var plainOpaquePathBytes: WebURL.ASCIISet {
+        let printable = WebURL.ASCIISet(low: ~UInt64(0) << 0x21, high: ~UInt64(0) >> 1)  // 0x21...0x7E
+        return WebURL.ASCIISet(low: printable.low & ~(1 << 0x23 | 1 << 0x3F), high: printable.high)
+    }
+
     static var plainFragmentBytes: WebURL.ASCIISet {
         let fragment = WebURL.PercentEncodeSet.fragment
         return WebURL.ASCIISet(low: ~fragment.low, high: ~fragment.high)

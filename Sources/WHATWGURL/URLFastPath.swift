@@ -6,8 +6,11 @@
 // serialises it, which costs several allocations per URL. For this subset the spec's
 // result is simply "a prefix of the base's href + the input, lower-cased and
 // percent-encoded, with dot segments applied", so it can be written straight into one
-// scratch buffer in serialisation order. Anything outside the subset (userinfo, IP or
-// IDNA hosts, file and non-special schemes, failures) returns nil and the caller runs the
+// scratch buffer in serialisation order. Non-special absolute URLs — the deep links of a
+// checkout page: `gojek://pay?order=…`, `intent://…#Intent;…;end`, `tel:+62…`, `mailto:…` —
+// take it too, with an opaque host of plain bytes or an opaque path of printable ASCII.
+// Anything outside the subset (userinfo, ports of non-special URLs, IP or IDNA hosts, file
+// URLs, spaces and controls in opaque paths, failures) returns nil and the caller runs the
 // full parser, which stays the reference: tests compare the two on the WPT vectors and on
 // generated inputs.
 
@@ -87,6 +90,7 @@ extension WebURL {
         /// "scheme:" at the start of the input.
         private mutating func absolute(schemeEnd: Int, base: Layout?) -> Bool {
             let kind = Self.specialKind(input, end: schemeEnd)
+            if kind == .other { return nonSpecial(schemeEnd: schemeEnd) }
             guard kind.isSpecial, kind != .file else { return false }
             for index in 0..<schemeEnd { put(Self.lowercased(input[index])) }
             put(Byte.colon)
@@ -101,6 +105,78 @@ extension WebURL {
                 return false
             }
             return authorityAndRest(from: index)
+        }
+
+        /// A non-special "scheme:" (the base plays no part): "//" and an opaque host of plain
+        /// bytes, kept as written, then a path, query and fragment; or an opaque path. Userinfo,
+        /// a port, an empty host, a path with no host ("x:/p") and a backslash in the path are
+        /// left to the full parser.
+        private mutating func nonSpecial(schemeEnd: Int) -> Bool {
+            for index in 0..<schemeEnd { put(Self.lowercased(input[index])) }
+            put(Byte.colon)
+            layout.schemeEnd = UInt32(schemeEnd)
+            layout.kind = .other
+            var index = schemeEnd + 1
+            let hasHost = index + 1 < input.count && input[index] == Byte.slash && input[index + 1] == Byte.slash
+            if hasHost {
+                put(Byte.slash)
+                put(Byte.slash)
+                index += 2
+            } else if index < input.count, input[index] == Byte.slash {
+                return false
+            }
+            layout.usernameStart = UInt32(count)
+            layout.usernameEnd = layout.usernameStart
+            layout.passwordEnd = layout.usernameStart
+            layout.hostStart = layout.usernameStart
+            layout.hasHost = hasHost
+            if hasHost {
+                index = copyRun(from: index, while: Self.plainOpaqueHostBytes)
+                guard count > Int(layout.hostStart) else { return false }
+                if index < input.count, input[index] != Byte.slash, input[index] != Byte.question,
+                   input[index] != Byte.hash {
+                    return false
+                }
+                layout.hostEnd = UInt32(count)
+                layout.pathStart = UInt32(count)
+                if index < input.count, input[index] == Byte.slash { return nonSpecialPathAndRest(from: index + 1) }
+            } else {
+                layout.hostEnd = layout.usernameStart
+                layout.hasOpaquePath = true
+                layout.pathStart = UInt32(count)
+                index = copyRun(from: index, while: Self.plainOpaquePathBytes)
+                if index < input.count, input[index] != Byte.question, input[index] != Byte.hash { return false }
+            }
+            layout.pathEnd = UInt32(count)
+            return queryAndFragment(from: index, special: false)
+        }
+
+        /// A non-special URL's path after its host, from `start` (the byte after its first
+        /// '/'): '/' alone separates segments; dot segments go as in `pathAndRest`.
+        private mutating func nonSpecialPathAndRest(from start: Int) -> Bool {
+            var index = start
+            var segmentStart = count
+            put(Byte.slash)
+            while true {
+                index = copyRun(from: index, while: Self.plainPathBytes)
+                guard index < input.count else { break }
+                let byte = input[index]
+                if byte == Byte.slash {
+                    endSegment(at: segmentStart, slashLike: true)
+                    segmentStart = count
+                    put(Byte.slash)
+                } else if byte == Byte.question || byte == Byte.hash {
+                    break
+                } else if byte == Byte.backslash {
+                    return false
+                } else {
+                    putEncoded(byte, .path)
+                }
+                index += 1
+            }
+            endSegment(at: segmentStart, slashLike: false)
+            layout.pathEnd = UInt32(count)
+            return queryAndFragment(from: index, special: false)
         }
 
         // MARK: - Components
@@ -202,17 +278,20 @@ extension WebURL {
             return queryAndFragment(from: index)
         }
 
-        /// "?query" and "#fragment" from `start` (which is '?', '#' or the end).
-        private mutating func queryAndFragment(from start: Int) -> Bool {
+        /// "?query" and "#fragment" from `start` (which is '?', '#' or the end); `special`:
+        /// the special-query percent-encode set, else the query set (which leaves `'`).
+        private mutating func queryAndFragment(from start: Int, special: Bool = true) -> Bool {
             var index = start
             if index < input.count, input[index] == Byte.question {
                 layout.queryStart = UInt32(count)
                 put(Byte.question)
                 index += 1
+                let plain = special ? Self.plainSpecialQueryBytes : Self.plainQueryBytes
+                let set: WebURL.PercentEncodeSet = special ? .specialQuery : .query
                 while true {
-                    index = copyRun(from: index, while: Self.plainSpecialQueryBytes)
+                    index = copyRun(from: index, while: plain)
                     guard index < input.count, input[index] != Byte.hash else { break }
-                    putEncoded(input[index], .specialQuery)
+                    putEncoded(input[index], set)
                     index += 1
                 }
             }

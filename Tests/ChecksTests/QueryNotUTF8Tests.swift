@@ -49,4 +49,29 @@ final class QueryNotUTF8Tests: XCTestCase {
         XCTAssertFalse(Checks.sendsLegacyQuery(nav("paypay://p?a=1#コ", "paypay://p?a=1#%E3%82%B3")))
         XCTAssertFalse(Checks.sendsLegacyQuery(nav("paypay://p", "paypay://p")))
     }
+
+    /// The ASCII shortcut answers as the rule does (`sendsLegacyQueryAsWritten`): generated
+    /// raw texts and URLs, ASCII or not, with `?` and `#` in every place, a combining mark
+    /// after the `?` (a different Character, not a query), and legacy and UTF-8 queries.
+    func testTheASCIIShortcutAnswersAsTheRule() {
+        let pieces = ["paypay://p", "?", "#", "memo=", "a", "コ", "%83R", "%E3%82%B3", "\u{301}", "é", "&x=1", "[", " "]
+        var generator = SystemRandomNumberGenerator()
+        var seen = (ascii: 0, other: 0, fires: 0)
+        for round in 0..<4_000 {
+            var raw = "", url = ""
+            for _ in 0..<Int.random(in: 0...7, using: &generator) { raw += pieces.randomElement(using: &generator)! }
+            for _ in 0..<Int.random(in: 0...7, using: &generator) { url += pieces.randomElement(using: &generator)! }
+            if round % 3 == 0 { url = raw.replacingOccurrences(of: "コ", with: "%83R") }
+            let nav = Navigation(page: "https://shop.example/", line: 1, source: "a[href]", trigger: .tap, frame: .main,
+                                 raw: raw, url: url, scheme: "paypay")
+            let plain = Checks.sendsLegacyQueryAsWritten(nav)
+            XCTAssertEqual(Checks.sendsLegacyQuery(nav), plain, "raw \(raw), url \(url)")
+            XCTAssertEqual(Checks.isASCII(raw), raw.unicodeScalars.allSatisfy(\.isASCII), raw)
+            if Checks.isASCII(raw) { seen.ascii += 1 } else { seen.other += 1 }
+            if plain { seen.fires += 1 }
+        }
+        XCTAssertGreaterThan(seen.ascii, 100)
+        XCTAssertGreaterThan(seen.other, 100)
+        XCTAssertGreaterThan(seen.fires, 10)
+    }
 }

@@ -104,6 +104,32 @@ final class ReportCSVTests: XCTestCase {
         XCTAssertEqual(CSVMessage.text(finding), "custom — text")
     }
 
+    /// `CSVMessage.text` (bytes compared in place) writes what its plain version does, for
+    /// every check's title with and without the separator, cut short, with other text and
+    /// non-ASCII reasons, and for codes this version does not know.
+    func testTheMessageRewriteEqualsThePlainOne() {
+        var finding = Array(report().findings)[1]
+        let codes = Checks.all.map(\.code) + ["NOT_A_CODE", ""]
+        for code in codes {
+            let title = FindingBuilder.title(code)
+            let messages = [title, title + FindingBuilder.titleSeparator, title + FindingBuilder.titleSeparator + "opens-app (chrome-android)",
+                            title + " - x", title + "— x", String(title.dropLast()), "", "—", "x — y", "=cmd", "a,\"b\"",
+                            title + FindingBuilder.titleSeparator + "menü — café", "\u{301}" + title + FindingBuilder.titleSeparator]
+            for message in messages {
+                finding.code = code
+                finding.message = message
+                XCTAssertEqual(CSVMessage.text(finding), CSVMessage.plainText(finding), "\(code): \(message)")
+                var cell = ByteBuffer(), plainCell = ByteBuffer(), scratch = ByteBuffer()
+                CSVMessage.appendCell(finding, to: &cell, scratch: &scratch)
+                CSVCell.append(CSVMessage.plainText(finding), to: &plainCell)
+                XCTAssertEqual(Array(cell.written), Array(plainCell.written), "\(code): \(message)")
+            }
+        }
+        finding.code = codes[0]
+        finding.message = FindingBuilder.title(codes[0]) + FindingBuilder.titleSeparator + "r"
+        XCTAssertEqual(CSVMessage.text(finding), FindingBuilder.title(codes[0]) + " - r")
+    }
+
     func testByteOrderMarkOnlyWhenAsked() {
         let plain = Array(FindingsCSV.render(report()).utf8)
         XCTAssertEqual(Array(plain.prefix(5)), Array("page,".utf8))

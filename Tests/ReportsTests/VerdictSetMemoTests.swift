@@ -47,4 +47,22 @@ final class VerdictSetMemoTests: XCTestCase {
         XCTAssertEqual(memo.index(of: make(a)), memo.index(of: make(b)))
         XCTAssertNotEqual(memo.index(of: make(a)), memo.index(of: make(["k0": "v1"])))
     }
+
+    /// More sets on a page than the recent list keeps, met again in any order, some equal by
+    /// value but made apart: each gets the entry of the first set written like it, as the
+    /// lookup by value alone gives.
+    func testManySetsMetAgainFindTheirEntries() {
+        let made = (0..<40).map { i in set("wallet\(i % 25)") }  // 15 of them equal by value to an earlier one
+        var generator = SystemRandomNumberGenerator()
+        var order = (0..<400).map { $0 % made.count }
+        order.shuffle(using: &generator)
+        var memo = VerdictSetMemo(texts: nil)
+        var firstSeen: [VerdictSetValue] = []
+        for i in order {
+            let value = VerdictSetValue(set: made[i])
+            if !firstSeen.contains(value) { firstSeen.append(value) }
+            XCTAssertEqual(memo.index(of: made[i]), firstSeen.firstIndex(of: value)!, "set \(i)")
+        }
+        XCTAssertEqual(memo.entries.count, 25)
+    }
 }

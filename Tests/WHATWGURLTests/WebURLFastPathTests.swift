@@ -12,7 +12,7 @@ final class WebURLFastPathTests: XCTestCase {
         "https://h/a?x", "https://h/a#x", "http://1.2.3.4/a/b",
     ]
 
-    static let schemes = ["http:", "HTTPS:", "https:", "wS:", "ftp:", "file:", "foo:", "", "h+t:"]
+    static let schemes = ["http:", "HTTPS:", "https:", "wS:", "ftp:", "file:", "foo:", "", "h+t:", "GoJek:"]
     static let slashes = ["//", "/", "", "\\\\", "///", "/\\"]
     static let hosts = [
         "shop.example", "SHOP.Example", "a..b", ".", "x.", "xn--a.b", "a.XN--b", "1.2.3.4", "a.1", "a.0x1",
@@ -103,6 +103,41 @@ final class WebURLFastPathTests: XCTestCase {
         XCTAssertGreaterThan(answered, 2 * count / 10, "fast path answered \(answered) of \(2 * count)")
     }
 
+    /// Non-special URLs — the deep links of a checkout page: wallets' schemes with an opaque
+    /// host, `intent:`, `tel:`, `mailto:`, `javascript:` — against no base, a special base and
+    /// a non-special one; and the ones pages are made of take the fast path.
+    func testAgreesWithFullParserOnNonSpecialURLs() throws {
+        let schemes = ["gojek:", "GoJek:", "intent:", "tel:", "mailto:", "x+y.z-1:", "javascript:"]
+        let rests = [
+            "//pay?order=ORD-1&amount=500", "//pay/wallet/pay?order=1#top", "//PAY/A/B", "//p/./a/../b/%2e%2E/c",
+            "//pay/#Intent;scheme=dana;package=id.dana;S.browser_fallback_url=https%3A%2F%2Fm.dana.example%2Fpay;end",
+            "#Intent;action=android.intent.action.VIEW;package=id.dana;S.market_referrer=order%3D1;end",
+            "+62-21-555-0001", "help@shop.example?subject=Order%20ORD-1", "void(0)", "location.href='x'",
+            "//", "///x", "/x", "//h:1/x", "//u@h/x", "//[::1]/", "//h%41/x", "//h^/x", "//h|x", "//h\\x", "//h/a\\b",
+            "//h/a b", "//h/a'b?c'd#e`f", "//h/\u{E9}?\u{E9}#\u{E9}", "//h?", "//h#", "//h/?#", "a b", "a ?b", "a #b",
+            "\u{E9}", "a\u{7F}b", "?q'x", "#f", "", "//h/..", "//h/a/..", "//h/.", "//h/a/.%2e/b", "//h/a/%2e",
+            "//h.example/a//b/", "//a.1", "//xn--a", "//h:", "//h/\u{0}",
+        ]
+        let bases = [nil, WebURL.parse("https://shop.example/p/"), WebURL.parse("gojek://pay/a"), WebURL.parse("mailto:x")]
+        var problems: [String] = []
+        var answered = 0, count = 0
+        for scheme in schemes {
+            for rest in rests {
+                for base in bases {
+                    count += 1
+                    if let problem = Self.difference(scheme + rest, base: base) { problems.append(problem) }
+                    if Self.fastPathOnly(scheme + rest, base: base) != nil { answered += 1 }
+                }
+            }
+        }
+        XCTAssertTrue(problems.isEmpty, "\(problems.count) differences:\n" + problems.prefix(50).joined(separator: "\n"))
+        XCTAssertGreaterThan(answered, count / 3, "fast path answered \(answered) of \(count)")
+        for link in ["gojek://pay?order=ORD-00000001", "tel:+62-21-555-0001", "mailto:help@shop.example?subject=Order%20X",
+                     "intent://wallet/pay?order=1#Intent;scheme=dana;package=id.dana;end", "javascript:void(0)"] {
+            XCTAssertNotNil(Self.fastPathOnly(link, base: bases[1]), link)
+        }
+    }
+
     func testAgreesWithFullParserOnRelativeReferences() throws {
         var problems: [String] = []
         var answered = 0
@@ -135,6 +170,13 @@ final class WebURLFastPathTests: XCTestCase {
                 !WebURL.PercentEncodeSet.specialQuery.contains($0) && $0 != UInt8(ascii: "#")
             }),
             ("fragment", Fast.plainFragmentBytes, { !WebURL.PercentEncodeSet.fragment.contains($0) }),
+            ("non-special query", Fast.plainQueryBytes, {
+                !WebURL.PercentEncodeSet.query.contains($0) && $0 != UInt8(ascii: "#")
+            }),
+            ("opaque host", Fast.plainOpaqueHostBytes, { WebURL.ASCIISet(alphanumerics + "-._~!$&'()*+,;=").contains($0) }),
+            ("opaque path", Fast.plainOpaquePathBytes, {
+                $0 > 0x20 && $0 < 0x7F && !WebURL.PercentEncodeSet.c0Control.contains($0) && !"?#".utf8.contains($0)
+            }),
         ]
         for (name, constant, expected) in sets {
             for byte in UInt8(0)...UInt8(255) {

@@ -1,3 +1,4 @@
+import Foundation
 import LinkAuditModel
 
 /// Decisions remembered across the pages one worker classifies (`Classifier`): each
@@ -26,7 +27,7 @@ final class DecisionMemo {
     private var otherVisits: [OtherVisit: Int32] = [:]
     /// Per profile: verdicts by number, numbers by verdict.
     private var verdicts: [[Verdict]]
-    private var numbers: [[Verdict: Int32]]
+    private var numbers: [[VerdictBytes: Int32]]
     /// Per link: its first row (-1: none); rows chain on `next`.
     private var firstRow: [Int32] = []
     private var rows: [Row] = []
@@ -111,12 +112,13 @@ final class DecisionMemo {
     /// Remembers a profile's verdict for the link and visit, and returns its number.
     func remember(_ verdict: Verdict, link: Int32, profile: Int, visit: DecisionKey.Visit) -> Int32 {
         let number: Int32
-        if let known = numbers[profile][verdict] {
+        let bytes = VerdictBytes(verdict)
+        if let known = numbers[profile][bytes] {
             number = known
         } else {
             number = Int32(verdicts[profile].count)
             verdicts[profile].append(verdict)
-            numbers[profile][verdict] = number
+            numbers[profile][bytes] = number
         }
         let slot = Int(link) * profileCount + profile
         if first[slot].number < 0 {
@@ -173,5 +175,78 @@ final class DecisionMemo {
         rowNumbers.append(contentsOf: numbers)
         firstRow[Int(link)] = r
         return r
+    }
+}
+
+/// A verdict as `DecisionMemo` numbers it: by its bytes. `Verdict`'s own hash runs every byte
+/// of every detail through `String`'s Unicode-aware hash, and a deep link's details hold long
+/// assumption texts and URLs: numbering a link's eight verdicts cost more than deciding some
+/// of them (Benchmarks/README.md, issue 17). Here a string's hash takes its length and its
+/// first and last eight bytes, and equality is byte equality — so a verdict handed out again
+/// is written exactly as the one decided (`String`'s `==` would also join two spellings of
+/// one text). `Verdict`'s `Hashable` is the plain version; `DecisionMemoTests` compares the
+/// memo on and off.
+struct VerdictBytes: Hashable {
+    let verdict: Verdict
+    private let digest: UInt64
+
+    init(_ verdict: Verdict) {
+        self.verdict = verdict
+        var digest = Self.mix(UInt64(verdict.outcome.hashValue & 0xFFFF), Self.hash(verdict.reason.description))
+        if let details = verdict.details {
+            // In any order: the entries' hashes summed.
+            var sum = UInt64(details.count)
+            for (key, value) in details { sum &+= Self.mix(Self.hash(key), Self.hash(value)) }
+            digest = Self.mix(digest, sum)
+        }
+        self.digest = digest
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(digest)
+    }
+
+    static func == (a: VerdictBytes, b: VerdictBytes) -> Bool {
+        guard a.digest == b.digest, a.verdict.outcome == b.verdict.outcome,
+              same(a.verdict.reason.description, b.verdict.reason.description) else { return false }
+        switch (a.verdict.details, b.verdict.details) {
+        case (nil, nil): return true
+        case (let x?, let y?):
+            guard x.count == y.count else { return false }
+            for (key, value) in x {
+                guard let index = y.index(forKey: key), same(y[index].key, key), same(y[index].value, value) else {
+                    return false
+                }
+            }
+            return true
+        default: return false
+        }
+    }
+
+    /// The same UTF-8 bytes.
+    static func same(_ a: String, _ b: String) -> Bool {
+        var a = a, b = b
+        return a.withUTF8 { x in
+            b.withUTF8 { y in x.count == y.count && (x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0) }
+        }
+    }
+
+    private static func hash(_ text: String) -> UInt64 {
+        var text = text
+        return text.withUTF8 { bytes in
+            var head: UInt64 = 0, tail: UInt64 = 0
+            let count = bytes.count
+            for i in 0..<min(8, count) {
+                head |= UInt64(bytes[i]) << UInt64(8 * i)
+                tail |= UInt64(bytes[count - 1 - i]) << UInt64(8 * i)
+            }
+            return mix(mix(UInt64(count), head), tail)
+        }
+    }
+
+    private static func mix(_ a: UInt64, _ b: UInt64) -> UInt64 {
+        var x = (a ^ b) &* 0x9E37_79B9_7F4A_7C15
+        x ^= x >> 29
+        return x
     }
 }

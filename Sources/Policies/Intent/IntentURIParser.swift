@@ -8,7 +8,14 @@
 /// CTS: an item with no `;` after it fails with "uri end not found" instead of looping.
 public enum IntentURIParser {
     /// Parses like `Intent.parseUri(uri, flags)`; throws `IntentURIError` where Android throws.
+    /// The answer for a URI read a moment ago comes from `IntentParseMemo` (one link is read
+    /// by the classifier, a check and the scheme inventory); `parsePlain` is the parse itself.
     public static func parse(_ uri: String, flags: IntentParseFlags = .intentScheme) throws -> AndroidIntent {
+        try IntentParseMemo.shared.parse(uri, flags: flags)
+    }
+
+    /// `parse` without the memo.
+    static func parsePlain(_ uri: String, flags: IntentParseFlags) throws -> AndroidIntent {
         let s = JavaString(uri)
         var position = 0   // Java's `i`, reported when an index goes out of bounds
         do {

@@ -12,7 +12,17 @@ import LinkAuditModel
 /// equal sets made apart (each deep link's own set, today). Once every set is shared,
 /// identity alone will do, and only `index(of:)` changes.
 package struct VerdictSetMemo {
-    package init() {}
+    /// Where sets the classifier shares across pages are rendered once for the run
+    /// (`VerdictSetTexts`); nil: every page renders its own (the plain version).
+    let texts: VerdictSetTexts?
+
+    package init() {
+        texts = .shared
+    }
+
+    init(texts: VerdictSetTexts?) {
+        self.texts = texts
+    }
 
     struct Entry {
         let set: VerdictSet
@@ -35,6 +45,9 @@ package struct VerdictSetMemo {
     /// Recently found sets, by identity: a pointer comparison each.
     private var recent: [(set: VerdictSet, index: Int)] = []
     private var byValue: [VerdictSetValue: Int] = [:]
+    /// Every set met on this page, by identity (held, so an identity stays its own): a page
+    /// has more sets than `recent` keeps, and each would be hashed by value again.
+    private var byIdentity: [ObjectIdentifier: (set: VerdictSet, index: Int)] = [:]
     /// The keys given out on this page, and the definitions in order of first use.
     private var keys: Set<VerdictSetKey> = []
     private(set) var definitions: [VerdictSetDefinition] = []
@@ -65,8 +78,14 @@ package struct VerdictSetMemo {
             if i > 0 { recent.swapAt(i, i - 1) }  // the sets used most drift to the front
             return entry.index
         }
+        if let known = byIdentity[set.identity], known.set.isShared(with: set) {
+            if recent.count == Self.recentCount { recent.removeLast() }
+            recent.append((set, known.index))
+            return known.index
+        }
         let index: Int
-        let value = VerdictSetValue(set: set)
+        let value = texts.map { VerdictSetValue(set: set, digest: $0.digest(set, VerdictSetValue.digest)) }
+            ?? VerdictSetValue(set: set)
         if let found = byValue[value] {
             index = found
         } else {
@@ -74,6 +93,7 @@ package struct VerdictSetMemo {
             entries.append(Entry(set: set))
             byValue[value] = index
         }
+        byIdentity[set.identity] = (set, index)
         if recent.count == Self.recentCount { recent.removeLast() }
         recent.append((set, index))
         return index
@@ -84,8 +104,9 @@ package struct VerdictSetMemo {
     /// the next free one.
     mutating func definition(at index: Int) -> VerdictSetDefinition {
         if let known = entries[index].definition { return known }
-        let json = VerdictSetDefinition.json(entries[index].set)
-        var key = VerdictSetKey(verdicts: json)
+        let (json, setKey) = texts?.json(entries[index].set)
+            ?? { json in (json, VerdictSetKey(verdicts: json)) }(VerdictSetDefinition.json(entries[index].set))
+        var key = setKey
         while keys.contains(key) { key = key.next }
         keys.insert(key)
         let definition = VerdictSetDefinition(key: key, verdicts: json)
@@ -97,7 +118,7 @@ package struct VerdictSetMemo {
     /// Every profile's outcome and reason, in profile order (a finding row's `outcomes`).
     mutating func outcomes(at index: Int) -> [ProfileOutcome] {
         if let known = entries[index].outcomes { return known }
-        let outcomes = FindingBuilder.outcomes(entries[index].set)
+        let outcomes = texts?.outcomes(entries[index].set) ?? FindingBuilder.outcomes(entries[index].set)
         entries[index].outcomes = outcomes
         return outcomes
     }
@@ -107,11 +128,17 @@ package struct VerdictSetMemo {
         for text in entries[index].findings where text.code == ref.code && text.refProfiles == ref.profiles {
             return text
         }
-        let profiles = ProfileOrder.sorted(ref.profiles)
-        let text = FindingText(code: ref.code, refProfiles: ref.profiles, profiles: profiles,
+        let text: FindingText
+        if let shared = texts?.finding(entries[index].set, code: ref.code, refProfiles: ref.profiles) {
+            text = FindingText(code: ref.code, refProfiles: ref.profiles, profiles: shared.profiles,
+                               severity: rules.severity(for: ref.code), message: shared.message)
+        } else {
+            let profiles = ProfileOrder.sorted(ref.profiles)
+            text = FindingText(code: ref.code, refProfiles: ref.profiles, profiles: profiles,
                                severity: rules.severity(for: ref.code),
                                message: FindingBuilder.message(code: ref.code,
                                                                reasons: FindingBuilder.reasons(profiles, entries[index].set)))
+        }
         entries[index].findings.append(text)
         return text
     }
@@ -123,12 +150,22 @@ package struct VerdictSetMemo {
 /// were) and hash every byte after a normalisation check: a deep link's set (long
 /// assumption texts in its details) cost more to hash than to write. Here a string's hash
 /// takes its length and its first and last eight bytes, and equality is a `memcmp`.
-private struct VerdictSetValue: Hashable {
+struct VerdictSetValue: Hashable {
     let set: VerdictSet
     private let digest: UInt64
 
     init(set: VerdictSet) {
+        self.init(set: set, digest: Self.digest(set))
+    }
+
+    /// `digest` made already (`VerdictSetTexts` keeps it for a shared set).
+    init(set: VerdictSet, digest: UInt64) {
         self.set = set
+        self.digest = digest
+    }
+
+    /// The set's bytes hashed: names, outcomes, reasons and details (in any order).
+    static func digest(_ set: VerdictSet) -> UInt64 {
         var digest = UInt64(set.count)
         for (name, verdict) in set {
             digest = Self.mix(digest, Self.hash(name))
@@ -139,7 +176,7 @@ private struct VerdictSetValue: Hashable {
             for (key, value) in verdict.details ?? [:] { details &+= Self.mix(Self.hash(key), Self.hash(value)) }
             digest = Self.mix(digest, details)
         }
-        self.digest = digest
+        return digest
     }
 
     func hash(into hasher: inout Hasher) {

@@ -102,7 +102,7 @@ struct CSVRows: ~Copyable {
 
         tail.removeAll()
         tail.append(0x2C)
-        CSVCell.append(CSVMessage.text(finding), to: &tail)
+        CSVMessage.appendCell(finding, to: &tail, scratch: &scratch)
         tail.append(0x2C)
         if let baseline = finding.baseline { CSVCell.append(baseline.rawValue, to: &tail) }
         tail.append(0x2C)
