@@ -192,12 +192,13 @@ struct VerdictBytes: Hashable {
 
     init(_ verdict: Verdict) {
         self.verdict = verdict
-        var digest = Self.mix(UInt64(verdict.outcome.hashValue & 0xFFFF), Self.hash(verdict.reason.description))
+        var digest = TextBytes.mix(UInt64(verdict.outcome.hashValue & 0xFFFF),
+                                   TextBytes.hash(verdict.reason.description))
         if let details = verdict.details {
             // In any order: the entries' hashes summed.
             var sum = UInt64(details.count)
-            for (key, value) in details { sum &+= Self.mix(Self.hash(key), Self.hash(value)) }
-            digest = Self.mix(digest, sum)
+            for (key, value) in details { sum &+= TextBytes.mix(TextBytes.hash(key), TextBytes.hash(value)) }
+            digest = TextBytes.mix(digest, sum)
         }
         self.digest = digest
     }
@@ -208,45 +209,19 @@ struct VerdictBytes: Hashable {
 
     static func == (a: VerdictBytes, b: VerdictBytes) -> Bool {
         guard a.digest == b.digest, a.verdict.outcome == b.verdict.outcome,
-              same(a.verdict.reason.description, b.verdict.reason.description) else { return false }
+              TextBytes.same(a.verdict.reason.description, b.verdict.reason.description) else { return false }
         switch (a.verdict.details, b.verdict.details) {
         case (nil, nil): return true
         case (let x?, let y?):
             guard x.count == y.count else { return false }
             for (key, value) in x {
-                guard let index = y.index(forKey: key), same(y[index].key, key), same(y[index].value, value) else {
+                guard let index = y.index(forKey: key), TextBytes.same(y[index].key, key),
+                      TextBytes.same(y[index].value, value) else {
                     return false
                 }
             }
             return true
         default: return false
         }
-    }
-
-    /// The same UTF-8 bytes.
-    static func same(_ a: String, _ b: String) -> Bool {
-        var a = a, b = b
-        return a.withUTF8 { x in
-            b.withUTF8 { y in x.count == y.count && (x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0) }
-        }
-    }
-
-    private static func hash(_ text: String) -> UInt64 {
-        var text = text
-        return text.withUTF8 { bytes in
-            var head: UInt64 = 0, tail: UInt64 = 0
-            let count = bytes.count
-            for i in 0..<min(8, count) {
-                head |= UInt64(bytes[i]) << UInt64(8 * i)
-                tail |= UInt64(bytes[count - 1 - i]) << UInt64(8 * i)
-            }
-            return mix(mix(UInt64(count), head), tail)
-        }
-    }
-
-    private static func mix(_ a: UInt64, _ b: UInt64) -> UInt64 {
-        var x = (a ^ b) &* 0x9E37_79B9_7F4A_7C15
-        x ^= x >> 29
-        return x
     }
 }

@@ -168,13 +168,15 @@ struct VerdictSetValue: Hashable {
     static func digest(_ set: VerdictSet) -> UInt64 {
         var digest = UInt64(set.count)
         for (name, verdict) in set {
-            digest = Self.mix(digest, Self.hash(name))
-            digest = Self.mix(digest, Self.hash(verdict.outcome.rawValue))
-            digest = Self.mix(digest, Self.hash(verdict.reason.rawValue))
+            digest = TextBytes.mix(digest, TextBytes.hash(name))
+            digest = TextBytes.mix(digest, TextBytes.hash(verdict.outcome.rawValue))
+            digest = TextBytes.mix(digest, TextBytes.hash(verdict.reason.rawValue))
             // Details in any order: their hashes summed.
             var details = UInt64(verdict.details?.count ?? 0)
-            for (key, value) in verdict.details ?? [:] { details &+= Self.mix(Self.hash(key), Self.hash(value)) }
-            digest = Self.mix(digest, details)
+            for (key, value) in verdict.details ?? [:] {
+                details &+= TextBytes.mix(TextBytes.hash(key), TextBytes.hash(value))
+            }
+            digest = TextBytes.mix(digest, details)
         }
         return digest
     }
@@ -187,43 +189,15 @@ struct VerdictSetValue: Hashable {
         guard a.digest == b.digest, a.set.count == b.set.count else { return false }
         if a.set.isShared(with: b.set) { return true }
         for ((nameA, verdictA), (nameB, verdictB)) in zip(a.set, b.set) {
-            guard same(nameA, nameB), verdictA.outcome == verdictB.outcome,
-                  same(verdictA.reason.rawValue, verdictB.reason.rawValue) else { return false }
+            guard TextBytes.same(nameA, nameB), verdictA.outcome == verdictB.outcome,
+                  TextBytes.same(verdictA.reason.rawValue, verdictB.reason.rawValue) else { return false }
             let detailsA = verdictA.details ?? [:], detailsB = verdictB.details ?? [:]
             guard detailsA.count == detailsB.count else { return false }
             for (key, value) in detailsA {
-                guard let match = detailsB.first(where: { same($0.key, key) }), same(match.value, value) else { return false }
+                guard let match = detailsB.first(where: { TextBytes.same($0.key, key) }),
+                      TextBytes.same(match.value, value) else { return false }
             }
         }
         return true
-    }
-
-    /// The same UTF-8 bytes.
-    private static func same(_ a: String, _ b: String) -> Bool {
-        var a = a, b = b
-        return a.withUTF8 { x in
-            b.withUTF8 { y in
-                x.count == y.count && (x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0)
-            }
-        }
-    }
-
-    private static func hash(_ text: String) -> UInt64 {
-        var text = text
-        return text.withUTF8 { bytes in
-            var head: UInt64 = 0, tail: UInt64 = 0
-            let count = bytes.count
-            for i in 0..<min(8, count) {
-                head |= UInt64(bytes[i]) << UInt64(8 * i)
-                tail |= UInt64(bytes[count - 1 - i]) << UInt64(8 * i)
-            }
-            return mix(mix(UInt64(count), head), tail)
-        }
-    }
-
-    private static func mix(_ a: UInt64, _ b: UInt64) -> UInt64 {
-        var x = (a ^ b) &* 0x9E37_79B9_7F4A_7C15
-        x ^= x >> 29
-        return x
     }
 }
