@@ -11,21 +11,8 @@ import TestSupport
 /// link by link; counts added up page by page equal counts taken finding by finding; and a
 /// run that keeps no rows (`--format jsonl`, `md`) counts the same and writes the same.
 final class ReportPartsTests: XCTestCase {
-    /// The demo site and the sample archive, read, classified and checked as `audit` does:
-    /// shared web sets, deep links with sets of their own, page-scope findings.
-    private static let pages: [(record: PageRecord, navigations: [Navigation])] = {
-        let pipelines = Repository.url("Pipelines")
-        let reader = PageReader()
-        var results: [PageResult] = []
-        let inputs = try! InputCollector(mapper: PageURLMapper(baseURL: "https://shop.demo-merchant.example/"))
-            .collect([pipelines.appendingPathComponent("demo-site").path]).pages
-        for input in inputs { results.append(reader.read(input)) }
-        let scanner = ArchiveScanner(path: pipelines.appendingPathComponent("samples/deeplinks-sample.warc.gz").path,
-                                     maxBody: 1 << 24)
-        while let page = scanner.next() { results.append(reader.read(page)) }
-        let classifier = Classifier(profiles: ProfileRegistry.all)
-        return results.map { ($0.record, classifier.audit($0.navigations)) }
-    }()
+    /// The demo site and the sample archive, classified and checked as `audit` does.
+    private static let pages = ClassifiedSamplePages.demoSiteAndArchive
 
     /// Severities and suppressions of every kind: by code and URL, by page.
     private let rules = ReportRules(

@@ -11,19 +11,7 @@ import TestSupport
 /// demo site and the sample archive classified as `audit` does, each page seen twice (the
 /// second time every set is known), with severities of the run's own.
 final class VerdictSetTextsTests: XCTestCase {
-    private static let pages: [(record: PageRecord, navigations: [Navigation])] = {
-        let pipelines = Repository.url("Pipelines")
-        let reader = PageReader()
-        var results: [PageResult] = []
-        let inputs = try! InputCollector(mapper: PageURLMapper(baseURL: "https://shop.demo-merchant.example/"))
-            .collect([pipelines.appendingPathComponent("demo-site").path]).pages
-        for input in inputs { results.append(reader.read(input)) }
-        let scanner = ArchiveScanner(path: pipelines.appendingPathComponent("samples/deeplinks-sample.warc.gz").path,
-                                     maxBody: 1 << 24)
-        while let page = scanner.next() { results.append(reader.read(page)) }
-        let classifier = Classifier(profiles: ProfileRegistry.all)
-        return results.map { ($0.record, classifier.audit($0.navigations)) }
-    }()
+    private static let pages = ClassifiedSamplePages.demoSiteAndArchive
 
     func testSetsRenderedOncePerRunWriteWhatEachPageWrites() {
         let texts = VerdictSetTexts()
