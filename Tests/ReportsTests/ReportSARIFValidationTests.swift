@@ -159,8 +159,8 @@ final class ReportSARIFValidationTests: XCTestCase {
 
     /// A Python that can import jsonschema, found without installing anything:
     /// `LINKAUDIT_SARIF_PYTHON` (set by .ci/run, which makes `.build/sarif-venv`; it must
-    /// work when set), else that venv, else `python3`. With none the test is skipped —
-    /// reported as skipped in XCTest's count, not as passed.
+    /// work when set), else that venv, else `python3`. With none the test fails: the
+    /// validator is a prerequisite (README, Quick start), not an option.
     private func validatorPython() throws -> String {
         let probe = ["-c", "import jsonschema"]
         if let python = ProcessInfo.processInfo.environment["LINKAUDIT_SARIF_PYTHON"], !python.isEmpty {
@@ -173,8 +173,9 @@ final class ReportSARIFValidationTests: XCTestCase {
         for python in [Repository.url(".build/sarif-venv/bin/python").path, "python3"] {
             if let (status, _) = try? run(python, probe), status == 0 { return python }
         }
-        throw XCTSkip("no Python with jsonschema to check findings.sarif against the official SARIF schema: "
-            + "set LINKAUDIT_SARIF_PYTHON to one (.ci/run makes .build/sarif-venv with it)")
+        throw LinkAuditError.usage("no Python with jsonschema to check findings.sarif against the official SARIF "
+            + "schema: apt-get install python3-jsonschema, or set LINKAUDIT_SARIF_PYTHON to one (.ci/run makes "
+            + ".build/sarif-venv with it)")
     }
 
     private func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
