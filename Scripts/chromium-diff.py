@@ -26,7 +26,6 @@ With --thresholds, exits 1 when the suite's page or navigation agreement is belo
 figure recorded for NAME in that JSON file.
 """
 
-import argparse
 import collections
 import json
 import os
@@ -37,6 +36,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from chromium_dom import Chromium, ChromiumError  # noqa: E402
+import differential  # noqa: E402
 import links_jsonl  # noqa: E402
 
 # Triggers of navigations the DOM alone starts.
@@ -94,17 +94,7 @@ def percent(part, whole):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("name", help="the suite's name (a key of the thresholds file)")
-    parser.add_argument("directory")
-    parser.add_argument("--base-url", required=True)
-    parser.add_argument("--linkaudit", default=".build/debug/linkaudit")
-    parser.add_argument("--chromium", default="chromium-headless-shell")
-    parser.add_argument("--thresholds", help="JSON {name: {pages: %%, navigations: %%}}")
-    parser.add_argument("--report", help="write every disagreement here (text)")
-    parser.add_argument("--summary", help="write the figures here (JSON)")
-    parser.add_argument("--show", type=int, default=25, help="disagreements printed (default 25)")
-    args = parser.parse_args()
+    args = differential.arguments(__doc__, "JSON {name: {pages: %%, navigations: %%}}", 25)
 
     started = time.monotonic()
     classes = classes_of(args.directory, args.name)

@@ -51,7 +51,6 @@ without one every page is of class NAME. With --thresholds, exits 1 when a class
 suite is below the floor recorded for it (`NAME/class`, else `NAME`) in that JSON file.
 """
 
-import argparse
 import collections
 import json
 import os
@@ -62,6 +61,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from chromium_engine import SYNC_MS, USER_AGENTS, Engine, EngineError  # noqa: E402
+import differential  # noqa: E402
 import links_jsonl  # noqa: E402
 
 NAVIGATION_TRIGGERS = {"tap", "form-get", "form-post", "meta-refresh", "frame-load", "script-load",
@@ -292,17 +292,7 @@ def visit_page(engine, page, records):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("name", help="the suite's name (a key of the thresholds file)")
-    parser.add_argument("directory")
-    parser.add_argument("--base-url", required=True)
-    parser.add_argument("--linkaudit", default=".build/debug/linkaudit")
-    parser.add_argument("--chromium", default="chromium-headless-shell")
-    parser.add_argument("--thresholds", help="JSON {suite or suite/class: {recall: %%, agreement: %%, …}}")
-    parser.add_argument("--report", help="write every disagreement here (text)")
-    parser.add_argument("--summary", help="write the figures here (JSON)")
-    parser.add_argument("--show", type=int, default=30, help="disagreements printed (default 30)")
-    args = parser.parse_args()
+    args = differential.arguments(__doc__, "JSON {suite or suite/class: {recall: %%, agreement: %%, …}}", 30)
 
     started = time.monotonic()
     manifest = os.path.join(args.directory, "manifest.json")

@@ -6,16 +6,10 @@
 # pages are served to Chromium through the DevTools protocol (Scripts/chromium_dom.py).
 # Needs Debian's chromium-headless-shell (.ci/run installs it) and a built linkaudit.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-
-binary=${LINKAUDIT:-.build/debug/linkaudit}
-if [ ! -x "$binary" ]; then swift build --product linkaudit; fi
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-mkdir -p .build
+# shellcheck source=Scripts/differential-setup.sh
+source "$(dirname "$0")/differential-setup.sh"
 
 python3 Scripts/probe-pages.py "$work/probes"
-status=0
 timeout 600 python3 Scripts/chromium-diff.py probes "$work/probes" --base-url https://probe.linkaudit.example/ \
   --linkaudit "$binary" --thresholds Scripts/chromium-agreement.json \
   --report .build/chromium-diff-probes.txt --summary .build/chromium-diff-probes.json || status=1

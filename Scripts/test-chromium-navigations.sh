@@ -9,16 +9,10 @@
 # through the DevTools protocol on a pipe. Needs Debian's chromium-headless-shell (.ci/run
 # installs it) and a built linkaudit. About a minute.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-
-binary=${LINKAUDIT:-.build/debug/linkaudit}
-if [ ! -x "$binary" ]; then swift build --product linkaudit; fi
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-mkdir -p .build
+# shellcheck source=Scripts/differential-setup.sh
+source "$(dirname "$0")/differential-setup.sh"
 
 python3 Scripts/navigation-patterns.py "$work/patterns"
-status=0
 timeout 300 python3 Scripts/chromium-navigations.py patterns "$work/patterns" --base-url https://patterns.linkaudit.example/ \
   --linkaudit "$binary" --thresholds Scripts/chromium-navigations.json \
   --report .build/chromium-navigations-patterns.txt --summary .build/chromium-navigations-patterns.json || status=1
