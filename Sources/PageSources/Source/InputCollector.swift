@@ -48,7 +48,7 @@ public struct InputCollector {
                 var number = 0
                 while let line = readStdinLine() {
                     number += 1
-                    let path = line.trimmingCharacters(in: .whitespaces)
+                    let path = Self.trimmed(line)
                     if !path.isEmpty, !path.hasPrefix("#") {
                         named.append(try check(path, stdinLine: number))
                         stdinListed += 1
@@ -83,6 +83,17 @@ public struct InputCollector {
             if collection.pages.count == before { collection.empty.append("'\(input.given)'") }
         }
         return collection
+    }
+
+    /// A listed line without the blanks around it (`CharacterSet.whitespaces`): a line that
+    /// starts and ends with printable ASCII, as nearly every listed path does, is its own
+    /// answer without Foundation's scan (which cost as much as reading the page's entry).
+    static func trimmed(_ line: String) -> String {
+        let utf8 = line.utf8
+        if let first = utf8.first, let last = utf8.last, first > 0x20, first < 0x7F, last > 0x20, last < 0x7F {
+            return line
+        }
+        return line.trimmingCharacters(in: .whitespaces)
     }
 
     /// `input` exists (following symbolic links), or a one-line usage error naming it.

@@ -6,7 +6,11 @@ import WHATWGURL
 /// `https://dump.invalid/`, so that links between the dump's own files resolve as the
 /// site's own `https` pages, not as `file:` navigations (README, "`linkaudit audit`").
 public struct PageURLMapper: Sendable {
-    public var baseURL: String?
+    public let baseURL: String?
+    /// The base parsed once, as a lone file's URL and as a folder's root (`directoryURL`):
+    /// a dump of thousands of pages asked the URL parser for it once per page.
+    private let fileBase: WebURL?
+    private let folderBase: WebURL?
 
     /// Where a dump is served when nothing says where: `.invalid` is reserved by RFC 6761
     /// (§6.4), so it can never be a real site's host.
@@ -14,6 +18,8 @@ public struct PageURLMapper: Sendable {
 
     public init(baseURL: String?) {
         self.baseURL = baseURL
+        fileBase = baseURL.flatMap { WebURL.parse(Self.directoryURL($0, isFolder: false)) }
+        folderBase = baseURL.flatMap { WebURL.parse(Self.directoryURL($0, isFolder: true)) }
     }
 
     /// - Parameters:
@@ -27,14 +33,14 @@ public struct PageURLMapper: Sendable {
 
     /// The URL, and whether it is at the placeholder origin.
     public func served(root: String?, path: String, shown: String? = nil) -> (url: String, placeholder: Bool) {
-        let relative = root.map { Self.relative(path, to: $0) } ?? (path as NSString).lastPathComponent
-        if let baseURL, let base = WebURL.parse(Self.directoryURL(baseURL, isFolder: root != nil)) {
+        let relative = root.map { Self.relative(path, to: $0) } ?? Self.lastComponent(path)
+        if let baseURL, let base = root == nil ? fileBase : folderBase {
             // A lone file under a base that does not end in `/`: the base is its URL.
             if root == nil, !baseURL.hasSuffix("/") { return (base.href, false) }
             return (WebURL.parse(Self.servedPath(relative), base: base)?.href ?? base.href, false)
         }
         if let root {
-            let rootName = (root as NSString).lastPathComponent
+            let rootName = Self.lastComponent(root)
             if Self.looksLikeHost(rootName) {
                 return ("https://\(rootName.lowercased())/" + Self.servedPath(relative), false)
             }
@@ -58,12 +64,45 @@ public struct PageURLMapper: Sendable {
 
     /// `a/index.html` is served as `a/` by every common server; path segments are
     /// percent-encoded as the URL parser would.
+    /// One pass over the bytes: the segments' bytes copied or percent-encoded, empty
+    /// segments dropped, an `index.html` last segment left empty (compared in ASCII: no
+    /// other character lowercases into its letters).
     static func servedPath(_ relative: String) -> String {
-        var segments = relative.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
-        if let last = segments.last?.lowercased(), last == "index.html" || last == "index.htm" {
-            segments[segments.count - 1] = ""
+        var out: [UInt8] = []
+        out.reserveCapacity(relative.utf8.count + 8)
+        var lastStart = 0
+        var segmentStart: Int?
+        for byte in relative.utf8 {
+            if byte == UInt8(ascii: "/") {
+                segmentStart = nil
+                continue
+            }
+            if segmentStart == nil {
+                if !out.isEmpty { out.append(UInt8(ascii: "/")) }
+                segmentStart = out.count
+                lastStart = out.count
+            }
+            appendEncoded(byte, to: &out)
         }
-        return segments.map(encodeSegment).joined(separator: "/")
+        if isIndexFile(out[lastStart...]) { out.removeSubrange(lastStart...) }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `index.html` or `index.htm` in any ASCII case.
+    private static func isIndexFile(_ segment: ArraySlice<UInt8>) -> Bool {
+        let lowered = segment.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+        return lowered.elementsEqual("index.html".utf8) || lowered.elementsEqual("index.htm".utf8)
+    }
+
+    /// The last component of a path as `NSString.lastPathComponent` gives it: after the
+    /// last `/`, trailing slashes ignored; `/` stays `/`.
+    static func lastComponent(_ path: String) -> String {
+        var bytes = Substring(path).utf8
+        while bytes.count > 1, bytes.last == UInt8(ascii: "/") { bytes = bytes.dropLast() }
+        if let slash = bytes.lastIndex(of: UInt8(ascii: "/")), bytes.count > 1 {
+            return String(Substring(bytes[bytes.index(after: slash)...]))
+        }
+        return String(Substring(bytes))
     }
 
     static func relative(_ path: String, to root: String) -> String {
@@ -71,18 +110,18 @@ public struct PageURLMapper: Sendable {
         return path.hasPrefix(rootPrefix) ? String(path.dropFirst(rootPrefix.count)) : path
     }
 
-    private static func encodeSegment(_ segment: String) -> String {
-        var out = ""
-        for byte in segment.utf8 {
-            switch byte {
-            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2D, 0x2E, 0x5F, 0x7E, 0x21, 0x24, 0x26, 0x27,
-                 0x28, 0x29, 0x2A, 0x2B, 0x2C, 0x3B, 0x3D, 0x3A, 0x40:
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                out += String(format: "%%%02X", byte)
-            }
+    private static let hex = Array("0123456789ABCDEF".utf8)
+
+    private static func appendEncoded(_ byte: UInt8, to out: inout [UInt8]) {
+        switch byte {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2D, 0x2E, 0x5F, 0x7E, 0x21, 0x24, 0x26, 0x27,
+             0x28, 0x29, 0x2A, 0x2B, 0x2C, 0x3B, 0x3D, 0x3A, 0x40:
+            out.append(byte)
+        default:
+            out.append(UInt8(ascii: "%"))
+            out.append(hex[Int(byte >> 4)])
+            out.append(hex[Int(byte & 0xF)])
         }
-        return out
     }
 
     private static let fileExtensions: Set<String> = [

@@ -16,17 +16,31 @@ public struct ReportedPaths: Sendable {
         let inside = cwd == "/" ? "/" : cwd + "/"
         self.workingDirectory = inside
         let outside = inputs.map(Self.normalized).filter { !Self.isInside($0, inside) }
-        var common: [Substring]?
-        for input in outside {
-            let parent = input.split(separator: "/").dropLast()
+        outsideRoot = Self.commonFolder(outside)
+    }
+
+    /// The deepest folder holding every path (normalised, absolute), ending in `/`: the
+    /// longest common prefix of their parent folders, each with a `/` after it, cut back
+    /// to its last `/` — one pass over each path's bytes, where comparing split components
+    /// cost a dump of thousands of files most of its input listing.
+    static func commonFolder(_ paths: [String]) -> String {
+        var common: [UInt8]?
+        for path in paths {
+            var parent = Array(path.utf8)
+            while let last = parent.last, last != UInt8(ascii: "/") { parent.removeLast() }
+            if parent.isEmpty { parent = [UInt8(ascii: "/")] }
             guard let sofar = common else {
-                common = Array(parent)
+                common = parent
                 continue
             }
-            common = Array(zip(sofar, parent).prefix { $0.0 == $0.1 }.map(\.0))
+            var same = 0
+            while same < sofar.count, same < parent.count, sofar[same] == parent[same] { same += 1 }
+            var prefix = Array(sofar[..<same])
+            while let last = prefix.last, last != UInt8(ascii: "/") { prefix.removeLast() }
+            common = prefix
         }
-        let joined = (common ?? []).joined(separator: "/")
-        outsideRoot = joined.isEmpty ? "/" : "/" + joined + "/"
+        guard let common, !common.isEmpty else { return "/" }
+        return String(decoding: common, as: UTF8.self)
     }
 
     /// The frame a local input's files are named in: the prefix dropped from their paths.
@@ -48,7 +62,33 @@ public struct ReportedPaths: Sendable {
 
     /// An absolute path with `.`, `..` and repeated `/` worked out on the text, as the
     /// shell's `cd` does: `/a/b/../c/./d//e` → `/a/c/d/e`.
+    /// A path already in that form (the usual case: a listing of absolute paths, a walk's
+    /// own joins) comes back as it is; `plainNormalized` is the rule.
     public static func normalized(_ path: String) -> String {
+        isNormal(path) ? path : plainNormalized(path)
+    }
+
+    /// `path` starts with `/`, and has no empty, `.` or `..` segment nor a trailing `/`
+    /// (`/` itself is normal).
+    static func isNormal(_ path: String) -> Bool {
+        var segmentLength = -1  // -1: before the first `/`
+        var dots = 0
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "/") {
+                if segmentLength == 0 || (segmentLength > 0 && segmentLength == dots && dots <= 2) { return false }
+                segmentLength = 0
+                dots = 0
+            } else {
+                if segmentLength < 0 { return false }
+                segmentLength += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+        }
+        if segmentLength < 0 { return false }
+        return path.utf8.count == 1 || (segmentLength > 0 && !(segmentLength == dots && dots <= 2))
+    }
+
+    static func plainNormalized(_ path: String) -> String {
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
             switch part {

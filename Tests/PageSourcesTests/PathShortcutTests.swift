@@ -1,0 +1,109 @@
+import Foundation
+@testable import PageSources
+import XCTest
+
+/// The byte-level path rules that naming a listed page goes through (Benchmarks/README.md,
+/// issue 17: they cost a dump of small pages a twentieth of its run) against the plain rules
+/// they replaced — Foundation's and the split-and-join versions — on generated paths.
+final class PathShortcutTests: XCTestCase {
+    /// Paths over an alphabet that makes every case: empty, `.`, `..`, `...` segments,
+    /// repeated and trailing slashes, non-ASCII names, blanks.
+    private func paths(count: Int, seed: UInt64) -> [String] {
+        var rng = SplitMix(seed: seed)
+        let pieces = ["/", "/", "a", "b", ".", "..", "é", "index.html", "INDEX.HTM", " ", "%", "x y", "\t"]
+        return (0..<count).map { _ in
+            (0..<Int(rng.next() % 9)).map { _ in pieces[Int(rng.next() % UInt64(pieces.count))] }.joined()
+        }
+    }
+
+    func testNormalizedAgreesWithThePlainRule() {
+        for path in paths(count: 5_000, seed: 1) + ["/", "", "/.", "/..", "/...", "/a/", "a", "//"] {
+            XCTAssertEqual(Array(ReportedPaths.normalized(path).utf8), Array(ReportedPaths.plainNormalized(path).utf8),
+                           path)
+        }
+        XCTAssertTrue(ReportedPaths.isNormal("/usr/share/doc/a.html"))
+        XCTAssertFalse(ReportedPaths.isNormal("/usr/./a"))
+        XCTAssertFalse(ReportedPaths.isNormal("/usr/"))
+    }
+
+    func testCommonFolderAgreesWithComparingComponents() {
+        let all = paths(count: 3_000, seed: 2).map(ReportedPaths.normalized)
+        for start in stride(from: 0, to: all.count, by: 3) {
+            let group = Array(all[start..<min(all.count, start + 1 + start % 4)])
+            XCTAssertEqual(ReportedPaths.commonFolder(group), componentCommonFolder(group), "\(group)")
+        }
+        XCTAssertEqual(ReportedPaths.commonFolder(["/a/bc/x", "/a/bd/y"]), "/a/")
+        XCTAssertEqual(ReportedPaths.commonFolder(["/a/b/x", "/a/b/c/y"]), "/a/b/")
+        XCTAssertEqual(ReportedPaths.commonFolder([]), "/")
+    }
+
+    func testServedPathAgreesWithSplittingAndEncoding() {
+        for path in paths(count: 5_000, seed: 3) {
+            XCTAssertEqual(PageURLMapper.servedPath(path), plainServedPath(path), path)
+        }
+        XCTAssertEqual(PageURLMapper.servedPath("a//b c/Index.HTML"), "a/b%20c/")
+    }
+
+    func testLastComponentAgreesWithFoundation() {
+        // Normalised absolute paths, as the callers pass (Foundation's own traps on some of
+        // the raw ones).
+        for path in paths(count: 5_000, seed: 4).map(ReportedPaths.normalized) + ["/", "/a", "/a/b.html"] {
+            XCTAssertEqual(PageURLMapper.lastComponent(path), (path as NSString).lastPathComponent, path)
+        }
+    }
+
+    func testTrimmedAgreesWithFoundation() {
+        for line in paths(count: 5_000, seed: 5) + [" a ", "\u{3000}a", "a\u{A0}", "", "\t"] {
+            XCTAssertEqual(InputCollector.trimmed(line), line.trimmingCharacters(in: .whitespaces), line)
+        }
+    }
+
+    // The plain versions, as they stood before the byte-level rules.
+
+    private func componentCommonFolder(_ paths: [String]) -> String {
+        var common: [Substring]?
+        for input in paths {
+            let parent = input.split(separator: "/").dropLast()
+            guard let sofar = common else {
+                common = Array(parent)
+                continue
+            }
+            common = Array(zip(sofar, parent).prefix { $0.0 == $0.1 }.map(\.0))
+        }
+        let joined = (common ?? []).joined(separator: "/")
+        return joined.isEmpty ? "/" : "/" + joined + "/"
+    }
+
+    private func plainServedPath(_ relative: String) -> String {
+        var segments = relative.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        if let last = segments.last?.lowercased(), last == "index.html" || last == "index.htm" {
+            segments[segments.count - 1] = ""
+        }
+        return segments.map { segment in
+            var out = ""
+            for byte in segment.utf8 {
+                switch byte {
+                case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2D, 0x2E, 0x5F, 0x7E, 0x21, 0x24, 0x26, 0x27,
+                     0x28, 0x29, 0x2A, 0x2B, 0x2C, 0x3B, 0x3D, 0x3A, 0x40:
+                    out.unicodeScalars.append(Unicode.Scalar(byte))
+                default:
+                    out += String(format: "%%%02X", byte)
+                }
+            }
+            return out
+        }.joined(separator: "/")
+    }
+}
+
+/// A small seeded generator: the same paths on every run.
+private struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E9B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
