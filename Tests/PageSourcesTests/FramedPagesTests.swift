@@ -98,14 +98,16 @@ final class FramedPagesTests: XCTestCase {
         let panel = dir.path + "/site/checkout/panel.html"
         let inputs = [PageInput(page: site + "checkout/panel.html", origin: .file(path: panel))]
         let framed = FramedPages(inputs, reader: PageReader())
-        let page = Navigation(page: site + "checkout/", line: 3, source: "iframe[src]", trigger: .frameLoad, frame: .sub,
-                              raw: "panel.html", url: site + "checkout/panel.html", scheme: "https")
-        XCTAssertEqual(framed.follow([page], page: site + "checkout/").count, 1 + 5)
-        try? FileManager.default.removeItem(atPath: panel)
-        XCTAssertEqual(framed.follow([page], page: site + "checkout/").count, 1, "the file is read at need")
         let other = Navigation(page: site + "x/", line: 1, source: "a[href]", trigger: .tap, frame: .main,
                                raw: "panel.html", url: site + "checkout/panel.html", scheme: "https")
         XCTAssertEqual(framed.follow([other], page: site + "x/"), [other])
+        XCTAssertFalse(framed.indexIsMade, "no page followed a frame yet: the pages' URLs are not parsed")
+        let page = Navigation(page: site + "checkout/", line: 3, source: "iframe[src]", trigger: .frameLoad, frame: .sub,
+                              raw: "panel.html", url: site + "checkout/panel.html", scheme: "https")
+        XCTAssertEqual(framed.follow([page], page: site + "checkout/").count, 1 + 5)
+        XCTAssertTrue(framed.indexIsMade)
+        try? FileManager.default.removeItem(atPath: panel)
+        XCTAssertEqual(framed.follow([page], page: site + "checkout/").count, 1, "the file is read at need")
     }
 
     func testAPageFramingAFramedPageThousandsOfTimesIsCut() {

@@ -47,7 +47,8 @@ struct FramedIndex: Sendable {
     private static func urls(_ input: PageInput) -> (key: String, alias: String?)? {
         guard case .file(let path) = input.origin, let key = FramedPages.key(input.page) else { return nil }
         // `a/index.html` is served at `a/`, and by its own name too.
+        guard key.utf8.last == UInt8(ascii: "/") else { return (key, nil) }
         let name = path.split(separator: "/").last.map(String.init) ?? ""
-        return (key, key.hasSuffix("/") && name.lowercased().hasPrefix("index.") ? key + name : nil)
+        return (key, name.lowercased().hasPrefix("index.") ? key + name : nil)
     }
 }

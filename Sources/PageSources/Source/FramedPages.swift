@@ -1,3 +1,4 @@
+import Foundation
 import LinkAuditModel
 import WHATWGURL
 
@@ -20,9 +21,12 @@ public struct FramedPages: Sendable {
     public static let maxNavigationsPerPage = 100_000
 
     /// By URL (without fragment): the page, and the URL it is known by (`a/index.html` is
-    /// also found as `a/`, its page URL). Compact: `FramedIndex`.
-    private let pages: FramedIndex
+    /// also found as `a/`, its page URL). Compact: `FramedIndex`; made when the first frame
+    /// is followed (`LazyIndex`).
+    private let pages: LazyIndex
     private let reader: PageReader
+    /// Whether the inputs hold a file page (one a frame could load).
+    private let hasFilePages: Bool
 
     /// The file pages of `inputs`, by URL (archives and fetched pages are not followed).
     public init(_ inputs: [PageInput], reader: PageReader) {
@@ -30,18 +34,54 @@ public struct FramedPages: Sendable {
     }
 
     public init(_ inputs: PageInputs, reader: PageReader) {
-        pages = FramedIndex(inputs)
+        pages = LazyIndex(inputs)
         self.reader = reader
+        hasFilePages = inputs.hasFilePages
     }
 
-    /// Whether any page could be framed at all.
-    public var isEmpty: Bool { pages.isEmpty }
+    /// Whether no page could be framed at all: no file page among the inputs. (A file page
+    /// always has an http(s) URL, `PageURLMapper`; were the index empty all the same,
+    /// following frames adds nothing, as without a follower.)
+    public var isEmpty: Bool { !hasFilePages }
+
+    /// Whether a page has followed a frame (and so the index is made).
+    var indexIsMade: Bool { pages.isMade }
+
+    /// The index of the dump's pages, made once by the first page that follows a frame:
+    /// it parses every page's URL (tens of thousands of instructions a page), which the
+    /// run paid before its first page, on one core, even when no page has a frame
+    /// (Benchmarks/README.md, issue 17: two cores).
+    private final class LazyIndex: @unchecked Sendable {
+        private let inputs: PageInputs
+        private let lock = NSLock()
+        private var made: FramedIndex?
+
+        init(_ inputs: PageInputs) {
+            self.inputs = inputs
+        }
+
+        var isMade: Bool {
+            lock.lock()
+            defer { lock.unlock() }
+            return made != nil
+        }
+
+        var index: FramedIndex {
+            lock.lock()
+            defer { lock.unlock() }
+            if let made { return made }
+            let index = FramedIndex(inputs)
+            made = index
+            return index
+        }
+    }
 
     /// The URL a frame loads, as the index knows pages: without its fragment.
     static func key(_ url: String) -> String? {
         guard let parsed = WebURL.parse(url), parsed.scheme == "http" || parsed.scheme == "https" else { return nil }
         let href = parsed.href
-        return href.firstIndex(of: "#").map { String(href[..<$0]) } ?? href
+        guard let hash = href.utf8.firstIndex(of: UInt8(ascii: "#")) else { return href }
+        return String(href[..<hash])
     }
 
     /// A page's navigations with, right after each frame that loads another page of the
@@ -56,13 +96,15 @@ public struct FramedPages: Sendable {
     /// As `follow(_:page:)`, adding to `warning` (the page record's) when a bound cut the
     /// framed pages short.
     public func follow(_ navigations: [Navigation], page: String, warning: inout String?) -> [Navigation] {
+        guard hasFilePages, navigations.contains(where: Self.loadsAFrame) else { return navigations }
+        let pages = pages.index
         guard !pages.isEmpty else { return navigations }
-        return walk.follow(navigations, page: page, warning: &warning)
+        return walk(pages).follow(navigations, page: page, warning: &warning)
     }
 
     /// The walk over this dump's pages: a frame's URL is a page when the index has it, and
     /// the page is read again from its file (an unreadable one adds nothing, as before).
-    private var walk: FrameWalk {
+    private func walk(_ pages: FramedIndex) -> FrameWalk {
         FrameWalk(known: { pages[$0]?.key }, read: { key in
             guard let input = pages[key]?.input else { return .skipped(nil) }
             let result = reader.read(input)

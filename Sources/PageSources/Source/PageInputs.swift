@@ -43,6 +43,11 @@ public struct PageInputs: RandomAccessCollection, ExpressibleByArrayLiteral, Sen
         self.init(inputs)
     }
 
+    /// Whether any page is a file page (every walked page is).
+    var hasFilePages: Bool {
+        walked > 0 || whole.contains { if case .file = $0.origin { return true } else { return false } }
+    }
+
     /// How many pages are held by their relative path (the rest are held whole).
     var walked: Int { slots.count - whole.count }
 
