@@ -65,7 +65,10 @@ public enum Audit {
                                      classifier: classifier, follow: follow, parts: streaming ? nil : parts,
                                      streaming: streaming, directory: spillDirectory)
         }
-        OrderedParallelMap.run(next: jobs.next, workers: options.jobs, work: { job -> PageOutput in
+        // A wide window bounded by what the waiting pages hold: a page far slower than the
+        // rest does not idle the other workers (OrderedParallelMap).
+        OrderedParallelMap.run(next: jobs.next, workers: options.jobs, window: options.jobs * PageOutput.window,
+                               weight: \.heldBytes, budget: PageOutput.heldBudget, work: { job -> PageOutput in
             var result: PageResult
             var pageClassifier = classifier
             switch job {
@@ -181,4 +184,15 @@ struct PageOutput {
     var report: ReportPart?
     /// The association files the page's hosts needed (live crawls).
     var associationRecords: [PageRecord]
+
+    /// Pages done per worker that may wait for an earlier one to be written.
+    static let window = 32
+    /// What the waiting pages may hold in all before the workers wait too.
+    static let heldBudget = 64 << 20
+
+    /// About what the page holds until it is written: its lines, and its report part's
+    /// share (a few hundred bytes a navigation, with finding rows).
+    var heldBytes: Int {
+        recordLine.count + (links?.byteCount ?? 0) + navigations * 512
+    }
 }

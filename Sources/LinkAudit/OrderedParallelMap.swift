@@ -29,14 +29,22 @@ public enum OrderedParallelMap {
     /// The same over a stream: `next` is called by one worker at a time, so a sequential
     /// source (an archive being read) feeds all the workers; while it blocks, finished
     /// results are still emitted.
+    ///
+    /// `weight` and `budget` bound the held results by size as well: a worker takes no new
+    /// item while the results waiting to be emitted weigh `budget` or more (the result
+    /// everything waits for is always being worked on, so the wait ends). With a budget the
+    /// count window can be wide, so one page many times slower than the rest (a 3.7 MB
+    /// page among pages of 13 KB) does not leave the other workers idle for want of room
+    /// (Benchmarks/README.md, issue 17: two cores).
     public static func run<Item, Result>(next: @escaping () -> Item?, workers: Int, window: Int? = nil,
+                                         weight: ((Result) -> Int)? = nil, budget: Int = .max,
                                          work: @escaping (Item) -> Result, emit: (Result) -> Void) {
         let workers = max(1, workers)
         if workers == 1 {
             while let item = next() { emit(work(item)) }
             return
         }
-        let state = StreamState<Item, Result>(window: window ?? workers * 4, next: next)
+        let state = StreamState<Item, Result>(window: window ?? workers * 4, weight: weight, budget: budget, next: next)
         withoutActuallyEscaping(emit) { emit in
             DispatchQueue.concurrentPerform(iterations: workers) { _ in
                 while let (index, item) = state.claim() {
@@ -56,10 +64,21 @@ public enum OrderedParallelMap {
         private let source: () -> Item?
         private var exhausted = false
         private var emitting = false
+        private let weight: ((Result) -> Int)?
+        private let budget: Int
+        /// What the results in `done` weigh.
+        private var held = 0
 
-        init(window: Int, next: @escaping () -> Item?) {
+        init(window: Int, weight: ((Result) -> Int)?, budget: Int, next: @escaping () -> Item?) {
             self.window = max(1, window)
+            self.weight = weight
+            self.budget = budget
             source = next
+        }
+
+        /// Whether a worker must wait before taking another item.
+        private var full: Bool {
+            next - nextToEmit >= window || (held >= budget && next > nextToEmit)
         }
 
         func claim() -> (Int, Item)? {
@@ -69,7 +88,7 @@ public enum OrderedParallelMap {
             sourceLock.lock()
             defer { sourceLock.unlock() }
             lock.lock()
-            while !exhausted, next - nextToEmit >= window { lock.wait() }
+            while !exhausted, full { lock.wait() }
             guard !exhausted else {
                 lock.unlock()
                 return nil
@@ -90,14 +109,17 @@ public enum OrderedParallelMap {
         /// One thread at a time emits, in order and outside the lock: writing a page's
         /// lines and report part (a spill, even) must not stop the other workers.
         func finish(_ index: Int, _ result: Result, emit: (Result) -> Void) {
+            let size = weight?(result) ?? 0
             lock.lock()
             done[index] = result
+            held += size
             guard !emitting else {
                 lock.unlock()
                 return
             }
             emitting = true
             while let ready = done.removeValue(forKey: nextToEmit) {
+                held -= weight?(ready) ?? 0
                 lock.unlock()
                 emit(ready)
                 lock.lock()

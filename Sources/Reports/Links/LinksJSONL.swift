@@ -66,6 +66,9 @@ package struct PageLinks: Sendable {
     /// none), so the writer can define them line by line.
     let lineSets: [Int32]?
 
+    /// The lines' bytes (what the page holds while it waits for the writer).
+    package var byteCount: Int { lines.count }
+
     /// A page's navigations, their sets looked up in (and added to) `memo`.
     package init(_ navigations: [Navigation], memo: inout VerdictSetMemo) {
         // A format-2 line is ~250 bytes plus what the page's URLs add; the buffer grows

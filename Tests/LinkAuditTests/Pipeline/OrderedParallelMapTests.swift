@@ -43,4 +43,32 @@ final class OrderedParallelMapTests: XCTestCase {
         XCTAssertEqual(emitted, [0, 1, 2, 3])
         XCTAssertFalse(waitedOut, "the second result was not emitted while the source waited")
     }
+
+    /// The held results are bounded by weight as well as count: with a wide window and a
+    /// slow first item, the other worker goes on until what waits weighs the budget, then
+    /// waits; every result still comes out, in order.
+    func testAStreamsHeldResultsStayWithinTheirBudget() {
+        let lock = NSLock()
+        var handed = 0
+        var heldMax = 0
+        var finished = Set<Int>()
+        var emitted: [Int] = []
+        OrderedParallelMap.run(next: { () -> Int? in
+            lock.withLock { handed += 1; return handed <= 200 ? handed - 1 : nil }
+        }, workers: 2, window: 1_000, weight: { _ in 10 }, budget: 100, work: { item -> Int in
+            if item == 0 { usleep(200_000) }  // everything after it waits for it
+            lock.withLock {
+                finished.insert(item)
+                heldMax = max(heldMax, finished.count - (emitted.last.map { $0 + 1 } ?? 0))
+            }
+            return item
+        }, emit: { item in
+            lock.withLock { emitted.append(item) }
+        })
+        XCTAssertEqual(emitted, Array(0..<200))
+        // Ten results of weight 10 fill the budget; the worker that saw it full had taken one
+        // more before, and the slow item's own result joins them.
+        XCTAssertLessThanOrEqual(heldMax, 12)
+        XCTAssertGreaterThanOrEqual(heldMax, 10, "the other worker kept working while the first item was slow")
+    }
 }
