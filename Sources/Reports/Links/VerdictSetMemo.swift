@@ -125,8 +125,14 @@ package struct VerdictSetMemo {
 
     /// How the rows show `ref` raised on a navigation with this set.
     mutating func finding(at index: Int, _ ref: FindingRef, rules: ReportRules) -> FindingText {
-        for text in entries[index].findings where text.code == ref.code && text.refProfiles == ref.profiles {
-            return text
+        entries[index].findings[findingIndex(at: index, ref, rules: rules)]
+    }
+
+    /// Where `finding(at:_:rules:)`'s text is kept among the set's (`entries[index].findings`):
+    /// made on first sight.
+    mutating func findingIndex(at index: Int, _ ref: FindingRef, rules: ReportRules) -> Int {
+        for (i, text) in entries[index].findings.enumerated() where text.code == ref.code && text.refProfiles == ref.profiles {
+            return i
         }
         let text: FindingText
         if let shared = texts?.finding(entries[index].set, code: ref.code, refProfiles: ref.profiles) {
@@ -140,7 +146,7 @@ package struct VerdictSetMemo {
                                                                reasons: FindingBuilder.reasons(profiles, entries[index].set)))
         }
         entries[index].findings.append(text)
-        return text
+        return entries[index].findings.count - 1
     }
 }
 

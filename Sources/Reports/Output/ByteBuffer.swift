@@ -66,6 +66,15 @@ struct ByteBuffer: ~Copyable {
         count += bytes.count
     }
 
+    /// The bytes written from `start` on, written again after them.
+    mutating func appendAgain(from start: Int) {
+        let length = count - start
+        precondition(start >= 0 && length >= 0, "repeating past what was written")
+        reserve(length)
+        (base + count).update(from: base + start, count: length)
+        count += length
+    }
+
     /// A literal's UTF-8 bytes.
     @inline(__always)
     mutating func append(_ text: StaticString) {
