@@ -87,7 +87,7 @@ package struct ReportParts: Sendable {
         var groups = FindingGroups()
         for position in list.indices {
             if list[position].verdicts != nil { part.classified += 1 }
-            part.deepLinks.add(list[position])
+            part.deepLinks.add(scheme: list[position].scheme, url: list[position].url)
             guard let refs = list[position].findings, !refs.isEmpty else { continue }
             let set = memo.index(of: list[position].verdicts ?? Self.noVerdicts, link: position)
             let page = list[position].page

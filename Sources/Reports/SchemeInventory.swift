@@ -39,14 +39,34 @@ public struct SchemeInventory: Sendable, Equatable {
 
     /// One page's deep links, counted by scheme and package on the worker that read the
     /// page (a few entries, where a list of its deep links held one per link).
+    /// The page's first schemes are counted in a short list, each told a deep link's or
+    /// not once (a page has a handful: a scan of short strings, where a set and a
+    /// dictionary hashed every link's scheme); any further ones in a dictionary.
     struct PageCounts: Sendable {
-        private(set) var schemes: [String: Int] = [:]
+        var schemes: [String: Int] {
+            var all = more
+            for item in first where item.links > 0 { all[item.scheme, default: 0] += item.links }
+            return all
+        }
         private(set) var packages: [String: Int] = [:]
+        private var first: [(scheme: String, deep: Bool, links: Int)] = []
+        private var more: [String: Int] = [:]
 
-        mutating func add(_ navigation: Navigation) {
-            guard WebSchemes.isDeepLink(navigation.scheme) else { return }
-            schemes[navigation.scheme, default: 0] += 1
-            if navigation.scheme == "intent" { packages[SchemeInventory.package(of: navigation.url), default: 0] += 1 }
+        /// One navigation, by its scheme and URL (not the whole navigation: a copy a link).
+        mutating func add(scheme: String, url: @autoclosure () -> String) {
+            if let i = first.firstIndex(where: { $0.scheme == scheme }) {
+                guard first[i].deep else { return }
+                first[i].links += 1
+            } else {
+                let deep = WebSchemes.isDeepLink(scheme)
+                if first.count < 16 {
+                    first.append((scheme, deep, deep ? 1 : 0))
+                } else if deep {
+                    more[scheme, default: 0] += 1
+                }
+                guard deep else { return }
+            }
+            if scheme == "intent" { packages[SchemeInventory.package(of: url()), default: 0] += 1 }
         }
     }
 

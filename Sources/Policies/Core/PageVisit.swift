@@ -19,6 +19,7 @@ public struct PageVisit: Sendable {
     /// literals are an inventory, template content is inert, and noscript content is live
     /// only when scripting is off (and script navigations only when it is on, a link or
     /// frame a script writes included).
+    @inline(__always)  // read in place for each link of a page (`schedule`), not copied
     public func evaluates(_ navigation: Navigation) -> Bool {
         if navigation.trigger.isInventory || navigation.context == "template" { return false }
         if navigation.context == "noscript" { return !settings.javaScriptEnabled }
@@ -78,7 +79,7 @@ public struct PageVisit: Sendable {
     }
 
     public func schedule(_ navigations: [Navigation]) -> Schedule {
-        let live = navigations.map(evaluates)
+        let live = navigations.indices.map { evaluates(navigations[$0]) }
         // At the same time on the clock, scripts come before a meta refresh, whose own
         // clock starts only once the load is over (§F.15); otherwise page order.
         func order(_ i: Int) -> (Int, Int, Int) {
@@ -107,7 +108,9 @@ public struct PageVisit: Sendable {
                 unreached(i, PageReach.verdict(cause, navigations))
                 continue
             }
-            if let blocked = sandbox.verdict(navigations[i]) {
+            // Asked only of a sandboxed frame's navigation (the rest pass, and each call copied
+            // the navigation: every profile, every link).
+            if sandbox != .none, navigations[i].sandbox != nil, let blocked = sandbox.verdict(navigations[i]) {
                 unreached(i, blocked)
                 continue
             }
@@ -120,7 +123,9 @@ public struct PageVisit: Sendable {
                 unreached(i, PageReach.verdict(cause, navigations))
                 continue
             }
-            if let blocked = sandbox.verdict(navigations[i]) {
+            // Asked only of a sandboxed frame's navigation (the rest pass, and each call copied
+            // the navigation: every profile, every link).
+            if sandbox != .none, navigations[i].sandbox != nil, let blocked = sandbox.verdict(navigations[i]) {
                 unreached(i, blocked)
                 continue
             }

@@ -42,6 +42,8 @@ package struct VerdictSetMemo {
     }
 
     private(set) var entries: [Entry] = []
+    /// Each code's severity under the run's rules, looked up once a page (a few codes: a scan).
+    private var severities: [(code: String, severity: Severity)] = []
     /// Recently found sets, by identity: a pointer comparison each.
     private var recent: [(set: VerdictSet, index: Int)] = []
     private var byValue: [VerdictSetValue: Int] = [:]
@@ -104,12 +106,14 @@ package struct VerdictSetMemo {
     /// the next free one.
     mutating func definition(at index: Int) -> VerdictSetDefinition {
         if let known = entries[index].definition { return known }
-        let (json, setKey) = texts?.json(entries[index].set)
-            ?? { json in (json, VerdictSetKey(verdicts: json)) }(VerdictSetDefinition.json(entries[index].set))
-        var key = setKey
+        // The run's definition, made once (`VerdictSetTexts`), unless its key is taken here.
+        let natural = texts?.definition(entries[index].set)
+            ?? { json in VerdictSetDefinition(key: VerdictSetKey(verdicts: json), verdicts: json) }(
+                VerdictSetDefinition.json(entries[index].set))
+        var key = natural.key
         while keys.contains(key) { key = key.next }
         keys.insert(key)
-        let definition = VerdictSetDefinition(key: key, verdicts: json)
+        let definition = key == natural.key ? natural : VerdictSetDefinition(key: key, verdicts: natural.verdicts)
         entries[index].definition = definition
         definitions.append(definition)
         return definition
@@ -137,16 +141,26 @@ package struct VerdictSetMemo {
         let text: FindingText
         if let shared = texts?.finding(entries[index].set, code: ref.code, refProfiles: ref.profiles) {
             text = FindingText(code: ref.code, refProfiles: ref.profiles, profiles: shared.profiles,
-                               severity: rules.severity(for: ref.code), message: shared.message)
+                               severity: severity(of: ref.code, rules), message: shared.message)
         } else {
             let profiles = ProfileOrder.sorted(ref.profiles)
             text = FindingText(code: ref.code, refProfiles: ref.profiles, profiles: profiles,
-                               severity: rules.severity(for: ref.code),
+                               severity: severity(of: ref.code, rules),
                                message: FindingBuilder.message(code: ref.code,
                                                                reasons: FindingBuilder.reasons(profiles, entries[index].set)))
         }
         entries[index].findings.append(text)
         return entries[index].findings.count - 1
+    }
+}
+
+extension VerdictSetMemo {
+    /// `rules.severity(for: code)`, remembered for the page.
+    fileprivate mutating func severity(of code: String, _ rules: ReportRules) -> Severity {
+        for known in severities where known.code == code { return known.severity }
+        let severity = rules.severity(for: code)
+        if severities.count < 64 { severities.append((code, severity)) }
+        return severity
     }
 }
 

@@ -21,7 +21,9 @@ final class VerdictSetTexts: @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [ObjectIdentifier: Entry] = [:]
 
-    private struct Entry {
+    /// A class: a lookup hands over one reference, not the entry's fields, and a change
+    /// is made in place.
+    private final class Entry {
         /// Holds the set, so that its identity stays its own.
         let set: VerdictSet
         var json: [UInt8]?
@@ -29,6 +31,13 @@ final class VerdictSetTexts: @unchecked Sendable {
         var digest: UInt64?
         var outcomes: [ProfileOutcome]?
         var findings: [Finding] = []
+        var definition: VerdictSetDefinition?
+        /// `"findings":[…]` of the set's links, by their findings (a few lists a set).
+        var findingsFields: [(findings: [FindingRef], field: [UInt8])] = []
+
+        init(set: VerdictSet) {
+            self.set = set
+        }
     }
 
     /// A finding of the set: as its `FindingRef` names the profiles (the lookup key), those
@@ -62,6 +71,33 @@ final class VerdictSetTexts: @unchecked Sendable {
         return (json, key)
     }
 
+    /// The set's definition under the key its verdicts hash to (a page where that key is
+    /// taken gives it the next: `VerdictSetMemo.definition(at:)`).
+    func definition(_ set: VerdictSet) -> VerdictSetDefinition {
+        let id = set.identity
+        if let known = locked({ entries[id]?.definition }) { return known }
+        let (json, key) = json(set)
+        let definition = VerdictSetDefinition(key: key, verdicts: json)
+        locked { update(set) { $0.definition = definition } }
+        return definition
+    }
+
+    /// `"findings":[…]` as a `links.jsonl` line with this set and `findings` writes it
+    /// (`LinkLineCells.findingsField`): the classifier shares a findings list among the
+    /// links it decided alike, so a set has a few.
+    func findingsField(_ set: VerdictSet, _ findings: [FindingRef]) -> [UInt8] {
+        let id = set.identity
+        let known: [UInt8]? = locked { entries[id]?.findingsFields.first { $0.findings == findings }?.field }
+        if let known { return known }
+        let field = LinkLineCells.findingsField(findings)
+        locked {
+            update(set) { entry in
+                if entry.findingsFields.count < 8 { entry.findingsFields.append((findings, field)) }
+            }
+        }
+        return field
+    }
+
     /// Every profile's outcome and reason (`FindingBuilder.outcomes`).
     func outcomes(_ set: VerdictSet) -> [ProfileOutcome] {
         let id = set.identity
@@ -86,13 +122,16 @@ final class VerdictSetTexts: @unchecked Sendable {
         return made
     }
 
-    private func update(_ set: VerdictSet, _ change: (inout Entry) -> Void) {
+    private func update(_ set: VerdictSet, _ change: (Entry) -> Void) {
         let id = set.identity
-        if entries[id] == nil {
-            if entries.count >= Self.limit { entries.removeAll(keepingCapacity: true) }
-            entries[id] = Entry(set: set)
+        if let entry = entries[id] {
+            change(entry)
+            return
         }
-        change(&entries[id]!)
+        if entries.count >= Self.limit { entries.removeAll(keepingCapacity: true) }
+        let entry = Entry(set: set)
+        entries[id] = entry
+        change(entry)
     }
 
     private func locked<T>(_ body: () -> T) -> T {

@@ -14,11 +14,12 @@ import LinkAuditModel
 /// faster. Bounded: past `limit` texts it starts afresh. `CSVRows.append(_:to:)` renders
 /// every cell itself (the plain version); `ReportCSVTests` compares the two.
 struct CSVRowCells {
-    /// The cells a finding's verdict set and code decide, in one buffer: `code,severity,`,
+    /// The cells a finding's verdict set and code decide, in one buffer (a class: a lookup
+    /// hands over a reference, not ten fields): `code,severity,`,
     /// then what each row puts between its link's cells and its message (`profile,outcome,
     /// reason` per profile in the long layout, `,,` for a page finding; the three lists in
     /// the wide layout), then `,message,baseline,suppressed` and CRLF.
-    private struct Texts {
+    private final class Texts {
         let code: String
         let severity: Severity
         let profiles: [String]
@@ -31,6 +32,20 @@ struct CSVRowCells {
         let head: Int
         /// Where each row's profile cells end (one row in the wide layout, or without profiles).
         let ends: [Int]
+
+        init(code: String, severity: Severity, profiles: [String], outcomes: [ProfileOutcome], message: String,
+             suppressed: String?, baseline: BaselineState?, bytes: [UInt8], head: Int, ends: [Int]) {
+            self.code = code
+            self.severity = severity
+            self.profiles = profiles
+            self.outcomes = outcomes
+            self.message = message
+            self.suppressed = suppressed
+            self.baseline = baseline
+            self.bytes = bytes
+            self.head = head
+            self.ends = ends
+        }
 
         func fits(_ finding: Finding) -> Bool {
             code == finding.code && severity == finding.severity && message == finding.message
@@ -71,8 +86,9 @@ struct CSVRowCells {
     /// `source,trigger,frame,` of `finding`: a handful of values on any page.
     mutating func appendPlacement(_ finding: Finding, to out: inout ByteBuffer) {
         let source = finding.source, trigger = finding.trigger, frame = finding.frame
-        for known in placements where known.source == source && known.trigger == trigger && known.frame == frame {
-            out.append(known.cells)
+        for i in placements.indices
+        where placements[i].trigger == trigger && placements[i].frame == frame && placements[i].source == source {
+            out.append(placements[i].cells)
             return
         }
         var cells = ByteBuffer()

@@ -93,7 +93,7 @@ struct CSVRows: ~Copyable {
         CSVCell.append(url, to: &lead)
         lead.append(0x2C)
         if raw == url {
-            lead.appendAgain(from: start)
+            lead.appendAgain(start..<lead.count)
         } else {
             CSVCell.append(raw, to: &lead)
             lead.append(0x2C)

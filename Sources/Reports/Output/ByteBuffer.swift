@@ -66,13 +66,12 @@ struct ByteBuffer: ~Copyable {
         count += bytes.count
     }
 
-    /// The bytes written from `start` on, written again after them.
-    mutating func appendAgain(from start: Int) {
-        let length = count - start
-        precondition(start >= 0 && length >= 0, "repeating past what was written")
-        reserve(length)
-        (base + count).update(from: base + start, count: length)
-        count += length
+    /// Bytes written already (`range`, not drained), written again at the end.
+    mutating func appendAgain(_ range: Range<Int>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "repeating past what was written")
+        reserve(range.count)
+        (base + count).update(from: base + range.lowerBound, count: range.count)
+        count += range.count
     }
 
     /// A literal's UTF-8 bytes.
