@@ -40,13 +40,32 @@ struct FindingGroups {
         if last < 0 { heads[set] = groups.count - 1 } else { groups[last].next = groups.count - 1 }
     }
 
-    /// Every group counted into `tally`, in the order first met.
+    /// Every group counted into `tally`, in the order first met; groups of different sets
+    /// that a tally cannot tell apart (the same code, profiles, severity, page and
+    /// suppression) are added as one, where the first of them stood.
     func count(into tally: inout FindingTally, memo: VerdictSetMemo) {
+        var merged: [(text: VerdictSetMemo.FindingText, group: Group)] = []
         for group in groups {
             let text = memo.entries[group.set].findings[group.text]
-            tally.add(code: text.code, page: group.page, association: group.association, severity: text.severity,
-                      suppressed: group.suppression != nil, suppression: group.suppression, profiles: text.profiles,
-                      hasLine: true, count: group.count)
+            if let i = merged.firstIndex(where: { $0.group.suppression == group.suppression
+                    && $0.group.association == group.association && $0.text.severity == text.severity
+                    && $0.text.code == text.code && $0.text.profiles == text.profiles && $0.group.page == group.page }) {
+                merged[i].group.count += group.count
+            } else {
+                // Past a page's usual handful, what is held goes first (order kept).
+                if merged.count == 64 {
+                    for item in merged { add(item.text, item.group, to: &tally) }
+                    merged.removeAll(keepingCapacity: true)
+                }
+                merged.append((text, group))
+            }
         }
+        for item in merged { add(item.text, item.group, to: &tally) }
+    }
+
+    private func add(_ text: VerdictSetMemo.FindingText, _ group: Group, to tally: inout FindingTally) {
+        tally.add(code: text.code, page: group.page, association: group.association, severity: text.severity,
+                  suppressed: group.suppression != nil, suppression: group.suppression, profiles: text.profiles,
+                  hasLine: true, count: group.count)
     }
 }

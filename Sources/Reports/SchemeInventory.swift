@@ -54,7 +54,12 @@ public struct SchemeInventory: Sendable, Equatable {
 
         /// One navigation, by its scheme and URL (not the whole navigation: a copy a link).
         mutating func add(scheme: String, url: @autoclosure () -> String) {
-            if let i = first.firstIndex(where: { $0.scheme == scheme }) {
+            var known: Int?
+            for i in first.indices where first[i].scheme == scheme {
+                known = i
+                break
+            }
+            if let i = known {
                 guard first[i].deep else { return }
                 first[i].links += 1
             } else {

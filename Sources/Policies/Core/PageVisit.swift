@@ -32,6 +32,7 @@ public struct PageVisit: Sendable {
     /// When a navigation that needs no user happens, in ms from the start of the load.
     /// The clock's sums saturate (`PageClock`): a delay comes from the page, and a
     /// `Navigation` built elsewhere may carry any number.
+    @inline(__always)  // read in place when a page's load-time navigations are ordered
     public func loadTime(_ navigation: Navigation) -> Int {
         switch navigation.trigger {
         case .serverRedirect: return 0
@@ -82,12 +83,12 @@ public struct PageVisit: Sendable {
         let live = navigations.indices.map { evaluates(navigations[$0]) }
         // At the same time on the clock, scripts come before a meta refresh, whose own
         // clock starts only once the load is over (§F.15); otherwise page order.
-        func order(_ i: Int) -> (Int, Int, Int) {
-            (loadTime(navigations[i]), navigations[i].trigger == .metaRefresh ? 1 : 0, i)
-        }
+        // Each one's place in that order worked out once, not at every comparison.
         let automatic = navigations.indices
             .filter { live[$0] && !InputMapping.isUserStarted(navigations[$0].trigger) }
-            .sorted { order($0) < order($1) }
+            .map { i in (loadTime(navigations[i]), navigations[i].trigger == .metaRefresh ? 1 : 0, i) }
+            .sorted { $0 < $1 }
+            .map { $0.2 }
         let userStarted = navigations.indices.filter { live[$0] && InputMapping.isUserStarted(navigations[$0].trigger) }
         let unreached = PageReach.blink(navigations, live: live, loadTime: loadTime)
         return Schedule(live: live, automatic: automatic, userStarted: userStarted, unreachedInBlink: unreached)

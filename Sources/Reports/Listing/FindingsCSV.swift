@@ -81,8 +81,19 @@ struct CSVRows: ~Copyable {
         self.layout = layout
     }
 
-    /// The rows of `finding`, its link's cells rendered here, the rest from `cells`.
+    /// The finding whose link's cells `lead` holds (with `cells`).
+    private var leadOf: Finding?
+
+    /// The rows of `finding`, its link's cells rendered here (once for a link's findings in
+    /// a row), the rest from `cells`.
     mutating func append(_ finding: Finding, cells: inout CSVRowCells, to out: inout ByteBuffer) {
+        if let previous = leadOf, previous.line == finding.line, previous.url == finding.url,
+           previous.raw == finding.raw, previous.page == finding.page, previous.file == finding.file,
+           previous.source == finding.source, previous.trigger == finding.trigger, previous.frame == finding.frame {
+            cells.appendRows(finding, link: lead.written, layout: layout, scratch: &scratch, to: &out)
+            return
+        }
+        leadOf = finding
         lead.removeAll()
         cells.appendPage(finding, to: &lead)
         if let line = finding.line { lead.append(decimal: line) }
@@ -103,6 +114,7 @@ struct CSVRows: ~Copyable {
 
     /// The rows of `finding`, every cell rendered here.
     mutating func append(_ finding: Finding, to out: inout ByteBuffer) {
+        leadOf = nil
         lead.removeAll()
         CSVCell.append(finding.page, to: &lead)
         lead.append(0x2C)
