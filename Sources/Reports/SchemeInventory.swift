@@ -39,39 +39,22 @@ public struct SchemeInventory: Sendable, Equatable {
 
     /// One page's deep links, counted by scheme and package on the worker that read the
     /// page (a few entries, where a list of its deep links held one per link).
-    /// The page's first schemes are counted in a short list, each told a deep link's or
-    /// not once (a page has a handful: a scan of short strings, where a set and a
-    /// dictionary hashed every link's scheme); any further ones in a dictionary.
+    /// A scheme is told a deep link's or not once a page, and counted in the same lookup
+    /// (a set and a dictionary hashed every link's scheme twice).
     struct PageCounts: Sendable {
-        var schemes: [String: Int] {
-            var all = more
-            for item in first where item.links > 0 { all[item.scheme, default: 0] += item.links }
-            return all
-        }
+        var schemes: [String: Int] { seen.compactMapValues { $0.deep && $0.links > 0 ? $0.links : nil } }
         private(set) var packages: [String: Int] = [:]
-        private var first: [(scheme: String, deep: Bool, links: Int)] = []
-        private var more: [String: Int] = [:]
+        private var seen: [String: (deep: Bool, links: Int)] = [:]
 
         /// One navigation, by its scheme and URL (not the whole navigation: a copy a link).
         mutating func add(scheme: String, url: @autoclosure () -> String) {
-            var known: Int?
-            for i in first.indices where first[i].scheme == scheme {
-                known = i
-                break
-            }
-            if let i = known {
-                guard first[i].deep else { return }
-                first[i].links += 1
-            } else {
-                let deep = WebSchemes.isDeepLink(scheme)
-                if first.count < 16 {
-                    first.append((scheme, deep, deep ? 1 : 0))
-                } else if deep {
-                    more[scheme, default: 0] += 1
-                }
-                guard deep else { return }
-            }
-            if scheme == "intent" { packages[SchemeInventory.package(of: url()), default: 0] += 1 }
+            let deep = Self.count(&seen[scheme, default: (WebSchemes.isDeepLink(scheme), 0)])
+            if deep, scheme == "intent" { packages[SchemeInventory.package(of: url()), default: 0] += 1 }
+        }
+
+        private static func count(_ entry: inout (deep: Bool, links: Int)) -> Bool {
+            if entry.deep { entry.links += 1 }
+            return entry.deep
         }
     }
 
