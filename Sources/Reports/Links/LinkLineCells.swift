@@ -77,16 +77,17 @@ struct LinkLineCells {
                                definition: VerdictSetDefinition, texts: VerdictSetTexts?) -> [UInt8] {
         if set >= tails.count { tails += repeatElement([], count: set + 1 - tails.count) }
         for known in tails[set] where known.findings == findings { return known.fields }
-        var cells = JSONText(capacity: 128)
-        cells.raw("verdictSet", definition.reference)
-        if let findings {
-            // Shared sets' findings fields are kept for the run (`VerdictSetTexts`).
-            let field = texts.map { $0.findingsField(verdicts!, findings) } ?? Self.findingsField(findings)
-            field.withUnsafeBufferPointer { cells.fields($0) }
+        // Shared sets' findings fields are kept for the run (`VerdictSetTexts`).
+        let field = findings.map { findings in
+            texts.map { $0.findingsField(verdicts!, findings) } ?? Self.findingsField(findings)
         }
+        var cells = JSONText(capacity: 32 + (field?.count ?? 0))
+        cells.raw("verdictSet", definition.reference)
+        field?.withUnsafeBufferPointer { cells.fields($0) }
+        let bytes = cells.bytes
         // A set's links share a few findings lists (the checks judge a decision once); a
         // page that gives one set more is written, not remembered past them.
-        if tails[set].count < 8 { tails[set].append((findings, cells.bytes)) }
-        return cells.bytes
+        if tails[set].count < 8 { tails[set].append((findings, bytes)) }
+        return bytes
     }
 }

@@ -149,6 +149,8 @@ package struct VerdictSetMemo {
                                message: FindingBuilder.message(code: ref.code,
                                                                reasons: FindingBuilder.reasons(profiles, entries[index].set)))
         }
+        // A set's links raise a code or two: room for two from the first.
+        if entries[index].findings.isEmpty { entries[index].findings.reserveCapacity(2) }
         entries[index].findings.append(text)
         return entries[index].findings.count - 1
     }
