@@ -22,7 +22,8 @@ struct LinkLineCells {
     /// writes it, `set` being the entry of `definition` in the page's memo.
     /// The navigation is read in place (`links[position]`), not copied.
     mutating func write(_ links: UnsafeBufferPointer<Navigation>, _ position: Int, set: Int,
-                        definition: VerdictSetDefinition, texts: VerdictSetTexts?, to json: inout JSONText) {
+                        definition: VerdictSetDefinition, texts: VerdictSetTexts?, shared: VerdictSetTexts.Entry?,
+                        to json: inout JSONText) {
         precondition(links.indices.contains(position), "a link of the page")
         let link = links.baseAddress! + position
         json.open()
@@ -44,7 +45,7 @@ struct LinkLineCells {
         json.field("condition", link.pointee.condition)
         json.field("framedPage", link.pointee.framedPage)
         json.field("sandbox", link.pointee.sandbox)
-        tail(link.pointee.findings, link.pointee.verdicts, set: set, definition: definition, texts: texts)
+        tail(link.pointee.findings, set: set, definition: definition, texts: texts, shared: shared)
             .withUnsafeBufferPointer { json.fields($0) }
         json.close()
     }
@@ -73,13 +74,13 @@ struct LinkLineCells {
         return cells.bytes
     }
 
-    private mutating func tail(_ findings: [FindingRef]?, _ verdicts: VerdictSet?, set: Int,
-                               definition: VerdictSetDefinition, texts: VerdictSetTexts?) -> [UInt8] {
+    private mutating func tail(_ findings: [FindingRef]?, set: Int, definition: VerdictSetDefinition,
+                               texts: VerdictSetTexts?, shared: VerdictSetTexts.Entry?) -> [UInt8] {
         if set >= tails.count { tails += repeatElement([], count: set + 1 - tails.count) }
         for known in tails[set] where known.findings == findings { return known.fields }
         // Shared sets' findings fields are kept for the run (`VerdictSetTexts`).
         let field = findings.map { findings in
-            texts.map { $0.findingsField(verdicts!, findings) } ?? Self.findingsField(findings)
+            shared.map { texts!.findingsField(of: $0, findings) } ?? Self.findingsField(findings)
         }
         var cells = JSONText(capacity: 32 + (field?.count ?? 0))
         cells.raw("verdictSet", definition.reference)

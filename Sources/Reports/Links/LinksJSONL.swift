@@ -87,7 +87,8 @@ package struct PageLinks: Sendable {
                     if plain {
                         links[position].writeJSON(to: &json, verdicts: .reference(definition))
                     } else {
-                        cells.write(links, position, set: index, definition: definition, texts: memo.texts, to: &json)
+                        cells.write(links, position, set: index, definition: definition, texts: memo.texts,
+                                    shared: memo.entries[index].shared, to: &json)
                     }
                 } else {
                     links[position].writeJSON(to: &json, verdicts: nil)

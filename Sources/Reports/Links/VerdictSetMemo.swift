@@ -26,6 +26,8 @@ package struct VerdictSetMemo {
 
     struct Entry {
         let set: VerdictSet
+        /// The run's rendering of the set (`VerdictSetTexts`), when the memo has texts.
+        let shared: VerdictSetTexts.Entry?
         fileprivate(set) var definition: VerdictSetDefinition?
         fileprivate(set) var outcomes: [ProfileOutcome]?
         fileprivate(set) var findings: [FindingText] = []
@@ -86,13 +88,13 @@ package struct VerdictSetMemo {
             return known.index
         }
         let index: Int
-        let value = texts.map { VerdictSetValue(set: set, digest: $0.digest(set, VerdictSetValue.digest)) }
-            ?? VerdictSetValue(set: set)
+        let shared = texts?.entry(set)
+        let value = shared.map { VerdictSetValue(set: set, digest: $0.digest) } ?? VerdictSetValue(set: set)
         if let found = byValue[value] {
             index = found
         } else {
             index = entries.count
-            entries.append(Entry(set: set))
+            entries.append(Entry(set: set, shared: shared))
             byValue[value] = index
         }
         byIdentity[set.identity] = (set, index)
@@ -107,7 +109,7 @@ package struct VerdictSetMemo {
     mutating func definition(at index: Int) -> VerdictSetDefinition {
         if let known = entries[index].definition { return known }
         // The run's definition, made once (`VerdictSetTexts`), unless its key is taken here.
-        let natural = texts?.definition(entries[index].set)
+        let natural = entries[index].shared?.definition
             ?? { json in VerdictSetDefinition(key: VerdictSetKey(verdicts: json), verdicts: json) }(
                 VerdictSetDefinition.json(entries[index].set))
         var key = natural.key
@@ -122,7 +124,7 @@ package struct VerdictSetMemo {
     /// Every profile's outcome and reason, in profile order (a finding row's `outcomes`).
     mutating func outcomes(at index: Int) -> [ProfileOutcome] {
         if let known = entries[index].outcomes { return known }
-        let outcomes = texts?.outcomes(entries[index].set) ?? FindingBuilder.outcomes(entries[index].set)
+        let outcomes = entries[index].shared.map { texts!.outcomes(of: $0) } ?? FindingBuilder.outcomes(entries[index].set)
         entries[index].outcomes = outcomes
         return outcomes
     }
@@ -139,7 +141,7 @@ package struct VerdictSetMemo {
             return i
         }
         let text: FindingText
-        if let shared = texts?.finding(entries[index].set, code: ref.code, refProfiles: ref.profiles) {
+        if let shared = entries[index].shared.map({ texts!.finding(of: $0, code: ref.code, refProfiles: ref.profiles) }) {
             text = FindingText(code: ref.code, refProfiles: ref.profiles, profiles: shared.profiles,
                                severity: severity(of: ref.code, rules), message: shared.message)
         } else {
