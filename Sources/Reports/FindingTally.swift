@@ -124,9 +124,11 @@ struct FindingTally: Sendable {
     }
 
     /// One finding, as its row would show it (`ReportParts` counts findings it makes no row
-    /// for): `suppression` is the first suppression that matched it, when one did.
+    /// for): `suppression` is the first suppression that matched it, when one did. With
+    /// `count`, that many findings alike, as if added one after another (`ReportParts` counts
+    /// a page's findings per verdict set and code: `FindingGroups`).
     mutating func add(code: String, page: String, association: Bool, severity: Severity, suppressed: Bool,
-                      suppression: Int?, profiles: [String], hasLine: Bool) {
+                      suppression: Int?, profiles: [String], hasLine: Bool, count: Int = 1) {
         let slot = index(of: code)
         if tracksPages {
             let key = PageKey(page: page, association: association)
@@ -134,21 +136,21 @@ struct FindingTally: Sendable {
                 if let current { pages[current.key, default: PageTally()].add(current.tally) }
                 current = (key, PageTally())
             }
-            JUnitCase.add(code: code, suppressed: suppressed, severity: severity, hasLine: hasLine,
+            JUnitCase.add(code: code, suppressed: suppressed, severity: severity, hasLine: hasLine, count: count,
                           to: &current!.tally.junitCases)
-            if suppressed { current!.tally.suppressed += 1 } else { current!.tally.severities[severity] += 1 }
+            if suppressed { current!.tally.suppressed += count } else { current!.tally.severities[severity] += count }
         }
         if suppressed {
-            self.suppressed += 1
-            perCode[slot].suppressedBySeverity[severity] += 1
-            if let suppression { suppressionCounts[suppression] += 1 }
+            self.suppressed += count
+            perCode[slot].suppressedBySeverity[severity] += count
+            if let suppression { suppressionCounts[suppression] += count }
             return
         }
-        findings += 1
-        severities[severity] += 1
-        perCode[slot].active += 1
-        perCode[slot].activeBySeverity[severity] += 1
-        for profile in profiles { perCode[slot].profiles[profile, default: 0] += 1 }
+        findings += count
+        severities[severity] += count
+        perCode[slot].active += count
+        perCode[slot].activeBySeverity[severity] += count
+        for profile in profiles { perCode[slot].profiles[profile, default: 0] += count }
     }
 
     /// Adds what `other` counted, as if its findings had been added one by one after these

@@ -78,30 +78,35 @@ package struct ReportParts: Sendable {
         }
     }
 
-    /// Counts `list`'s findings into `part` and makes their rows (when the run keeps them).
+    /// Counts `list`'s findings into `part` (per verdict set and code: `FindingGroups`) and
+    /// makes their rows (when the run keeps them). The navigations are read in place, not
+    /// copied out of the list one by one.
     private func collect(_ list: [Navigation], into part: inout ReportPart, file: String?,
                          memo: inout VerdictSetMemo) -> [Finding] {
         var findings: [Finding] = []
-        for (position, navigation) in list.enumerated() {
-            if navigation.verdicts != nil { part.classified += 1 }
-            part.deepLinks.add(navigation)
-            guard let refs = navigation.findings, !refs.isEmpty else { continue }
-            let set = memo.index(of: navigation.verdicts ?? Self.noVerdicts, link: position)
+        var groups = FindingGroups()
+        for position in list.indices {
+            if list[position].verdicts != nil { part.classified += 1 }
+            part.deepLinks.add(scheme: list[position].scheme, url: list[position].url)
+            guard let refs = list[position].findings, !refs.isEmpty else { continue }
+            let set = memo.index(of: list[position].verdicts ?? Self.noVerdicts, link: position)
+            let page = list[position].page
+            let association = list[position].source == "association"
             for ref in refs {
-                let text = memo.finding(at: set, ref, rules: rules)
-                let suppression = rules.firstSuppression(code: ref.code, page: navigation.page, url: navigation.url)
-                part.tally.add(code: ref.code, page: navigation.page, association: navigation.source == "association",
-                               severity: text.severity, suppressed: suppression != nil, suppression: suppression,
-                               profiles: text.profiles, hasLine: true)
+                let index = memo.findingIndex(at: set, ref, rules: rules)
+                let suppression = rules.firstSuppression(code: ref.code, page: page, url: list[position].url)
+                groups.add(set: set, text: index, page: page, association: association, suppression: suppression)
                 guard rows else { continue }
+                let text = memo.entries[set].findings[index]
                 findings.append(Finding(
-                    page: navigation.page, file: file, line: navigation.line, source: navigation.source,
-                    trigger: navigation.trigger.rawValue, frame: navigation.frame.rawValue, raw: navigation.raw,
-                    url: navigation.url, code: ref.code, severity: text.severity, profiles: text.profiles,
-                    outcomes: memo.outcomes(at: set), message: text.message,
+                    page: page, file: file, line: list[position].line, source: list[position].source,
+                    trigger: list[position].trigger.rawValue, frame: list[position].frame.rawValue,
+                    raw: list[position].raw, url: list[position].url, code: ref.code, severity: text.severity,
+                    profiles: text.profiles, outcomes: memo.outcomes(at: set), message: text.message,
                     suppressed: suppression.map { rules.suppressions[$0].reason }))
             }
         }
+        groups.count(into: &part.tally, memo: memo)
         return findings
     }
 }

@@ -39,14 +39,22 @@ public struct SchemeInventory: Sendable, Equatable {
 
     /// One page's deep links, counted by scheme and package on the worker that read the
     /// page (a few entries, where a list of its deep links held one per link).
+    /// A scheme is told a deep link's or not once a page, and counted in the same lookup
+    /// (a set and a dictionary hashed every link's scheme twice).
     struct PageCounts: Sendable {
-        private(set) var schemes: [String: Int] = [:]
+        var schemes: [String: Int] { seen.compactMapValues { $0.deep && $0.links > 0 ? $0.links : nil } }
         private(set) var packages: [String: Int] = [:]
+        private var seen: [String: (deep: Bool, links: Int)] = [:]
 
-        mutating func add(_ navigation: Navigation) {
-            guard WebSchemes.isDeepLink(navigation.scheme) else { return }
-            schemes[navigation.scheme, default: 0] += 1
-            if navigation.scheme == "intent" { packages[SchemeInventory.package(of: navigation.url), default: 0] += 1 }
+        /// One navigation, by its scheme and URL (not the whole navigation: a copy a link).
+        mutating func add(scheme: String, url: @autoclosure () -> String) {
+            let deep = Self.count(&seen[scheme, default: (WebSchemes.isDeepLink(scheme), 0)])
+            if deep, scheme == "intent" { packages[SchemeInventory.package(of: url()), default: 0] += 1 }
+        }
+
+        private static func count(_ entry: inout (deep: Bool, links: Int)) -> Bool {
+            if entry.deep { entry.links += 1 }
+            return entry.deep
         }
     }
 

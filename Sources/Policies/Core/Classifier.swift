@@ -207,7 +207,8 @@ public struct Classifier: Sendable {
                 let row = memo.row(r)
                 navs[i].verdicts = row.verdicts
                 guard let judge else { continue }
-                if judge.judgedAlone(navs[i]) {
+                // Asked in place: the navigation is not copied for the question.
+                if navs.withUnsafeBufferPointer({ judge.judgedAlone($0[i]) }) {
                     navs[i].findings = judge.findings(navs[i])
                 } else if let findings = row.findings {
                     navs[i].findings = findings

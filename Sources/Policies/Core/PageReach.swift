@@ -46,14 +46,16 @@ public enum PageReach {
         var out = [Unreached?](repeating: nil, count: navigations.count)
         let stops = parserStops(navigations, live: live)
         let pageStop = stops[0]
-        for (i, navigation) in navigations.enumerated() where live[i] {
-            guard let place = navigation.place.value else { continue }
+        // The navigations are read in place (`navigations[i].…`): binding each to a name
+        // copied every link of the page (Benchmarks/README.md, issue 17).
+        for i in navigations.indices where live[i] {
+            guard let place = navigations[i].place.value else { continue }
             if let stop = stops[place.document], place.parserLine.map({ $0 > stop.line }) ?? true {
                 out[i] = Unreached(cause: .parserStopped, by: stop.index)
-            } else if place.document != 0, let stop = pageStop, navigation.line > stop.line {
+            } else if place.document != 0, let stop = pageStop, navigations[i].line > stop.line {
                 // A frame document whose frame comes after the stop never exists.
                 out[i] = Unreached(cause: .parserStopped, by: stop.index)
-            } else if navigation.trigger == .metaRefresh, let stop = stops[place.document] {
+            } else if navigations[i].trigger == .metaRefresh, let stop = stops[place.document] {
                 // Parsed before the stop: the stop cancels it (and the load it waits for
                 // never ends).
                 out[i] = Unreached(cause: .refreshCancelled, by: stop.index)
@@ -65,8 +67,9 @@ public enum PageReach {
         func note(_ document: Int, _ time: Int, _ index: Int) {
             if earliest[document].map({ (time, index) < ($0.time, $0.index) }) ?? true { earliest[document] = (time, index) }
         }
-        for (i, navigation) in navigations.enumerated()
-        where live[i] && out[i] == nil && (navigation.trigger == .scriptLoad || navigation.trigger == .scriptTimer) {
+        for i in navigations.indices
+        where live[i] && out[i] == nil && (navigations[i].trigger == .scriptLoad || navigations[i].trigger == .scriptTimer) {
+            let navigation = navigations[i]
             guard let place = navigation.place.value else { continue }
             let time = loadTime(navigation)
             // A sandboxed frame's top navigation that its sandbox refuses never starts (§F.17).
@@ -75,7 +78,8 @@ public enum PageReach {
             }
             if place.ownFrame && place.document != 0 { note(place.document, time, i) }
         }
-        for (r, refresh) in navigations.enumerated() where live[r] && out[r] == nil && refresh.trigger == .metaRefresh {
+        for r in navigations.indices where live[r] && out[r] == nil && navigations[r].trigger == .metaRefresh {
+            let refresh = navigations[r]
             guard let place = refresh.place.value, place.ownFrame, let first = earliest[place.document] else { continue }
             // Ties go to the script: the refresh's own clock starts only after the load.
             if first.time <= loadTime(refresh) { out[r] = Unreached(cause: .refreshCancelled, by: first.index) }
@@ -89,9 +93,9 @@ public enum PageReach {
     /// unreached: a streamed page classifies its chunks beside them (`Classifier.PageWide`).
     static func parserStops(_ navigations: [Navigation], live: [Bool]) -> [Int: (line: Int, index: Int)] {
         var stops: [Int: (line: Int, index: Int)] = [:]
-        for (i, navigation) in navigations.enumerated() where live[i] {
-            guard let place = navigation.place.value, place.startsWhileParsing, let line = place.parserLine,
-                  navigation.trigger == .scriptLoad, navigatesFrame(of: place.document, navigation) else { continue }
+        for i in navigations.indices where live[i] {
+            guard let place = navigations[i].place.value, place.startsWhileParsing, let line = place.parserLine,
+                  navigations[i].trigger == .scriptLoad, navigatesFrame(of: place.document, navigations[i]) else { continue }
             if let stop = stops[place.document], stop.line <= line { continue }
             stops[place.document] = (line, i)
         }

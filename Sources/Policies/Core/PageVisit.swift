@@ -19,6 +19,7 @@ public struct PageVisit: Sendable {
     /// literals are an inventory, template content is inert, and noscript content is live
     /// only when scripting is off (and script navigations only when it is on, a link or
     /// frame a script writes included).
+    @inline(__always)  // read in place for each link of a page (`schedule`), not copied
     public func evaluates(_ navigation: Navigation) -> Bool {
         if navigation.trigger.isInventory || navigation.context == "template" { return false }
         if navigation.context == "noscript" { return !settings.javaScriptEnabled }
@@ -31,6 +32,7 @@ public struct PageVisit: Sendable {
     /// When a navigation that needs no user happens, in ms from the start of the load.
     /// The clock's sums saturate (`PageClock`): a delay comes from the page, and a
     /// `Navigation` built elsewhere may carry any number.
+    @inline(__always)  // read in place when a page's load-time navigations are ordered
     public func loadTime(_ navigation: Navigation) -> Int {
         switch navigation.trigger {
         case .serverRedirect: return 0
@@ -78,15 +80,15 @@ public struct PageVisit: Sendable {
     }
 
     public func schedule(_ navigations: [Navigation]) -> Schedule {
-        let live = navigations.map(evaluates)
+        let live = navigations.indices.map { evaluates(navigations[$0]) }
         // At the same time on the clock, scripts come before a meta refresh, whose own
         // clock starts only once the load is over (§F.15); otherwise page order.
-        func order(_ i: Int) -> (Int, Int, Int) {
-            (loadTime(navigations[i]), navigations[i].trigger == .metaRefresh ? 1 : 0, i)
-        }
+        // Each one's place in that order worked out once, not at every comparison.
         let automatic = navigations.indices
             .filter { live[$0] && !InputMapping.isUserStarted(navigations[$0].trigger) }
-            .sorted { order($0) < order($1) }
+            .map { i in (loadTime(navigations[i]), navigations[i].trigger == .metaRefresh ? 1 : 0, i) }
+            .sorted { $0 < $1 }
+            .map { $0.2 }
         let userStarted = navigations.indices.filter { live[$0] && InputMapping.isUserStarted(navigations[$0].trigger) }
         let unreached = PageReach.blink(navigations, live: live, loadTime: loadTime)
         return Schedule(live: live, automatic: automatic, userStarted: userStarted, unreachedInBlink: unreached)
@@ -107,7 +109,9 @@ public struct PageVisit: Sendable {
                 unreached(i, PageReach.verdict(cause, navigations))
                 continue
             }
-            if let blocked = sandbox.verdict(navigations[i]) {
+            // Asked only of a sandboxed frame's navigation (the rest pass, and each call copied
+            // the navigation: every profile, every link).
+            if sandbox != .none, navigations[i].sandbox != nil, let blocked = sandbox.verdict(navigations[i]) {
                 unreached(i, blocked)
                 continue
             }
@@ -120,7 +124,9 @@ public struct PageVisit: Sendable {
                 unreached(i, PageReach.verdict(cause, navigations))
                 continue
             }
-            if let blocked = sandbox.verdict(navigations[i]) {
+            // Asked only of a sandboxed frame's navigation (the rest pass, and each call copied
+            // the navigation: every profile, every link).
+            if sandbox != .none, navigations[i].sandbox != nil, let blocked = sandbox.verdict(navigations[i]) {
                 unreached(i, blocked)
                 continue
             }

@@ -69,16 +69,35 @@ package struct PageLinks: Sendable {
     /// The lines' bytes (what the page holds while it waits for the writer).
     package var byteCount: Int { lines.count }
 
-    /// A page's navigations, their sets looked up in (and added to) `memo`.
+    /// A page's navigations, their sets looked up in (and added to) `memo`; the fields
+    /// lines repeat written once (`LinkLineCells`).
     package init(_ navigations: [Navigation], memo: inout VerdictSetMemo) {
+        self.init(navigations, memo: &memo, plain: false)
+    }
+
+    /// `plain`: every line written field by field (`Navigation.writeJSON`), the reference
+    /// `LinkLineCells` must equal. The navigations are read in place, not copied out.
+    init(_ navigations: [Navigation], memo: inout VerdictSetMemo, plain: Bool) {
         // A format-2 line is ~250 bytes plus what the page's URLs add; the buffer grows
         // past a guess that was short.
         var json = JSONText(capacity: 256 * navigations.count + 64)
-        for (position, navigation) in navigations.enumerated() {
-            navigation.writeJSON(to: &json, verdicts: navigation.verdicts.map {
-                .reference(memo.definition(at: memo.index(of: $0, link: position)))
-            })
-            json.newline()
+        var cells = LinkLineCells()
+        navigations.withUnsafeBufferPointer { links in
+            for position in links.indices {
+                if let set = links[position].verdicts {
+                    let index = memo.index(of: set, link: position)
+                    let definition = memo.definition(at: index)
+                    if plain {
+                        links[position].writeJSON(to: &json, verdicts: .reference(definition))
+                    } else {
+                        cells.write(links, position, set: index, definition: definition, texts: memo.texts,
+                                    shared: memo.entries[index].shared, to: &json)
+                    }
+                } else {
+                    links[position].writeJSON(to: &json, verdicts: nil)
+                }
+                json.newline()
+            }
         }
         lines = json.detach()
         definitions = memo.definitions
@@ -111,11 +130,11 @@ package struct PageLinks: Sendable {
     }
 
     /// nil unless the page has more sets than a file keeps defined at once.
-    private static func lineSets(_ sets: [VerdictSet?], _ definitions: [VerdictSetDefinition],
+    private static func lineSets(_ sets: @autoclosure () -> [VerdictSet?], _ definitions: [VerdictSetDefinition],
                                  _ memo: inout VerdictSetMemo) -> [Int32]? {
         guard definitions.count > LinksFormat.setsInForce else { return nil }
         let position = Dictionary(uniqueKeysWithValues: definitions.enumerated().map { ($1.key, Int32($0)) })
-        return sets.map { set in set.map { position[memo.definition(at: memo.index(of: $0)).key]! } ?? -1 }
+        return sets().map { set in set.map { position[memo.definition(at: memo.index(of: $0)).key]! } ?? -1 }
     }
 }
 

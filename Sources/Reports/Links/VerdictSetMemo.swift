@@ -26,6 +26,8 @@ package struct VerdictSetMemo {
 
     struct Entry {
         let set: VerdictSet
+        /// The run's rendering of the set (`VerdictSetTexts`), when the memo has texts.
+        let shared: VerdictSetTexts.Entry?
         fileprivate(set) var definition: VerdictSetDefinition?
         fileprivate(set) var outcomes: [ProfileOutcome]?
         fileprivate(set) var findings: [FindingText] = []
@@ -42,6 +44,8 @@ package struct VerdictSetMemo {
     }
 
     private(set) var entries: [Entry] = []
+    /// Each code's severity under the run's rules, looked up once a page (a few codes: a scan).
+    private var severities: [(code: String, severity: Severity)] = []
     /// Recently found sets, by identity: a pointer comparison each.
     private var recent: [(set: VerdictSet, index: Int)] = []
     private var byValue: [VerdictSetValue: Int] = [:]
@@ -84,13 +88,13 @@ package struct VerdictSetMemo {
             return known.index
         }
         let index: Int
-        let value = texts.map { VerdictSetValue(set: set, digest: $0.digest(set, VerdictSetValue.digest)) }
-            ?? VerdictSetValue(set: set)
+        let shared = texts?.entry(set)
+        let value = shared.map { VerdictSetValue(set: set, digest: $0.digest) } ?? VerdictSetValue(set: set)
         if let found = byValue[value] {
             index = found
         } else {
             index = entries.count
-            entries.append(Entry(set: set))
+            entries.append(Entry(set: set, shared: shared))
             byValue[value] = index
         }
         byIdentity[set.identity] = (set, index)
@@ -104,12 +108,14 @@ package struct VerdictSetMemo {
     /// the next free one.
     mutating func definition(at index: Int) -> VerdictSetDefinition {
         if let known = entries[index].definition { return known }
-        let (json, setKey) = texts?.json(entries[index].set)
-            ?? { json in (json, VerdictSetKey(verdicts: json)) }(VerdictSetDefinition.json(entries[index].set))
-        var key = setKey
+        // The run's definition, made once (`VerdictSetTexts`), unless its key is taken here.
+        let natural = entries[index].shared?.definition
+            ?? { json in VerdictSetDefinition(key: VerdictSetKey(verdicts: json), verdicts: json) }(
+                VerdictSetDefinition.json(entries[index].set))
+        var key = natural.key
         while keys.contains(key) { key = key.next }
         keys.insert(key)
-        let definition = VerdictSetDefinition(key: key, verdicts: json)
+        let definition = key == natural.key ? natural : VerdictSetDefinition(key: key, verdicts: natural.verdicts)
         entries[index].definition = definition
         definitions.append(definition)
         return definition
@@ -118,29 +124,47 @@ package struct VerdictSetMemo {
     /// Every profile's outcome and reason, in profile order (a finding row's `outcomes`).
     mutating func outcomes(at index: Int) -> [ProfileOutcome] {
         if let known = entries[index].outcomes { return known }
-        let outcomes = texts?.outcomes(entries[index].set) ?? FindingBuilder.outcomes(entries[index].set)
+        let outcomes = entries[index].shared.map { texts!.outcomes(of: $0) } ?? FindingBuilder.outcomes(entries[index].set)
         entries[index].outcomes = outcomes
         return outcomes
     }
 
     /// How the rows show `ref` raised on a navigation with this set.
     mutating func finding(at index: Int, _ ref: FindingRef, rules: ReportRules) -> FindingText {
-        for text in entries[index].findings where text.code == ref.code && text.refProfiles == ref.profiles {
-            return text
+        entries[index].findings[findingIndex(at: index, ref, rules: rules)]
+    }
+
+    /// Where `finding(at:_:rules:)`'s text is kept among the set's (`entries[index].findings`):
+    /// made on first sight.
+    mutating func findingIndex(at index: Int, _ ref: FindingRef, rules: ReportRules) -> Int {
+        for (i, text) in entries[index].findings.enumerated() where text.code == ref.code && text.refProfiles == ref.profiles {
+            return i
         }
         let text: FindingText
-        if let shared = texts?.finding(entries[index].set, code: ref.code, refProfiles: ref.profiles) {
+        if let shared = entries[index].shared.map({ texts!.finding(of: $0, code: ref.code, refProfiles: ref.profiles) }) {
             text = FindingText(code: ref.code, refProfiles: ref.profiles, profiles: shared.profiles,
-                               severity: rules.severity(for: ref.code), message: shared.message)
+                               severity: severity(of: ref.code, rules), message: shared.message)
         } else {
             let profiles = ProfileOrder.sorted(ref.profiles)
             text = FindingText(code: ref.code, refProfiles: ref.profiles, profiles: profiles,
-                               severity: rules.severity(for: ref.code),
+                               severity: severity(of: ref.code, rules),
                                message: FindingBuilder.message(code: ref.code,
                                                                reasons: FindingBuilder.reasons(profiles, entries[index].set)))
         }
+        // A set's links raise a code or two: room for two from the first.
+        if entries[index].findings.isEmpty { entries[index].findings.reserveCapacity(2) }
         entries[index].findings.append(text)
-        return text
+        return entries[index].findings.count - 1
+    }
+}
+
+extension VerdictSetMemo {
+    /// `rules.severity(for: code)`, remembered for the page.
+    fileprivate mutating func severity(of code: String, _ rules: ReportRules) -> Severity {
+        for known in severities where known.code == code { return known.severity }
+        let severity = rules.severity(for: code)
+        if severities.count < 64 { severities.append((code, severity)) }
+        return severity
     }
 }
 

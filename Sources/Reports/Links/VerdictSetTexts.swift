@@ -21,14 +21,28 @@ final class VerdictSetTexts: @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [ObjectIdentifier: Entry] = [:]
 
-    private struct Entry {
+    /// One set's rendering. Made on the set's first sight in the run, outside the lock, with
+    /// what every run writes of it (its hash of bytes, its JSON, key and definition: constants,
+    /// read without the lock once handed out); what only some runs need is made on first use,
+    /// under the lock. A page's memo keeps the entry of each of its sets (`VerdictSetMemo`),
+    /// so the rest takes a lock but no lookup. A class: one reference, changed in place.
+    final class Entry: @unchecked Sendable {
         /// Holds the set, so that its identity stays its own.
         let set: VerdictSet
-        var json: [UInt8]?
-        var key: VerdictSetKey?
-        var digest: UInt64?
-        var outcomes: [ProfileOutcome]?
-        var findings: [Finding] = []
+        let digest: UInt64
+        let definition: VerdictSetDefinition
+        /// Under the lock.
+        fileprivate var outcomes: [ProfileOutcome]?
+        fileprivate var findings: [Finding] = []
+        /// `"findings":[…]` of the set's links, by their findings (a few lists a set).
+        fileprivate var findingsFields: [(findings: [FindingRef], field: [UInt8])] = []
+
+        fileprivate init(set: VerdictSet, digest: UInt64) {
+            self.set = set
+            self.digest = digest
+            let json = VerdictSetDefinition.json(set)
+            definition = VerdictSetDefinition(key: VerdictSetKey(verdicts: json), verdicts: json)
+        }
     }
 
     /// A finding of the set: as its `FindingRef` names the profiles (the lookup key), those
@@ -43,56 +57,79 @@ final class VerdictSetTexts: @unchecked Sendable {
     /// The sets known now.
     var count: Int { locked { entries.count } }
 
+    /// The set's entry, made on first sight; `digest` makes its hash of bytes
+    /// (`VerdictSetValue.digest`).
+    func entry(_ set: VerdictSet, digest: (VerdictSet) -> UInt64 = VerdictSetValue.digest) -> Entry {
+        let id = set.identity
+        if let known = locked({ entries[id] }) { return known }
+        let made = Entry(set: set, digest: digest(set))
+        return locked {
+            // Another worker may have made it meanwhile: the first one stays.
+            if let known = entries[id] { return known }
+            if entries.count >= Self.limit { entries.removeAll(keepingCapacity: true) }
+            entries[id] = made
+            return made
+        }
+    }
+
     /// The set's hash of its bytes (`VerdictSetValue.digest`), made by `make` on first sight.
     func digest(_ set: VerdictSet, _ make: (VerdictSet) -> UInt64) -> UInt64 {
-        let id = set.identity
-        if let known = locked({ entries[id]?.digest }) { return known }
-        let digest = make(set)
-        locked { update(set) { $0.digest = digest } }
-        return digest
+        entry(set, digest: make).digest
     }
 
     /// The set's JSON (`VerdictSetDefinition.json`) and the key it hashes to.
     func json(_ set: VerdictSet) -> (json: [UInt8], key: VerdictSetKey) {
-        let id = set.identity
-        if let known = locked({ entries[id].flatMap { entry in entry.json.map { ($0, entry.key!) } } }) { return known }
-        let json = VerdictSetDefinition.json(set)
-        let key = VerdictSetKey(verdicts: json)
-        locked { update(set) { $0.json = json; $0.key = key } }
-        return (json, key)
+        let definition = entry(set).definition
+        return (definition.verdicts, definition.key)
+    }
+
+    /// The set's definition under the key its verdicts hash to (a page where that key is
+    /// taken gives it the next: `VerdictSetMemo.definition(at:)`).
+    func definition(_ set: VerdictSet) -> VerdictSetDefinition {
+        entry(set).definition
+    }
+
+    /// `"findings":[…]` as a `links.jsonl` line with this set and `findings` writes it
+    /// (`LinkLineCells.findingsField`): the classifier shares a findings list among the
+    /// links it decided alike, so a set has a few.
+    func findingsField(_ set: VerdictSet, _ findings: [FindingRef]) -> [UInt8] {
+        findingsField(of: entry(set), findings)
+    }
+
+    func findingsField(of entry: Entry, _ findings: [FindingRef]) -> [UInt8] {
+        let known: [UInt8]? = locked { entry.findingsFields.first { $0.findings == findings }?.field }
+        if let known { return known }
+        let field = LinkLineCells.findingsField(findings)
+        locked { if entry.findingsFields.count < 8 { entry.findingsFields.append((findings, field)) } }
+        return field
     }
 
     /// Every profile's outcome and reason (`FindingBuilder.outcomes`).
     func outcomes(_ set: VerdictSet) -> [ProfileOutcome] {
-        let id = set.identity
-        if let known = locked({ entries[id]?.outcomes }) { return known }
-        let outcomes = FindingBuilder.outcomes(set)
-        locked { update(set) { $0.outcomes = outcomes } }
+        outcomes(of: entry(set))
+    }
+
+    func outcomes(of entry: Entry) -> [ProfileOutcome] {
+        if let known = locked({ entry.outcomes }) { return known }
+        let outcomes = FindingBuilder.outcomes(entry.set)
+        locked { entry.outcomes = outcomes }
         return outcomes
     }
 
     /// A finding `code` raised by `refProfiles` on a link with this set: its profiles in
     /// order and its message (`FindingBuilder.message`).
     func finding(_ set: VerdictSet, code: String, refProfiles: [String]) -> Finding {
-        let id = set.identity
-        let known: Finding? = locked {
-            entries[id]?.findings.first { $0.code == code && $0.refProfiles == refProfiles }
-        }
+        finding(of: entry(set), code: code, refProfiles: refProfiles)
+    }
+
+    func finding(of entry: Entry, code: String, refProfiles: [String]) -> Finding {
+        let known: Finding? = locked { entry.findings.first { $0.code == code && $0.refProfiles == refProfiles } }
         if let known { return known }
         let profiles = ProfileOrder.sorted(refProfiles)
         let made = Finding(code: code, refProfiles: refProfiles, profiles: profiles,
-                           message: FindingBuilder.message(code: code, reasons: FindingBuilder.reasons(profiles, set)))
-        locked { update(set) { $0.findings.append(made) } }
+                           message: FindingBuilder.message(code: code, reasons: FindingBuilder.reasons(profiles, entry.set)))
+        locked { entry.findings.append(made) }
         return made
-    }
-
-    private func update(_ set: VerdictSet, _ change: (inout Entry) -> Void) {
-        let id = set.identity
-        if entries[id] == nil {
-            if entries.count >= Self.limit { entries.removeAll(keepingCapacity: true) }
-            entries[id] = Entry(set: set)
-        }
-        change(&entries[id]!)
     }
 
     private func locked<T>(_ body: () -> T) -> T {

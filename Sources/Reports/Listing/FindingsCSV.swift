@@ -31,6 +31,9 @@ public struct FindingsCSV: ListingFormat {
     static let takesPagesInPieces = true
 
     private let options: CSVOptions
+    /// The cells rows repeat, rendered once (`CSVRowCells`) for every page this instance
+    /// renders.
+    private var cells = CSVRowCells()
 
     init() {
         options = CSVOptions()
@@ -55,18 +58,19 @@ public struct FindingsCSV: ListingFormat {
     }
 
     /// The page's rows.
-    func page(_ page: PageStats?, _ findings: [Finding], to out: inout ByteBuffer) {
+    mutating func page(_ page: PageStats?, _ findings: [Finding], to out: inout ByteBuffer) {
         guard !findings.isEmpty else { return }
         var rows = CSVRows(layout: options.layout)
-        for finding in findings { rows.append(finding, to: &out) }
+        for finding in findings { rows.append(finding, cells: &cells, to: &out) }
     }
 
     func epilogue(listed: Bool, to out: inout ByteBuffer) {}
 }
 
 /// Writes a finding's rows, cell by cell straight into the file's bytes: this runs for
-/// every finding. The cells before and after the profile columns are rendered once per
-/// finding into buffers reused from finding to finding, and copied into each of its rows.
+/// every finding. `append(_:cells:to:)` takes the cells rows repeat from `CSVRowCells`;
+/// `append(_:to:)` renders every cell of every row (the plain version, kept for
+/// `ReportCSVTests` to compare).
 struct CSVRows: ~Copyable {
     let layout: CSVLayout
     private var lead = ByteBuffer()
@@ -77,7 +81,40 @@ struct CSVRows: ~Copyable {
         self.layout = layout
     }
 
+    /// The finding whose link's cells `lead` holds (with `cells`).
+    private var leadOf: Finding?
+
+    /// The rows of `finding`, its link's cells rendered here (once for a link's findings in
+    /// a row), the rest from `cells`.
+    mutating func append(_ finding: Finding, cells: inout CSVRowCells, to out: inout ByteBuffer) {
+        if let previous = leadOf, previous.line == finding.line, previous.url == finding.url,
+           previous.raw == finding.raw, previous.page == finding.page, previous.file == finding.file,
+           previous.source == finding.source, previous.trigger == finding.trigger, previous.frame == finding.frame {
+            cells.appendRows(finding, link: lead.written, layout: layout, scratch: &scratch, to: &out)
+            return
+        }
+        leadOf = finding
+        lead.removeAll()
+        cells.appendPage(finding, to: &lead)
+        if let line = finding.line { lead.append(decimal: line) }
+        lead.append(0x2C)
+        cells.appendPlacement(finding, to: &lead)
+        let url = finding.url, raw = finding.raw
+        let start = lead.count
+        CSVCell.append(url, to: &lead)
+        lead.append(0x2C)
+        if raw == url {
+            lead.appendAgain(start..<lead.count)
+        } else {
+            CSVCell.append(raw, to: &lead)
+            lead.append(0x2C)
+        }
+        cells.appendRows(finding, link: lead.written, layout: layout, scratch: &scratch, to: &out)
+    }
+
+    /// The rows of `finding`, every cell rendered here.
     mutating func append(_ finding: Finding, to out: inout ByteBuffer) {
+        leadOf = nil
         lead.removeAll()
         CSVCell.append(finding.page, to: &lead)
         lead.append(0x2C)
@@ -101,49 +138,64 @@ struct CSVRows: ~Copyable {
         lead.append(0x2C)
 
         tail.removeAll()
-        tail.append(0x2C)
-        CSVMessage.appendCell(finding, to: &tail, scratch: &scratch)
-        tail.append(0x2C)
-        if let baseline = finding.baseline { CSVCell.append(baseline.rawValue, to: &tail) }
-        tail.append(0x2C)
-        if let suppressed = finding.suppressed { CSVCell.append(suppressed, to: &tail) }
-        tail.append(0x0D)
-        tail.append(0x0A)
+        Self.appendTail(finding, scratch: &scratch, to: &tail)
 
         switch layout {
-        case .long: appendLong(finding, to: &out)
-        case .wide: appendWide(finding, to: &out)
+        case .long:
+            var cells = ByteBuffer()
+            var ends: [Int] = []
+            Self.appendLongCells(finding, ends: &ends, to: &cells)
+            var start = 0
+            for end in ends {
+                out.append(lead.written)
+                out.append(UnsafeBufferPointer(rebasing: cells.written[start..<end]))
+                out.append(tail.written)
+                start = end
+            }
+        case .wide:
+            out.append(lead.written)
+            Self.appendWideCells(finding, scratch: &scratch, to: &out)
+            out.append(tail.written)
         }
     }
 
-    /// A row per profile the finding fires on (one row with the three cells empty for a
-    /// page finding, which no profile gave).
-    private func appendLong(_ finding: Finding, to out: inout ByteBuffer) {
+    /// `,message,baseline,suppressed` and CRLF.
+    static func appendTail(_ finding: Finding, scratch: inout ByteBuffer, to out: inout ByteBuffer) {
+        out.append(0x2C)
+        CSVMessage.appendCell(finding, to: &out, scratch: &scratch)
+        out.append(0x2C)
+        if let baseline = finding.baseline { CSVCell.append(baseline.rawValue, to: &out) }
+        out.append(0x2C)
+        if let suppressed = finding.suppressed { CSVCell.append(suppressed, to: &out) }
+        out.append(0x0D)
+        out.append(0x0A)
+    }
+
+    /// The long layout's profile cells, a row's worth per profile the finding fires on
+    /// (`ends`: where each ends); `,,` for a page finding, which no profile gave.
+    static func appendLongCells(_ finding: Finding, ends: inout [Int], to out: inout ByteBuffer) {
         guard !finding.profiles.isEmpty else {
-            out.append(lead.written)
             out.append(0x2C)
             out.append(0x2C)
-            out.append(tail.written)
+            ends.append(out.count)
             return
         }
         for profile in finding.profiles {
             // A handful of profiles: a scan, not a dictionary.
             let verdict = finding.outcomes.first { $0.profile == profile }
-            out.append(lead.written)
             CSVCell.append(profile, to: &out)
             out.append(0x2C)
             if let verdict { CSVCell.append(verdict.outcome, to: &out) }
             out.append(0x2C)
             if let verdict { CSVCell.append(verdict.reason, to: &out) }
-            out.append(tail.written)
+            ends.append(out.count)
         }
     }
 
-    /// One row: the profiles space-separated, then every profile's outcome and reason as
-    /// `profile=value` pairs, put together as bytes (interpolating each pair cost more
-    /// than the rest of the row).
-    private mutating func appendWide(_ finding: Finding, to out: inout ByteBuffer) {
-        out.append(lead.written)
+    /// The wide layout's three cells: the profiles space-separated, then every profile's
+    /// outcome and reason as `profile=value` pairs, put together as bytes (interpolating
+    /// each pair cost more than the rest of the row).
+    static func appendWideCells(_ finding: Finding, scratch: inout ByteBuffer, to out: inout ByteBuffer) {
         scratch.removeAll()
         for (i, profile) in finding.profiles.enumerated() {
             if i > 0 { scratch.append(0x20) }
@@ -161,6 +213,5 @@ struct CSVRows: ~Copyable {
             }
             CSVCell.append(bytes: scratch.written, to: &out)
         }
-        out.append(tail.written)
     }
 }

@@ -22,12 +22,13 @@ struct JUnitCase: Sendable, Equatable {
         add(suppressed: finding.suppressed != nil, severity: finding.severity, hasLine: finding.line != nil)
     }
 
-    mutating func add(suppressed: Bool, severity: Severity, hasLine: Bool) {
+    /// `count` findings alike.
+    mutating func add(suppressed: Bool, severity: Severity, hasLine: Bool, count: Int = 1) {
         if !suppressed {
-            active += 1
-            if severity == .error { errors += 1 }
+            active += count
+            if severity == .error { errors += count }
         }
-        if hasLine { pageScope = false }
+        if hasLine, count > 0 { pageScope = false }
     }
 
     mutating func add(_ other: JUnitCase) {
@@ -59,12 +60,13 @@ struct JUnitCase: Sendable, Equatable {
             hasLine: finding.line != nil, to: &cases)
     }
 
-    static func add(code: String, suppressed: Bool, severity: Severity, hasLine: Bool, to cases: inout [JUnitCase]) {
+    static func add(code: String, suppressed: Bool, severity: Severity, hasLine: Bool, count: Int = 1,
+                    to cases: inout [JUnitCase]) {
         if let index = cases.firstIndex(where: { $0.code == code }) {
-            cases[index].add(suppressed: suppressed, severity: severity, hasLine: hasLine)
+            cases[index].add(suppressed: suppressed, severity: severity, hasLine: hasLine, count: count)
         } else {
             var new = JUnitCase(code: code)
-            new.add(suppressed: suppressed, severity: severity, hasLine: hasLine)
+            new.add(suppressed: suppressed, severity: severity, hasLine: hasLine, count: count)
             cases.append(new)
         }
     }

@@ -66,6 +66,14 @@ struct ByteBuffer: ~Copyable {
         count += bytes.count
     }
 
+    /// Bytes written already (`range`, not drained), written again at the end.
+    mutating func appendAgain(_ range: Range<Int>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count, "repeating past what was written")
+        reserve(range.count)
+        (base + count).update(from: base + range.lowerBound, count: range.count)
+        count += range.count
+    }
+
     /// A literal's UTF-8 bytes.
     @inline(__always)
     mutating func append(_ text: StaticString) {

@@ -114,6 +114,21 @@ struct JSONText: ~Copyable {
         out.append(value ? "true" : "false")
     }
 
+    /// Two string fields in a row (`raw`, `url`): when the values are equal, the second's
+    /// value is the first's escaped bytes copied.
+    mutating func stringFields(_ name: StaticString, _ value: String, _ next: StaticString, _ nextValue: String) {
+        key(name)
+        let start = out.count
+        out.append(jsonString: value)
+        let end = out.count
+        key(next)
+        if value == nextValue {
+            out.appendAgain(start..<end)
+        } else {
+            out.append(jsonString: nextValue)
+        }
+    }
+
     /// A string-keyed field (keys that are data, such as profile names).
     mutating func field(dynamic name: String, _ value: String) {
         key(name)
@@ -124,6 +139,14 @@ struct JSONText: ~Copyable {
     mutating func raw(_ name: StaticString, _ json: [UInt8]) {
         key(name)
         out.append(json)
+    }
+
+    /// Fields of the open object written already (`"key":value,…`, no comma before the
+    /// first): a comma first unless they open the object (`LinkLineCells`).
+    mutating func fields(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if !first { out.append(0x2C) }
+        first = false
+        out.append(bytes)
     }
 
     /// Bytes already written as JSON (a record copied as it was read).

@@ -1,0 +1,94 @@
+import LinkAuditModel
+
+/// The fields of a page's `links.jsonl` lines that repeat from line to line, written once
+/// per page and copied after: the page, the link's placement (source, trigger, frame: a
+/// handful of values), and what a line's verdict set and findings decide (`"verdictSet":…,
+/// "findings":[…]`, the same for every link of a set with the same findings); a link whose
+/// `raw` is its `url` copies the escaped string. A custom-scheme link's line spent most of
+/// its cost escaping those strings again and writing its findings' objects
+/// (Benchmarks/README.md, issue 17).
+///
+/// One per page (the verdict-set keys are the page's), looked up by the set's entry in the
+/// page's memo, then compared by value. `Navigation.writeJSON(to:verdicts:)` is the plain
+/// version; `PageLinks(_:memo:plain:)` chooses, and `LinksFormatTests` compares the two.
+struct LinkLineCells {
+    private var page: String?
+    private var pageField: [UInt8] = []
+    private var placements: [(source: String, trigger: Trigger, frame: FrameKind, fields: [UInt8])] = []
+    /// By memo entry: each findings list met with that set, and the fields they end a line with.
+    private var tails: [[(findings: [FindingRef]?, fields: [UInt8])]] = []
+
+    /// The line of `links[position]` (no newline): as `writeJSON(to:verdicts: .reference(definition))`
+    /// writes it, `set` being the entry of `definition` in the page's memo.
+    /// The navigation is read in place (`links[position]`), not copied.
+    mutating func write(_ links: UnsafeBufferPointer<Navigation>, _ position: Int, set: Int,
+                        definition: VerdictSetDefinition, texts: VerdictSetTexts?, shared: VerdictSetTexts.Entry?,
+                        to json: inout JSONText) {
+        precondition(links.indices.contains(position), "a link of the page")
+        let link = links.baseAddress! + position
+        json.open()
+        if link.pointee.page != page {
+            var cells = JSONText(capacity: link.pointee.page.utf8.count + 16)
+            cells.field("page", link.pointee.page)
+            page = link.pointee.page
+            pageField = cells.bytes
+        }
+        pageField.withUnsafeBufferPointer { json.fields($0) }
+        json.field("line", link.pointee.line)
+        placement(link.pointee.source, link.pointee.trigger, link.pointee.frame)
+            .withUnsafeBufferPointer { json.fields($0) }
+        json.field("delayMs", link.pointee.delayMs)
+        json.stringFields("raw", link.pointee.raw, "url", link.pointee.url)
+        json.field("scheme", link.pointee.scheme)
+        json.field("partial", link.pointee.partial)
+        json.field("context", link.pointee.context)
+        json.field("condition", link.pointee.condition)
+        json.field("framedPage", link.pointee.framedPage)
+        json.field("sandbox", link.pointee.sandbox)
+        tail(link.pointee.findings, set: set, definition: definition, texts: texts, shared: shared)
+            .withUnsafeBufferPointer { json.fields($0) }
+        json.close()
+    }
+
+    /// `"findings":[{"code":…,"profiles":[…]},…]`, as `Navigation.writeJSON` writes it.
+    static func findingsField(_ findings: [FindingRef]) -> [UInt8] {
+        var json = JSONText(capacity: 64 * findings.count + 16)
+        json.objects("findings", findings) { item, ref in
+            item.field("code", ref.code)
+            item.strings("profiles", ref.profiles)
+        }
+        return json.bytes
+    }
+
+    private mutating func placement(_ source: String, _ trigger: Trigger, _ frame: FrameKind) -> [UInt8] {
+        for i in placements.indices
+        where placements[i].trigger == trigger && placements[i].frame == frame && placements[i].source == source {
+            return placements[i].fields
+        }
+        var cells = JSONText(capacity: 64)
+        cells.field("source", source)
+        cells.field("trigger", trigger.rawValue)
+        cells.field("frame", frame.rawValue)
+        if placements.count >= 64 { placements.removeAll(keepingCapacity: true) }
+        placements.append((source, trigger, frame, cells.bytes))
+        return cells.bytes
+    }
+
+    private mutating func tail(_ findings: [FindingRef]?, set: Int, definition: VerdictSetDefinition,
+                               texts: VerdictSetTexts?, shared: VerdictSetTexts.Entry?) -> [UInt8] {
+        if set >= tails.count { tails += repeatElement([], count: set + 1 - tails.count) }
+        for known in tails[set] where known.findings == findings { return known.fields }
+        // Shared sets' findings fields are kept for the run (`VerdictSetTexts`).
+        let field = findings.map { findings in
+            shared.map { texts!.findingsField(of: $0, findings) } ?? Self.findingsField(findings)
+        }
+        var cells = JSONText(capacity: 32 + (field?.count ?? 0))
+        cells.raw("verdictSet", definition.reference)
+        field?.withUnsafeBufferPointer { cells.fields($0) }
+        let bytes = cells.bytes
+        // A set's links share a few findings lists (the checks judge a decision once); a
+        // page that gives one set more is written, not remembered past them.
+        if tails[set].count < 8 { tails[set].append((findings, bytes)) }
+        return bytes
+    }
+}

@@ -1,0 +1,155 @@
+import LinkAuditModel
+
+/// The cells of `findings.csv` rows that repeat from row to row, rendered once and copied
+/// after: a finding's code, severity, profile columns, message, baseline and suppression
+/// depend only on its verdict set and code (`VerdictSetMemo.FindingText`), and the page's
+/// and file's cells, the link's placement (source, trigger, frame) on few values each. A
+/// custom-scheme link's two or three rows were a third of its cost of classification and
+/// output, mostly those cells quoted, checked for formulas and rewritten again per row
+/// (Benchmarks/README.md, issue 17).
+///
+/// Looked up by the identity of the finding's `outcomes` array, which the rows of one
+/// verdict set share (`VerdictSetTexts`), and then compared by value, field by field, so a
+/// row whose arrays are its own (read back from a spill) gets the same bytes, only not
+/// faster. Bounded: past `limit` texts it starts afresh. `CSVRows.append(_:to:)` renders
+/// every cell itself (the plain version); `ReportCSVTests` compares the two.
+struct CSVRowCells {
+    /// The cells a finding's verdict set and code decide, in one buffer (a class: a lookup
+    /// hands over a reference, not ten fields): `code,severity,`,
+    /// then what each row puts between its link's cells and its message (`profile,outcome,
+    /// reason` per profile in the long layout, `,,` for a page finding; the three lists in
+    /// the wide layout), then `,message,baseline,suppressed` and CRLF.
+    private final class Texts {
+        let code: String
+        let severity: Severity
+        let profiles: [String]
+        let outcomes: [ProfileOutcome]
+        let message: String
+        let suppressed: String?
+        let baseline: BaselineState?
+        let bytes: [UInt8]
+        /// Where `code,severity,` ends.
+        let head: Int
+        /// Where each row's profile cells end (one row in the wide layout, or without profiles).
+        let ends: [Int]
+
+        init(code: String, severity: Severity, profiles: [String], outcomes: [ProfileOutcome], message: String,
+             suppressed: String?, baseline: BaselineState?, bytes: [UInt8], head: Int, ends: [Int]) {
+            self.code = code
+            self.severity = severity
+            self.profiles = profiles
+            self.outcomes = outcomes
+            self.message = message
+            self.suppressed = suppressed
+            self.baseline = baseline
+            self.bytes = bytes
+            self.head = head
+            self.ends = ends
+        }
+
+        func fits(_ finding: Finding) -> Bool {
+            code == finding.code && severity == finding.severity && message == finding.message
+                && suppressed == finding.suppressed && baseline == finding.baseline && profiles == finding.profiles
+                && outcomes == finding.outcomes
+        }
+    }
+
+    static let limit = 4_096
+
+    /// Texts by their outcomes array's address (a shared array's, held here so the address
+    /// stays its own), a few per array: one per code and suppression.
+    private var texts: [Int: [Texts]] = [:]
+    private var held = 0
+
+    private var page: String?
+    private var file: String?
+    private var pageCells: [UInt8] = []
+
+    private var placements: [(source: String, trigger: String, frame: String, cells: [UInt8])] = []
+
+    /// `page,file,` of `finding`.
+    mutating func appendPage(_ finding: Finding, to out: inout ByteBuffer) {
+        let page = finding.page, file = finding.file
+        if page != self.page || file != self.file {
+            var cells = ByteBuffer()
+            CSVCell.append(page, to: &cells)
+            cells.append(0x2C)
+            if let file { CSVCell.append(file, to: &cells) }
+            cells.append(0x2C)
+            self.page = page
+            self.file = file
+            pageCells = cells.bytes
+        }
+        out.append(pageCells)
+    }
+
+    /// `source,trigger,frame,` of `finding`: a handful of values on any page.
+    mutating func appendPlacement(_ finding: Finding, to out: inout ByteBuffer) {
+        let source = finding.source, trigger = finding.trigger, frame = finding.frame
+        for i in placements.indices
+        where placements[i].trigger == trigger && placements[i].frame == frame && placements[i].source == source {
+            out.append(placements[i].cells)
+            return
+        }
+        var cells = ByteBuffer()
+        CSVCell.append(source, to: &cells)
+        cells.append(0x2C)
+        CSVCell.append(trigger, to: &cells)
+        cells.append(0x2C)
+        CSVCell.append(frame, to: &cells)
+        cells.append(0x2C)
+        if placements.count >= 64 { placements.removeAll(keepingCapacity: true) }
+        placements.append((source, trigger, frame, cells.bytes))
+        out.append(cells.bytes)
+    }
+
+    /// Writes `finding`'s rows: `link` (its cells up to and including `raw,`) before each.
+    mutating func appendRows(_ finding: Finding, link: UnsafeBufferPointer<UInt8>, layout: CSVLayout,
+                             scratch: inout ByteBuffer, to out: inout ByteBuffer) {
+        let outcomes = finding.outcomes
+        let address = outcomes.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
+        let known = texts[address]?.first { $0.fits(finding) }
+        let entry = known ?? make(finding, layout: layout, scratch: &scratch, address: address)
+        entry.bytes.withUnsafeBufferPointer { bytes in
+            let head = UnsafeBufferPointer(rebasing: bytes[..<entry.head])
+            let tail = UnsafeBufferPointer(rebasing: bytes[entry.ends.last!...])
+            var start = entry.head
+            for end in entry.ends {
+                out.append(link)
+                out.append(head)
+                out.append(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                out.append(tail)
+                start = end
+            }
+        }
+    }
+
+    private mutating func make(_ finding: Finding, layout: CSVLayout, scratch: inout ByteBuffer,
+                               address: Int) -> Texts {
+        var cells = ByteBuffer()
+        CSVCell.append(finding.code, to: &cells)
+        cells.append(0x2C)
+        cells.append(severity: finding.severity)
+        cells.append(0x2C)
+        let head = cells.count
+        var ends: [Int] = []
+        switch layout {
+        case .long:
+            CSVRows.appendLongCells(finding, ends: &ends, to: &cells)
+        case .wide:
+            CSVRows.appendWideCells(finding, scratch: &scratch, to: &cells)
+            ends.append(cells.count)
+        }
+        CSVRows.appendTail(finding, scratch: &scratch, to: &cells)
+        let made = Texts(code: finding.code, severity: finding.severity, profiles: finding.profiles,
+                         outcomes: finding.outcomes, message: finding.message, suppressed: finding.suppressed,
+                         baseline: finding.baseline, bytes: cells.bytes, head: head, ends: ends)
+        if held >= Self.limit {
+            texts.removeAll(keepingCapacity: true)
+            held = 0
+        }
+        texts[address, default: []].append(made)
+        held += 1
+        return made
+    }
+}
