@@ -136,6 +136,10 @@ public struct Classifier: Sendable {
                           memo: DecisionMemo, judge: Judge?) {
         let count = run.profiles.count
         var ids = [Int32](repeating: -1, count: navs.count)
+        // An `intent:` link parsed once, for its key and for any profile that decides it; the
+        // values its verdicts quote where its key keeps only what is read of them.
+        var intents: [Int: ParsedIntent] = [:]
+        var quotes: [Int: IntentQuotes] = [:]
         // A navigation's inputs follow from its trigger, frame and delay (on the page): each
         // of a page's few placements is mapped and numbered once.
         var placements: [Placement: Int32] = [:]
@@ -151,8 +155,16 @@ public struct Classifier: Sendable {
                     placements[placement] = inputs
                 }
                 let url = Self.target(navs[i])
+                var intent: ParsedIntent?
+                if run.reading.readsIntentKey(scheme: navs[i].scheme) {
+                    intent = ParsedIntent(navs[i].url, on: run.context.device)
+                    intents[i] = intent
+                }
                 let link = DecisionKey.Link(url: url, urlString: navs[i].url, scheme: navs[i].scheme, page: page.context,
-                                            reading: run.reading)
+                                            reading: run.reading, intent: intent)
+                if case .intent = link.target, case .success(let parsed)? = intent?.result {
+                    quotes[i] = IntentQuotes(parsed)
+                }
                 ids[i] = memo.link(link, inputs: inputs)
                 // The key as the request defines it, in debug builds (every test): the placement's
                 // inputs and this link's reading are the request's own.
@@ -163,6 +175,10 @@ public struct Classifier: Sendable {
             }
         }
         var numbers = [Int32](repeating: -1, count: navs.count * count)
+        // Where a verdict remembered for the key was given the link's own values (`IntentQuotes`):
+        // the remembered one's number, by `i * count + p`. The row (and its findings) is the
+        // key's; the verdict set the link's own.
+        var keyed: [Int: Int32] = [:]
         // The requests of the links some profile has to decide, built once each.
         var missed: [Int: PolicyRequest] = [:]
         // Navigations some profile's engine never reaches (`PageReach`): their verdict names
@@ -172,8 +188,14 @@ public struct Classifier: Sendable {
             run.visit.walk(navs, schedule, engine: PageReach.Engine(profile.platform), sandbox: profile.sandboxGate, decide: { i, sinceInput in
                 let visit = DecisionKey.Visit(msSinceUserInput: sinceInput)
                 if let number = memo.number(link: ids[i], profile: p, visit: visit) {
+                    let verdict = memo.verdict(profile: p, number: number)
+                    if let own = quotes[i]?.apply(verdict) {
+                        numbers[i * count + p] = memo.number(of: own, profile: p)
+                        keyed[i * count + p] = number
+                        return own
+                    }
                     numbers[i * count + p] = number
-                    return memo.verdict(profile: p, number: number)
+                    return verdict
                 }
                 var request: PolicyRequest
                 if let built = missed[i] {
@@ -182,7 +204,7 @@ public struct Classifier: Sendable {
                     request = run.request(for: navs[i], page: pages[Self.pageIndex(i, pages)].context)
                     // One `Intent.parseUri` for every profile that reads the link as an intent.
                     if request.scheme == "intent" || request.scheme == "android-app" {
-                        request.intent = ParsedIntent(request.urlString, on: run.context.device)
+                        request.intent = intents[i] ?? ParsedIntent(request.urlString, on: run.context.device)
                     }
                     missed[i] = request
                 }
@@ -203,9 +225,21 @@ public struct Classifier: Sendable {
                     continue
                 }
                 let mine = UnsafeBufferPointer(rebasing: numbers[(i * count)..<(i * count + count)])
-                let r = memo.row(link: ids[i], numbers: mine) ?? memo.addRow(link: ids[i], numbers: mine, names: run.names)
-                let row = memo.row(r)
-                navs[i].verdicts = row.verdicts
+                let r: Int32
+                let row: DecisionMemo.Row
+                if keyed.isEmpty || !(0..<count).contains(where: { keyed[i * count + $0] != nil }) {
+                    r = memo.row(link: ids[i], numbers: mine) ?? memo.addRow(link: ids[i], numbers: mine, names: run.names)
+                    row = memo.row(r)
+                    navs[i].verdicts = row.verdicts
+                } else {
+                    // The key's row, for the findings: the checks read no value `IntentQuotes` puts back.
+                    let key = (0..<count).map { keyed[i * count + $0] ?? mine[$0] }
+                    r = key.withUnsafeBufferPointer { key in
+                        memo.row(link: ids[i], numbers: key) ?? memo.addRow(link: ids[i], numbers: key, names: run.names)
+                    }
+                    row = memo.row(r)
+                    navs[i].verdicts = memo.set(numbers: mine, names: run.names)
+                }
                 guard let judge else { continue }
                 if judge.judgedAlone(navs[i]) {
                     navs[i].findings = judge.findings(navs[i])
@@ -213,7 +247,8 @@ public struct Classifier: Sendable {
                     navs[i].findings = findings
                 } else {
                     // The checks read the verdicts, the scheme, the frame and an intent's URL: all
-                    // in the row's key, so its first navigation speaks for the rest.
+                    // in the row's key (an intent's fallback by the test FALLBACK_NOT_USED makes of
+                    // it, `IntentKey`), so its first navigation speaks for the rest.
                     let findings = judge.findings(navs[i])
                     memo.setRowFindings(r, findings)
                     navs[i].findings = findings

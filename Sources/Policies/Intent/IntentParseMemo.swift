@@ -29,7 +29,8 @@ final class IntentParseMemo: @unchecked Sendable {
         return flags.intersection([.intentScheme, .androidAppScheme])
     }
 
-    private static func mentionsLaunchFlags(_ uri: String) -> Bool {
+    /// Whether `uri` has a `launchFlags`/`extendedLaunchFlags` item's name in it.
+    static func mentionsLaunchFlags(_ uri: String) -> Bool {
         let needle = Array("aunchFlags".utf8)
         var uri = uri
         return uri.withUTF8 { bytes in
