@@ -138,6 +138,30 @@ final class IntentKeyTests: XCTestCase {
                         "market://details?id=com.not.installed&referrer=order%3DORD-00000002"])
     }
 
+    /// `IntentParseMemo.mentionsLaunchFlags` (a `memchr` for each `F`) against a plain search
+    /// of the bytes, on the name cut, shifted and disguised at every place.
+    func testLaunchFlagsAreFoundAsAPlainSearchFindsThem() {
+        let needle = Array("aunchFlags".utf8)
+        func plain(_ text: String) -> Bool {
+            let bytes = Array(text.utf8)
+            return bytes.count >= needle.count && (0...(bytes.count - needle.count)).contains { Array(bytes[$0..<($0 + needle.count)]) == needle }
+        }
+        var texts = Self.corpusShapes + ["", "F", "aunchFlags", "aunchFlag", "unchFlags", "FaunchFlagsF", "aunchFFlags",
+                                        "auNchFlags", "éaunchFlags", "aunchFlagsé", "FFFFFFFFFFFF", "launchFlagslaunchFlags"]
+        for name in ["launchFlags=0x1", "extendedLaunchFlags=1", "aunchFlags"] {
+            for cut in 0...name.count {
+                for pad in ["", "x", "xxxxx", "#Intent;", "é"] {
+                    texts.append(pad + String(name.prefix(cut)))
+                    texts.append(String(name.prefix(cut)) + pad)
+                    texts.append(pad + String(name.suffix(cut)) + pad)
+                }
+            }
+        }
+        for text in texts {
+            XCTAssertEqual(IntentParseMemo.mentionsLaunchFlags(text), plain(text), text)
+        }
+    }
+
     func testQuotesApplyOnlyWhereAVerdictQuotes() throws {
         let intent = try IntentURIParser.parse(Self.corpusShapes[1], flags: .intentScheme)
         let quotes = try XCTUnwrap(IntentQuotes(intent))

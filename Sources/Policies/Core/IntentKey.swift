@@ -94,9 +94,11 @@ struct IntentKey: Hashable {
         flags = intent.flags
         extendedFlags = intent.extendedFlags
         if let raw = intent.stringExtra(IntentSanitizer.browserFallbackURLExtra) {
-            let valid = ChromeFallbackURL.isValidHTTP(raw)
-            fallback = valid && ChromeFallbackURL.playStoreDetails(raw) != nil
-                ? .whole(raw) : .tested(validHTTP: valid, httpPrefix: IntentSanitizer.isHttpURL(raw))
+            // `isValidHTTP` is `parts != nil`; `playStoreDetails` reads on only for this host and
+            // path (kept whole then, whether or not it finds an `id`).
+            let parts = ChromeFallbackURL.parts(raw)
+            fallback = parts.map { $0.host == "play.google.com" && $0.path.hasPrefix("/store/apps/details") } == true
+                ? .whole(raw) : .tested(validHTTP: parts != nil, httpPrefix: IntentSanitizer.isHttpURL(raw))
         } else {
             fallback = .none
         }
@@ -113,16 +115,14 @@ struct IntentKey: Hashable {
 /// (`apply`): every one of those details is set from these values and nothing else.
 struct IntentQuotes {
     let fallback: String?
-    let market: String?
+    /// `package=` and `S.market_referrer`, when there is a referrer.
+    let market: (package: String?, referrer: String)?
 
     /// Nil when the intent carries neither: its verdicts quote nothing of its own.
     init?(_ intent: AndroidIntent) {
         fallback = intent.stringExtra(IntentSanitizer.browserFallbackURLExtra)
-        let referrer = ChromeIntentFields.marketReferrer(of: intent)
-        market = referrer.flatMap { referrer in
-            intent.package.map { ChromeIntentFields.marketURL(package: $0, referrer: referrer) }
-        }
-        if fallback == nil, referrer == nil { return nil }
+        market = ChromeIntentFields.marketReferrer(of: intent).map { (intent.package, $0) }
+        if fallback == nil, market == nil { return nil }
     }
 
     /// The verdict with this link's values where it quotes them; nil when it quotes none.
@@ -135,9 +135,11 @@ struct IntentQuotes {
                 changed = true
             }
         }
-        if let market, verdict.outcome == .appStore, verdict.reason == .intentPackageToStore,
-           details[VerdictDetail.target] != nil {
-            details[VerdictDetail.target] = market
+        if let package = market?.package, let referrer = market?.referrer, verdict.outcome == .appStore,
+           verdict.reason == .intentPackageToStore, details[VerdictDetail.target] != nil {
+            // `ChromeIntentFields.marketURL(embedderPackage:)` with a referrer (made only here:
+            // the encoding is dear, and most links never take the Play Store route).
+            details[VerdictDetail.target] = ChromeIntentFields.marketURL(package: package, referrer: referrer)
             changed = true
         }
         guard changed else { return nil }
