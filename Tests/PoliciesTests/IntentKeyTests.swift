@@ -162,6 +162,14 @@ final class IntentKeyTests: XCTestCase {
         }
     }
 
+    /// The data's scheme read on its bytes is `AndroidIntent.scheme`'s.
+    func testTheDataSchemeIsAndroids() {
+        for data in ["dana://pay", "DANA:x", ":x", "x", "", "é:x", "a\u{1F600}b:c:d", "//x", "da na://", "ü",
+                     "intent://x#Intent;end", "%3A:x", "a:"] + Self.corpusShapes {
+            XCTAssertEqual(IntentKey.scheme(of: data), AndroidIntent(data: data).scheme, data)
+        }
+    }
+
     func testQuotesApplyOnlyWhereAVerdictQuotes() throws {
         let intent = try IntentURIParser.parse(Self.corpusShapes[1], flags: .intentScheme)
         let quotes = try XCTUnwrap(IntentQuotes(intent))

@@ -138,8 +138,9 @@ public struct Classifier: Sendable {
         var ids = [Int32](repeating: -1, count: navs.count)
         // An `intent:` link parsed once, for its key and for any profile that decides it; the
         // values its verdicts quote where its key keeps only what is read of them.
-        var intents: [Int: ParsedIntent] = [:]
-        var quotes: [Int: IntentQuotes] = [:]
+        // (Sized on the page's first `intent:` link: other pages pay nothing.)
+        var intents: [ParsedIntent?] = []
+        var quotes: [IntentQuotes?] = []
         // A navigation's inputs follow from its trigger, frame and delay (on the page): each
         // of a page's few placements is mapped and numbered once.
         var placements: [Placement: Int32] = [:]
@@ -158,6 +159,10 @@ public struct Classifier: Sendable {
                 var intent: ParsedIntent?
                 if run.reading.readsIntentKey(scheme: navs[i].scheme) {
                     intent = ParsedIntent(navs[i].url, on: run.context.device)
+                    if intents.isEmpty {
+                        intents = Array(repeating: nil, count: navs.count)
+                        quotes = Array(repeating: nil, count: navs.count)
+                    }
                     intents[i] = intent
                 }
                 let link = DecisionKey.Link(url: url, urlString: navs[i].url, scheme: navs[i].scheme, page: page.context,
@@ -189,7 +194,7 @@ public struct Classifier: Sendable {
                 let visit = DecisionKey.Visit(msSinceUserInput: sinceInput)
                 if let number = memo.number(link: ids[i], profile: p, visit: visit) {
                     let verdict = memo.verdict(profile: p, number: number)
-                    if let own = quotes[i]?.apply(verdict) {
+                    if !quotes.isEmpty, let own = quotes[i]?.apply(verdict) {
                         numbers[i * count + p] = memo.number(of: own, profile: p)
                         keyed[i * count + p] = number
                         return own
@@ -204,7 +209,7 @@ public struct Classifier: Sendable {
                     request = run.request(for: navs[i], page: pages[Self.pageIndex(i, pages)].context)
                     // One `Intent.parseUri` for every profile that reads the link as an intent.
                     if request.scheme == "intent" || request.scheme == "android-app" {
-                        request.intent = intents[i] ?? ParsedIntent(request.urlString, on: run.context.device)
+                        request.intent = (intents.isEmpty ? nil : intents[i]) ?? ParsedIntent(request.urlString, on: run.context.device)
                     }
                     missed[i] = request
                 }

@@ -76,7 +76,8 @@ struct DecisionKey: Hashable {
         /// A URL read by its scheme alone.
         case scheme
         /// An `intent:` URI read as parsed, a link's own values left out where only quoted.
-        case intent(IntentKey)
+        /// Boxed: keys of every other kind stay as small as before.
+        indirect case intent(IntentKey)
     }
 
     /// What the profiles read of the page, next to the target: its kind (a `file:` page may

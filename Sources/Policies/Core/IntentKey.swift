@@ -78,7 +78,7 @@ struct IntentKey: Hashable {
               !IntentParseMemo.mentionsLaunchFlags(uri) else { return nil }
         action = intent.action
         if let data = intent.data {
-            if let scheme = intent.scheme, !scheme.isEmpty, !readsDataWhole(scheme) {
+            if let scheme = Self.scheme(of: data), !scheme.isEmpty, !readsDataWhole(scheme) {
                 self.data = .scheme(scheme)
             } else {
                 self.data = .whole(data)
@@ -104,6 +104,16 @@ struct IntentKey: Hashable {
         }
         hasMarketReferrer = ChromeIntentFields.marketReferrer(of: intent) != nil
         rest = Compared(sourceBounds: intent.sourceBounds, selector: intent.selector)
+    }
+}
+
+extension IntentKey {
+    /// `AndroidIntent.scheme` (`AndroidUriParts.scheme`: the UTF-16 units before the first
+    /// `:`) read on the UTF-8 bytes: `:` is ASCII and never inside another character's
+    /// bytes, so the text before the first `:` byte is the same text.
+    static func scheme(of data: String) -> String? {
+        guard let colon = data.utf8.firstIndex(of: UInt8(ascii: ":")) else { return nil }
+        return String(data[..<colon])
     }
 }
 
