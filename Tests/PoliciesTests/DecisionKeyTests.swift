@@ -109,7 +109,7 @@ final class DecisionKeyTests: XCTestCase {
             ("web: the page has a host", "https://other.example/a", "https://other.example/a", "file:///x/index.html"),
             ("file: in the page's directory", "file:///site/a/x.html", "file:///site/b/x.html", "file:///site/a/index.html"),
             ("file: WebView's assets", "file:///android_asset/x.html", "file:///site/x.html", "https://shop.example/"),
-            ("intent: read whole", "intent://pay/#Intent;scheme=dana;end", "intent://pay/#Intent;scheme=ovo;end", "https://shop.example/"),
+            ("intent: the scheme of its data", "intent://pay/#Intent;scheme=dana;end", "intent://pay/#Intent;scheme=ovo;end", "https://shop.example/"),
             ("a target that does not parse", "http://[bad", "http://[worse", "https://shop.example/"),
         ]
         for (name, a, b, page) in pairs {
