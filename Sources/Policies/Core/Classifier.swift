@@ -156,19 +156,17 @@ public struct Classifier: Sendable {
                     placements[placement] = inputs
                 }
                 let url = Self.target(navs[i])
-                var intent: ParsedIntent?
-                if run.reading.readsIntentKey(scheme: navs[i].scheme) {
-                    intent = ParsedIntent(navs[i].url, on: run.context.device)
+                let link: DecisionKey.Link
+                if navs[i].scheme == "intent", run.reading.readsIntentKey(scheme: "intent") {
                     if intents.isEmpty {
                         intents = Array(repeating: nil, count: navs.count)
                         quotes = Array(repeating: nil, count: navs.count)
                     }
-                    intents[i] = intent
-                }
-                let link = DecisionKey.Link(url: url, urlString: navs[i].url, scheme: navs[i].scheme, page: page.context,
-                                            reading: run.reading, intent: intent)
-                if case .intent = link.target, case .success(let parsed)? = intent?.result {
-                    quotes[i] = IntentQuotes(parsed)
+                    link = Self.intentLink(navs[i].url, url: url, page: page.context, run: run,
+                                           intent: &intents[i], quotes: &quotes[i])
+                } else {
+                    link = DecisionKey.Link(url: url, urlString: navs[i].url, scheme: navs[i].scheme, page: page.context,
+                                            reading: run.reading)
                 }
                 ids[i] = memo.link(link, inputs: inputs)
                 // The key as the request defines it, in debug builds (every test): the placement's
@@ -193,14 +191,10 @@ public struct Classifier: Sendable {
             run.visit.walk(navs, schedule, engine: PageReach.Engine(profile.platform), sandbox: profile.sandboxGate, decide: { i, sinceInput in
                 let visit = DecisionKey.Visit(msSinceUserInput: sinceInput)
                 if let number = memo.number(link: ids[i], profile: p, visit: visit) {
-                    let verdict = memo.verdict(profile: p, number: number)
-                    if !quotes.isEmpty, let own = quotes[i]?.apply(verdict) {
-                        numbers[i * count + p] = memo.number(of: own, profile: p)
-                        keyed[i * count + p] = number
-                        return own
-                    }
                     numbers[i * count + p] = number
-                    return verdict
+                    guard !quotes.isEmpty, let quoted = quotes[i] else { return memo.verdict(profile: p, number: number) }
+                    return Self.quote(quoted, number: number, profile: p, memo: memo, own: &numbers[i * count + p],
+                                      keyed: &keyed[i * count + p])
                 }
                 var request: PolicyRequest
                 if let built = missed[i] {
@@ -237,13 +231,9 @@ public struct Classifier: Sendable {
                     row = memo.row(r)
                     navs[i].verdicts = row.verdicts
                 } else {
-                    // The key's row, for the findings: the checks read no value `IntentQuotes` puts back.
-                    let key = (0..<count).map { keyed[i * count + $0] ?? mine[$0] }
-                    r = key.withUnsafeBufferPointer { key in
-                        memo.row(link: ids[i], numbers: key) ?? memo.addRow(link: ids[i], numbers: key, names: run.names)
-                    }
+                    (r, navs[i].verdicts) = Self.quotedRow(link: ids[i], mine: mine, keyed: keyed, at: i * count, memo: memo,
+                                                          names: run.names)
                     row = memo.row(r)
-                    navs[i].verdicts = memo.set(numbers: mine, names: run.names)
                 }
                 guard let judge else { continue }
                 if judge.judgedAlone(navs[i]) {
@@ -260,6 +250,46 @@ public struct Classifier: Sendable {
                 }
             }
         }
+    }
+
+    /// A verdict remembered for an `intent:` link's key (`number`), given the link's own values
+    /// where it quotes them (`IntentQuotes`): `own` becomes that verdict's number, `keyed` the
+    /// remembered one's.
+    @inline(never)
+    private static func quote(_ quotes: IntentQuotes, number: Int32, profile p: Int, memo: DecisionMemo,
+                              own: inout Int32, keyed: inout Int32?) -> Verdict {
+        let verdict = memo.verdict(profile: p, number: number)
+        guard let quoted = quotes.apply(verdict) else { return verdict }
+        own = memo.number(of: quoted, profile: p)
+        keyed = number
+        return quoted
+    }
+
+    /// A link given its own values: its key's row (for the findings: the checks read no value
+    /// `IntentQuotes` puts back) and the verdict set of its own verdicts.
+    @inline(never)
+    private static func quotedRow(link: Int32, mine: UnsafeBufferPointer<Int32>, keyed: [Int: Int32], at start: Int,
+                                  memo: DecisionMemo, names: VerdictSet.Names) -> (Int32, VerdictSet) {
+        let key = mine.indices.map { keyed[start + $0] ?? mine[$0] }
+        let r = key.withUnsafeBufferPointer { key in
+            memo.row(link: link, numbers: key) ?? memo.addRow(link: link, numbers: key, names: names)
+        }
+        return (r, memo.set(numbers: mine, names: names))
+    }
+
+    /// An `intent:` link's key, with its parse (kept for the profiles that decide it) and the
+    /// values its verdicts quote where the key keeps only what is read of them.
+    @inline(never)
+    private static func intentLink(_ uri: String, url: WebURL?, page: PageContext, run: Run,
+                                   intent: inout ParsedIntent?, quotes: inout IntentQuotes?) -> DecisionKey.Link {
+        let parse = ParsedIntent(uri, flags: run.reading.intentParseFlags)
+        intent = parse
+        let link = DecisionKey.Link(url: url, urlString: uri, scheme: "intent", page: page, reading: run.reading,
+                                    intent: parse)
+        if case .intent = link.target, case .success(let parsed) = parse.result {
+            quotes = IntentQuotes(parsed)
+        }
+        return link
     }
 
     /// Where and when a navigation happens on its page: what its inputs follow from.

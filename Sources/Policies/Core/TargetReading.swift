@@ -33,8 +33,9 @@ struct TargetReading: Sendable {
     let strictHosts: Set<String>
     /// Schemes whose URLs are read whole (lower-cased).
     let wholeSchemes: Set<String>
-    /// The device, for parsing an `intent:` link as its profiles parse it.
-    let device: DeviceProfile
+    /// The device's flags, for parsing an `intent:` link as its profiles parse it (the flags
+    /// alone: the reading is copied for every link, and a device is large).
+    let intentParseFlags: IntentParseFlags
 
     init(profiles: [any RuntimeProfile], device: DeviceProfile, options: ProfileOptions) {
         let registered = Dictionary(ProfileRegistry.all.map { ($0.name, ObjectIdentifier(type(of: $0))) },
@@ -58,7 +59,7 @@ struct TargetReading: Sendable {
             strictHosts = []
         }
         self.wholeSchemes = wholeSchemes
-        self.device = device
+        intentParseFlags = device.intentParseFlags
     }
 
     /// Whether an `intent:` link is read by its `IntentKey` (`target`), so worth parsing
@@ -82,12 +83,6 @@ struct TargetReading: Sendable {
     func target(url: WebURL?, urlString: String, scheme: String, page: PageContext,
                 intent: ParsedIntent? = nil) -> DecisionKey.Target {
         guard let url else { return .whole(urlString) }
-        if readsIntentKey(scheme: scheme) {
-            guard url.hasScheme(scheme),
-                  let key = IntentKey(intent ?? ParsedIntent(urlString, on: device), uri: urlString,
-                                      readsDataWhole: readsDataWhole) else { return .whole(urlString) }
-            return .intent(key)
-        }
         switch url.kind {
         case .http, .https:
             guard webUnclaimed, url.hasScheme(scheme) else { return .whole(urlString) }
@@ -102,6 +97,13 @@ struct TargetReading: Sendable {
             }
             return .file(asset: AndroidWebViewNoClientProfile.isWebViewAsset(urlString), local: local)
         case .ws, .wss, .ftp, .other:
+            // (`intent:` is not a special scheme: a parsed `intent:` URL is `.other`.)
+            if readsIntentKey(scheme: scheme) {
+                guard url.hasScheme(scheme),
+                      let key = IntentKey(intent ?? ParsedIntent(urlString, flags: intentParseFlags), uri: urlString,
+                                          readsDataWhole: readsDataWhole) else { return .whole(urlString) }
+                return .intent(key)
+            }
             guard scheme != "intent", scheme != "android-app", wholeSchemes.isEmpty || !wholeSchemes.contains(scheme),
                   url.hasScheme(scheme) else { return .whole(urlString) }
             return .scheme
