@@ -3,7 +3,8 @@ import Policies
 
 /// Runs the checks over classified navigations: each navigation with verdicts gets the
 /// findings its verdicts raise. A check reads a navigation's verdicts, its scheme, its frame
-/// and, for an `intent:`, its URL — all part of the classifier's memo key — so the
+/// and, for an `intent:`, whether its URL has an http(s) fallback — all part of the
+/// classifier's memo key (`IntentKey` keeps that test of the fallback) — so the
 /// classifier asks once per distinct decision (`judge`) and hands the same findings to
 /// every navigation decided alike. `QUERY_NOT_UTF8` also reads the text of a deep link's
 /// query: a navigation it could fire on is judged alone (`Judge.judgedAlone`).

@@ -42,7 +42,7 @@ final class DecisionKeyTests: XCTestCase {
             "ios": "Inputs.ios whole, its page URL in Page when it is the request's page",
             "pageContext": "Link.page (and Link.target for file: links)",
             "context": "the classifier's configuration: a new one starts a new memo",
-            "intent": "urlString parsed: read whole for intent: and android-app: links",
+            "intent": "urlString parsed: an intent: link's IntentKey (Link.target); android-app: read whole",
         ]
         XCTAssertEqual(labels(request()), Set(placed.keys),
                        "PolicyRequest's fields changed: give the new one its place in DecisionKey and in this list")
@@ -109,7 +109,7 @@ final class DecisionKeyTests: XCTestCase {
             ("web: the page has a host", "https://other.example/a", "https://other.example/a", "file:///x/index.html"),
             ("file: in the page's directory", "file:///site/a/x.html", "file:///site/b/x.html", "file:///site/a/index.html"),
             ("file: WebView's assets", "file:///android_asset/x.html", "file:///site/x.html", "https://shop.example/"),
-            ("intent: read whole", "intent://pay/#Intent;scheme=dana;end", "intent://pay/#Intent;scheme=ovo;end", "https://shop.example/"),
+            ("intent: the scheme of its data", "intent://pay/#Intent;scheme=dana;end", "intent://pay/#Intent;scheme=ovo;end", "https://shop.example/"),
             ("a target that does not parse", "http://[bad", "http://[worse", "https://shop.example/"),
         ]
         for (name, a, b, page) in pairs {
@@ -151,7 +151,12 @@ final class DecisionKeyTests: XCTestCase {
         XCTAssertEqual(target("https://app.example.com/open/", profiles: try! ProfileRegistry.select(["ios-sdk"])), .web)
         XCTAssertEqual(target("myapp://open", profiles: ProfileRegistry.all), .whole("myapp://open"))
         XCTAssertEqual(target("myapp://open", profiles: try! ProfileRegistry.select(nil)), .scheme)
-        XCTAssertEqual(target("intent://x#Intent;end"), .whole("intent://x#Intent;end"))
+        XCTAssertEqual(target("intent://x#Intent;scheme=q;end", device: hostFilter),
+                       target("intent://y#Intent;scheme=q;end", device: hostFilter))
+        XCTAssertEqual(target("intent://x#Intent;end"), target("intent://x#Intent;end", device: hostFilter))
+        let intentFilter = DeviceProfile(name: "d", apps: [InstalledApp(id: "x", intentFilters: [IntentFilter(schemes: ["intent"], hosts: ["x"])])])
+        XCTAssertEqual(target("intent://x#Intent;end", device: intentFilter), .whole("intent://x#Intent;end"))
+        XCTAssertEqual(target("android-app://com.x"), .whole("android-app://com.x"))
     }
 
     /// The classifier's configuration is not in the key: changing any part of it starts a new

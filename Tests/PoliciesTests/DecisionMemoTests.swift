@@ -20,7 +20,8 @@ import TestSupport
 /// not parse — under every trigger, frame and delay band, on pages of every kind. Devices
 /// and options: the optimistic device, the bundled device files, and ones that make each
 /// rule of `TargetReading` matter (apps whose filters name hosts, Universal Links,
-/// `ios-strict` allowing schemes and hosts, the launch-flags boundary).
+/// `ios-strict` allowing schemes and hosts, the launch-flags boundary, intent data filtered
+/// on paths: `IntentKeyTests`).
 final class DecisionMemoTests: XCTestCase {
     // MARK: - Pages
 
@@ -61,7 +62,8 @@ final class DecisionMemoTests: XCTestCase {
            let cases = json["cases"] as? [[String: Any]] {
             targets += cases.compactMap { $0["uri"] as? String }.filter { $0.hasPrefix("intent:") || $0.hasPrefix("android-app:") }
         }
-        return targets
+        // The benchmark corpus's `intent:` shapes, two links of each (`IntentKey`).
+        return targets + IntentKeyTests.corpusShapes
     }()
 
     /// Every trigger, with each frame where it can happen and delays on both sides of every
@@ -176,11 +178,12 @@ final class DecisionMemoTests: XCTestCase {
             Configuration(name: "claiming", device: claimingDevice, settings: byUser),
             Configuration(name: "claiming, strict", device: claimingDevice, options: strict),
             Configuration(name: "scheme filters", device: schemeFilterDevice, settings: byUser, options: objc),
+            Configuration(name: "path filters", device: IntentKeyTests.pathFilterDevice),
         ]
         for device in try devices() where ["android-14-wallet-ask", "android-10-legacy", "iphone-japan", "ipad-mdm"].contains(device.name) {
             out.append(Configuration(name: device.name, device: device, settings: byUser))
         }
-        XCTAssertEqual(out.count, 11, "a bundled device file was renamed")
+        XCTAssertEqual(out.count, 12, "a bundled device file was renamed")
         return out
     }
 

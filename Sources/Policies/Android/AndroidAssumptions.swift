@@ -25,12 +25,12 @@ enum AndroidAssumptions {
         "launchFlags= above 0x7FFFFFFF parses (unsigned) from API 35 and fails (signed, Integer.decode) below it; "
         + "the API level of the change is UNCONFIRMED (Docs/PLATFORM.md §B.4a)"
 
-    /// Whether `Intent.parseUri`'s answer for `uri` on `device` (`parsed`: it returned an
-    /// intent) rests on `AndroidResolution.apiUnsignedLaunchFlags`: it parsed unsigned where a
-    /// signed read fails, or failed signed where an unsigned read parses. Parses a second time
-    /// only for a URI with `launchFlags=` on the side of the boundary where that can matter.
-    static func launchFlagsBoundary(_ uri: String, on device: DeviceProfile, parsed: Bool) -> Bool {
-        let flags = device.intentParseFlags
+    /// Whether `Intent.parseUri`'s answer for `uri` with a device's `intentParseFlags`
+    /// (`parsed`: it returned an intent) rests on `AndroidResolution.apiUnsignedLaunchFlags`: it
+    /// parsed unsigned where a signed read fails, or failed signed where an unsigned read
+    /// parses. Parses a second time only for a URI with `launchFlags=` on the side of the
+    /// boundary where that can matter.
+    static func launchFlagsBoundary(_ uri: String, flags: IntentParseFlags, parsed: Bool) -> Bool {
         guard parsed != flags.contains(.signedLaunchFlags), uri.contains("aunchFlags=") else { return false }
         let other = (try? IntentURIParser.parse(uri, flags: flags.symmetricDifference(.signedLaunchFlags))) != nil
         return other != parsed

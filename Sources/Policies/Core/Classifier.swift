@@ -136,6 +136,11 @@ public struct Classifier: Sendable {
                           memo: DecisionMemo, judge: Judge?) {
         let count = run.profiles.count
         var ids = [Int32](repeating: -1, count: navs.count)
+        // An `intent:` link parsed once, for its key and for any profile that decides it; the
+        // values its verdicts quote where its key keeps only what is read of them.
+        // (Sized on the page's first `intent:` link: other pages pay nothing.)
+        var intents: [ParsedIntent?] = []
+        var quotes: [IntentQuotes?] = []
         // A navigation's inputs follow from its trigger, frame and delay (on the page): each
         // of a page's few placements is mapped and numbered once.
         var placements: [Placement: Int32] = [:]
@@ -151,8 +156,18 @@ public struct Classifier: Sendable {
                     placements[placement] = inputs
                 }
                 let url = Self.target(navs[i])
-                let link = DecisionKey.Link(url: url, urlString: navs[i].url, scheme: navs[i].scheme, page: page.context,
+                let link: DecisionKey.Link
+                if navs[i].scheme == "intent", run.reading.readsIntentKey(scheme: "intent") {
+                    if intents.isEmpty {
+                        intents = Array(repeating: nil, count: navs.count)
+                        quotes = Array(repeating: nil, count: navs.count)
+                    }
+                    link = Self.intentLink(navs[i].url, url: url, page: page.context, run: run,
+                                           intent: &intents[i], quotes: &quotes[i])
+                } else {
+                    link = DecisionKey.Link(url: url, urlString: navs[i].url, scheme: navs[i].scheme, page: page.context,
                                             reading: run.reading)
+                }
                 ids[i] = memo.link(link, inputs: inputs)
                 // The key as the request defines it, in debug builds (every test): the placement's
                 // inputs and this link's reading are the request's own.
@@ -163,6 +178,10 @@ public struct Classifier: Sendable {
             }
         }
         var numbers = [Int32](repeating: -1, count: navs.count * count)
+        // Where a verdict remembered for the key was given the link's own values (`IntentQuotes`):
+        // the remembered one's number, by `i * count + p`. The row (and its findings) is the
+        // key's; the verdict set the link's own.
+        var keyed: [Int: Int32] = [:]
         // The requests of the links some profile has to decide, built once each.
         var missed: [Int: PolicyRequest] = [:]
         // Navigations some profile's engine never reaches (`PageReach`): their verdict names
@@ -173,7 +192,9 @@ public struct Classifier: Sendable {
                 let visit = DecisionKey.Visit(msSinceUserInput: sinceInput)
                 if let number = memo.number(link: ids[i], profile: p, visit: visit) {
                     numbers[i * count + p] = number
-                    return memo.verdict(profile: p, number: number)
+                    guard !quotes.isEmpty, let quoted = quotes[i] else { return memo.verdict(profile: p, number: number) }
+                    return Self.quote(quoted, number: number, profile: p, memo: memo, own: &numbers[i * count + p],
+                                      keyed: &keyed[i * count + p])
                 }
                 var request: PolicyRequest
                 if let built = missed[i] {
@@ -182,7 +203,7 @@ public struct Classifier: Sendable {
                     request = run.request(for: navs[i], page: pages[Self.pageIndex(i, pages)].context)
                     // One `Intent.parseUri` for every profile that reads the link as an intent.
                     if request.scheme == "intent" || request.scheme == "android-app" {
-                        request.intent = ParsedIntent(request.urlString, on: run.context.device)
+                        request.intent = (intents.isEmpty ? nil : intents[i]) ?? ParsedIntent(request.urlString, on: run.context.device)
                     }
                     missed[i] = request
                 }
@@ -203,9 +224,17 @@ public struct Classifier: Sendable {
                     continue
                 }
                 let mine = UnsafeBufferPointer(rebasing: numbers[(i * count)..<(i * count + count)])
-                let r = memo.row(link: ids[i], numbers: mine) ?? memo.addRow(link: ids[i], numbers: mine, names: run.names)
-                let row = memo.row(r)
-                navs[i].verdicts = row.verdicts
+                let r: Int32
+                let row: DecisionMemo.Row
+                if keyed.isEmpty || !(0..<count).contains(where: { keyed[i * count + $0] != nil }) {
+                    r = memo.row(link: ids[i], numbers: mine) ?? memo.addRow(link: ids[i], numbers: mine, names: run.names)
+                    row = memo.row(r)
+                    navs[i].verdicts = row.verdicts
+                } else {
+                    (r, navs[i].verdicts) = Self.quotedRow(link: ids[i], mine: mine, keyed: keyed, at: i * count, memo: memo,
+                                                          names: run.names)
+                    row = memo.row(r)
+                }
                 guard let judge else { continue }
                 // Asked in place: the navigation is not copied for the question.
                 if navs.withUnsafeBufferPointer({ judge.judgedAlone($0[i]) }) {
@@ -214,13 +243,54 @@ public struct Classifier: Sendable {
                     navs[i].findings = findings
                 } else {
                     // The checks read the verdicts, the scheme, the frame and an intent's URL: all
-                    // in the row's key, so its first navigation speaks for the rest.
+                    // in the row's key (an intent's fallback by the test FALLBACK_NOT_USED makes of
+                    // it, `IntentKey`), so its first navigation speaks for the rest.
                     let findings = judge.findings(navs[i])
                     memo.setRowFindings(r, findings)
                     navs[i].findings = findings
                 }
             }
         }
+    }
+
+    /// A verdict remembered for an `intent:` link's key (`number`), given the link's own values
+    /// where it quotes them (`IntentQuotes`): `own` becomes that verdict's number, `keyed` the
+    /// remembered one's.
+    @inline(never)
+    private static func quote(_ quotes: IntentQuotes, number: Int32, profile p: Int, memo: DecisionMemo,
+                              own: inout Int32, keyed: inout Int32?) -> Verdict {
+        let verdict = memo.verdict(profile: p, number: number)
+        guard let quoted = quotes.apply(verdict) else { return verdict }
+        own = memo.number(of: quoted, profile: p)
+        keyed = number
+        return quoted
+    }
+
+    /// A link given its own values: its key's row (for the findings: the checks read no value
+    /// `IntentQuotes` puts back) and the verdict set of its own verdicts.
+    @inline(never)
+    private static func quotedRow(link: Int32, mine: UnsafeBufferPointer<Int32>, keyed: [Int: Int32], at start: Int,
+                                  memo: DecisionMemo, names: VerdictSet.Names) -> (Int32, VerdictSet) {
+        let key = mine.indices.map { keyed[start + $0] ?? mine[$0] }
+        let r = key.withUnsafeBufferPointer { key in
+            memo.row(link: link, numbers: key) ?? memo.addRow(link: link, numbers: key, names: names)
+        }
+        return (r, memo.set(numbers: mine, names: names))
+    }
+
+    /// An `intent:` link's key, with its parse (kept for the profiles that decide it) and the
+    /// values its verdicts quote where the key keeps only what is read of them.
+    @inline(never)
+    private static func intentLink(_ uri: String, url: WebURL?, page: PageContext, run: Run,
+                                   intent: inout ParsedIntent?, quotes: inout IntentQuotes?) -> DecisionKey.Link {
+        let parse = ParsedIntent(uri, flags: run.reading.intentParseFlags)
+        intent = parse
+        let link = DecisionKey.Link(url: url, urlString: uri, scheme: "intent", page: page, reading: run.reading,
+                                    intent: parse)
+        if case .intent = link.target, case .success(let parsed) = parse.result {
+            quotes = IntentQuotes(parsed)
+        }
+        return link
     }
 
     /// Where and when a navigation happens on its page: what its inputs follow from.

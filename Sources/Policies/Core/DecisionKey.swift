@@ -23,7 +23,7 @@ struct DecisionKey: Hashable {
 
     init(_ request: __shared PolicyRequest, reading: TargetReading) {
         link = Link(url: request.url, urlString: request.urlString, scheme: request.scheme, page: request.pageContext,
-                    reading: reading)
+                    reading: reading, intent: reading.readsIntentKey(scheme: request.scheme) ? request.parsedIntent : nil)
         inputs = Inputs(request)
         visit = Visit(msSinceUserInput: request.android.msSinceUserInput)
     }
@@ -75,6 +75,9 @@ struct DecisionKey: Hashable {
         case file(asset: Bool, local: Bool)
         /// A URL read by its scheme alone.
         case scheme
+        /// An `intent:` URI read as parsed, a link's own values left out where only quoted.
+        /// Boxed: keys of every other kind stay as small as before.
+        indirect case intent(IntentKey)
     }
 
     /// What the profiles read of the page, next to the target: its kind (a `file:` page may
@@ -125,8 +128,11 @@ struct DecisionKey: Hashable {
                 sameHostFolded = sameHostOrNone
             }
             href = nil
-            if case .whole = target, sameHost || (url?.kind == .file && kind == .file) {
-                href = page.url?.href
+            switch target {
+            case .whole, .intent:
+                if sameHost || (url?.kind == .file && kind == .file) { href = page.url?.href }
+            case .web, .file, .scheme:
+                break
             }
         }
     }
@@ -137,9 +143,10 @@ struct DecisionKey: Hashable {
         var target: Target
         var page: Page
 
-        init(url: WebURL?, urlString: String, scheme: String, page: PageContext, reading: TargetReading) {
+        init(url: WebURL?, urlString: String, scheme: String, page: PageContext, reading: TargetReading,
+             intent: ParsedIntent? = nil) {
             self.scheme = scheme
-            target = reading.target(url: url, urlString: urlString, scheme: scheme, page: page)
+            target = reading.target(url: url, urlString: urlString, scheme: scheme, page: page, intent: intent)
             self.page = Page(url: url, page: page, target: target)
         }
 
@@ -151,6 +158,7 @@ struct DecisionKey: Hashable {
             case .web: hasher.combine(1)
             case .file(let asset, let local): hasher.combine(2 | (asset ? 4 : 0) | (local ? 8 : 0))
             case .scheme: hasher.combine(3)
+            case .intent(let key): key.hash(into: &hasher)
             }
             hasher.combine(Int(page.kind.rawValue) | (page.hasHost ? 4 : 0) | (page.targetHasHost ? 8 : 0)
                            | (page.sameHost ? 16 : 0) | (page.sameHostOrNone ? 32 : 0) | (page.sameHostFolded ? 64 : 0))

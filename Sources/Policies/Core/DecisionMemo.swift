@@ -70,7 +70,9 @@ final class DecisionMemo {
         numbers = Array(repeating: [:], count: profiles)
     }
 
-    var isFull: Bool { links.count >= Self.linkLimit }
+    /// Full past `linkLimit` links, or past four times as many verdict sets (links of one key
+    /// whose verdicts quote values of their own, `IntentQuotes`, each have their own).
+    var isFull: Bool { links.count >= Self.linkLimit || sets.count >= 4 * Self.linkLimit }
 
     /// The number of a navigation's inputs, given on first sight.
     func inputs(_ key: DecisionKey.Inputs) -> Int32 {
@@ -109,17 +111,20 @@ final class DecisionMemo {
         verdicts[profile][Int(number)]
     }
 
+    /// The number of a profile's verdict, given on first sight (remembered for no link: a
+    /// verdict decided for another link and given this link's own values, `IntentQuotes`).
+    func number(of verdict: Verdict, profile: Int) -> Int32 {
+        let bytes = VerdictBytes(verdict)
+        if let known = numbers[profile][bytes] { return known }
+        let number = Int32(verdicts[profile].count)
+        verdicts[profile].append(verdict)
+        numbers[profile][bytes] = number
+        return number
+    }
+
     /// Remembers a profile's verdict for the link and visit, and returns its number.
     func remember(_ verdict: Verdict, link: Int32, profile: Int, visit: DecisionKey.Visit) -> Int32 {
-        let number: Int32
-        let bytes = VerdictBytes(verdict)
-        if let known = numbers[profile][bytes] {
-            number = known
-        } else {
-            number = Int32(verdicts[profile].count)
-            verdicts[profile].append(verdict)
-            numbers[profile][bytes] = number
-        }
+        let number = number(of: verdict, profile: profile)
         let slot = Int(link) * profileCount + profile
         if first[slot].number < 0 {
             first[slot] = Decided(visit: visit, number: number)
@@ -159,17 +164,18 @@ final class DecisionMemo {
         rows[Int(row)].findings = findings
     }
 
-    /// A new row for the link: the verdict set of these numbers (the one already made for
-    /// them, or a new one).
-    func addRow(link: Int32, numbers: UnsafeBufferPointer<Int32>, names: VerdictSet.Names) -> Int32 {
+    /// The verdict set of these numbers: the one already made for them, or a new one.
+    func set(numbers: UnsafeBufferPointer<Int32>, names: VerdictSet.Names) -> VerdictSet {
         let key = Array(numbers)
-        let set: VerdictSet
-        if let known = sets[key] {
-            set = known
-        } else {
-            set = VerdictSet(names, (0..<profileCount).map { verdicts[$0][Int(numbers[$0])] })
-            sets[key] = set
-        }
+        if let known = sets[key] { return known }
+        let set = VerdictSet(names, (0..<profileCount).map { verdicts[$0][Int(numbers[$0])] })
+        sets[key] = set
+        return set
+    }
+
+    /// A new row for the link: the verdict set of these numbers (`set(numbers:names:)`).
+    func addRow(link: Int32, numbers: UnsafeBufferPointer<Int32>, names: VerdictSet.Names) -> Int32 {
+        let set = set(numbers: numbers, names: names)
         let r = Int32(rows.count)
         rows.append(Row(next: firstRow[Int(link)], verdicts: set, findings: nil))
         rowNumbers.append(contentsOf: numbers)

@@ -14,8 +14,13 @@ import WHATWGURL
 /// - any other scheme is read by its name alone, unless an app's intent filter names hosts for
 ///   it (Android then matches host and path) or `ios-strict` allows it (its validator reads
 ///   host, path and query);
-/// - `intent:` and `android-app:` URIs are read whole (`Intent.parseUri`), as is a target
-///   that does not parse.
+/// - an `intent:` URI is read as `Intent.parseUri` gives it, with a link's own parts reduced
+///   to what the profiles read of them (`IntentKey`: the data URI by its scheme unless an
+///   app's filter names hosts for that scheme or it is http(s), the fallback URL by the tests
+///   made of it), unless an app filter names hosts for `intent` itself or `ios-strict` allows
+///   it (the iOS profiles read it as a custom scheme, by its name alone otherwise);
+/// - `android-app:` URIs are read whole (the PayerMax guide's client resolves the URL as
+///   written), as is a target that does not parse or an `intent:` with no `IntentKey`.
 /// A test compares every verdict and finding with the memo on and off over the fixtures and
 /// generated links of every kind, on devices and options that make each rule above matter.
 struct TargetReading: Sendable {
@@ -28,6 +33,9 @@ struct TargetReading: Sendable {
     let strictHosts: Set<String>
     /// Schemes whose URLs are read whole (lower-cased).
     let wholeSchemes: Set<String>
+    /// The device's flags, for parsing an `intent:` link as its profiles parse it (the flags
+    /// alone: the reading is copied for every link, and a device is large).
+    let intentParseFlags: IntentParseFlags
 
     init(profiles: [any RuntimeProfile], device: DeviceProfile, options: ProfileOptions) {
         let registered = Dictionary(ProfileRegistry.all.map { ($0.name, ObjectIdentifier(type(of: $0))) },
@@ -51,11 +59,29 @@ struct TargetReading: Sendable {
             strictHosts = []
         }
         self.wholeSchemes = wholeSchemes
+        intentParseFlags = device.intentParseFlags
+    }
+
+    /// Whether an `intent:` link is read by its `IntentKey` (`target`), so worth parsing
+    /// before its key is made.
+    func readsIntentKey(scheme: String) -> Bool {
+        scheme == "intent" && known && !wholeSchemes.contains("intent")
+    }
+
+    /// Whether an intent's data URI of `scheme` (case as written) is read beyond its scheme:
+    /// http(s) data (browsers, App Links and their verification) and a scheme an app's filter
+    /// names hosts for (`IntentFilter.matchData` then reads host, port and path). Compared
+    /// lower-cased, which can only keep more whole than the case-sensitive matching needs.
+    func readsDataWhole(_ scheme: String) -> Bool {
+        let lower = scheme.lowercased()
+        return lower == "http" || lower == "https" || wholeSchemes.contains(lower)
     }
 
     /// What of a target goes into its key (`DecisionKey.Link`): `url` parsed from
-    /// `urlString`, `scheme` the navigation's, on `page`.
-    func target(url: WebURL?, urlString: String, scheme: String, page: PageContext) -> DecisionKey.Target {
+    /// `urlString`, `scheme` the navigation's, on `page`; `intent` the link's parse by
+    /// `Intent.parseUri` on the device when the caller made it (parsed here otherwise).
+    func target(url: WebURL?, urlString: String, scheme: String, page: PageContext,
+                intent: ParsedIntent? = nil) -> DecisionKey.Target {
         guard let url else { return .whole(urlString) }
         switch url.kind {
         case .http, .https:
@@ -71,6 +97,13 @@ struct TargetReading: Sendable {
             }
             return .file(asset: AndroidWebViewNoClientProfile.isWebViewAsset(urlString), local: local)
         case .ws, .wss, .ftp, .other:
+            // (`intent:` is not a special scheme: a parsed `intent:` URL is `.other`.)
+            if readsIntentKey(scheme: scheme) {
+                guard url.hasScheme(scheme),
+                      let key = IntentKey(intent ?? ParsedIntent(urlString, flags: intentParseFlags), uri: urlString,
+                                          readsDataWhole: readsDataWhole) else { return .whole(urlString) }
+                return .intent(key)
+            }
             guard scheme != "intent", scheme != "android-app", wholeSchemes.isEmpty || !wholeSchemes.contains(scheme),
                   url.hasScheme(scheme) else { return .whole(urlString) }
             return .scheme

@@ -37,7 +37,12 @@ public struct ChromeIntentFields: Equatable, Sendable {
         rawBrowserFallbackURL = raw
         browserFallbackURL = fallback
         package = parsed.package
-        marketReferrer = parsed.stringExtra(Self.marketReferrerExtra).flatMap { $0.isEmpty ? nil : $0 }
+        marketReferrer = Self.marketReferrer(of: parsed)
+    }
+
+    /// `S.market_referrer` of a parsed intent, empty counting as absent.
+    static func marketReferrer(of parsed: AndroidIntent) -> String? {
+        parsed.stringExtra(marketReferrerExtra).flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// `handleWithMarketIntent`: the store URL for `package=`, with `S.market_referrer` or,

@@ -34,37 +34,40 @@ struct IntentItemParser {
     }
 
     private mutating func item(at i: Int, eq: Int, semi: Int, value: String) throws {
-        if s.startsWith("action=", at: i) {
+        // Each name tested only where the item starts with its first letter (`startsWith` is
+        // false otherwise): the same answers in the same order, without a call per name.
+        let first = s.units[i]   // i < semi < count
+        if first == 0x61, s.startsWith("action=", at: i) {
             update { $0.action = value }
             if selector == nil { explicitAction = true }
-        } else if s.startsWith("category=", at: i) {
+        } else if first == 0x63, s.startsWith("category=", at: i) {
             update { $0.addCategory(value) }
-        } else if s.startsWith("type=", at: i) {
+        } else if first == 0x74, s.startsWith("type=", at: i) {
             update { $0.type = value }
-        } else if s.startsWith("identifier=", at: i) {
+        } else if first == 0x69, s.startsWith("identifier=", at: i) {
             update { $0.identifier = value }
-        } else if s.startsWith("launchFlags=", at: i) {
+        } else if first == 0x6C, s.startsWith("launchFlags=", at: i) {
             var bits = try number("launchFlags") {
                 flags.contains(.signedLaunchFlags) ? try JavaNumbers.decodeInt(value) : try JavaNumbers.decodeLaunchFlags(value)
             }
             if !flags.contains(.allowUnsafe) { bits &= ~IntentFlags.uriGrantFlags }
             update { $0.flags = bits }
-        } else if s.startsWith("extendedLaunchFlags=", at: i) {
+        } else if first == 0x65, s.startsWith("extendedLaunchFlags=", at: i) {
             let bits = try number("extendedLaunchFlags") {
                 flags.contains(.signedLaunchFlags) ? try JavaNumbers.decodeInt(value) : try JavaNumbers.decodeLaunchFlags(value)
             }
             update { $0.extendedFlags = bits }
-        } else if s.startsWith("package=", at: i) {
+        } else if first == 0x70, s.startsWith("package=", at: i) {
             update { $0.package = value }
-        } else if s.startsWith("component=", at: i) {
+        } else if first == 0x63, s.startsWith("component=", at: i) {
             update { $0.component = ComponentName.unflatten(value) }
-        } else if s.startsWith("scheme=", at: i) {
+        } else if first == 0x73, s.startsWith("scheme=", at: i) {
             // Inside a selector the scheme becomes its whole data; outside it prefixes the data later.
             if selector != nil { update { $0.data = value + ":" } } else { scheme = value }
-        } else if s.startsWith("sourceBounds=", at: i) {
+        } else if first == 0x73, s.startsWith("sourceBounds=", at: i) {
             let bounds = try number("sourceBounds") { try SourceBounds.unflatten(value) }
             update { $0.sourceBounds = bounds }
-        } else if semi == i + 3, s.startsWith("SEL", at: i) {
+        } else if semi == i + 3, first == 0x53, s.startsWith("SEL", at: i) {
             selector = AndroidIntent()   // a second SEL; starts the selector over
         } else {
             try extra(at: i, eq: eq, semi: semi, value: value)

@@ -29,19 +29,22 @@ final class IntentParseMemo: @unchecked Sendable {
         return flags.intersection([.intentScheme, .androidAppScheme])
     }
 
-    private static func mentionsLaunchFlags(_ uri: String) -> Bool {
-        let needle = Array("aunchFlags".utf8)
+    /// Whether `uri` has a `launchFlags`/`extendedLaunchFlags` item's name in it: each `F`
+    /// found (`memchr`; a URI has few) checked for "aunch" before it and "lags" after.
+    static func mentionsLaunchFlags(_ uri: String) -> Bool {
         var uri = uri
         return uri.withUTF8 { bytes in
-            guard bytes.count >= needle.count else { return false }
-            var i = 0
-            while i + needle.count <= bytes.count {
-                if bytes[i] == 0x61, bytes[i + 1] == 0x75 {  // "au"
-                    var k = 2
-                    while k < needle.count, bytes[i + k] == needle[k] { k += 1 }
-                    if k == needle.count { return true }
+            guard bytes.count >= 10, let base = bytes.baseAddress else { return false }
+            var from = 5
+            while from + 5 <= bytes.count,
+                  let found = memchr(base + from, 0x46, bytes.count - 4 - from) {  // "F", with "lags" after it
+                let f = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if bytes[f - 5] == 0x61, bytes[f - 4] == 0x75, bytes[f - 3] == 0x6E, bytes[f - 2] == 0x63,
+                   bytes[f - 1] == 0x68, bytes[f + 1] == 0x6C, bytes[f + 2] == 0x61, bytes[f + 3] == 0x67,
+                   bytes[f + 4] == 0x73 {  // "aunch" F "lags"
+                    return true
                 }
-                i += 1
+                from = f + 1
             }
             return false
         }

@@ -33,18 +33,21 @@ public enum IntentURIParser {
             }
             var items = IntentItemParser(s: s, flags: flags)
             var data = uri
+            // The data is `s` up to `dataEnd`: its prefix tests and its tail are `s`'s.
+            var dataEnd = s.count
             if position >= 0 {
                 data = try s.substring(0, position)
+                dataEnd = position
                 position += 8   // "#Intent;"
             }
             try items.run(from: &position)
             var intent = items.result()
-            let dataString = JavaString(data)   // prefix tests on UTF-16, as Java does
-            if dataString.startsWith("intent:", at: 0) {
-                data = try dataString.substring(7)
+            // Prefix tests on UTF-16, as Java does.
+            if dataEnd >= 7, s.startsWith("intent:", at: 0) {
+                data = try s.substring(7, dataEnd)
                 if let scheme = items.scheme { data = scheme + ":" + data }
-            } else if dataString.startsWith("android-app:", at: 0) {
-                data = try AndroidAppData.apply(dataString, scheme: items.scheme,
+            } else if dataEnd >= 12, androidApp {
+                data = try AndroidAppData.apply(JavaString(data), scheme: items.scheme,
                                                 explicitAction: items.explicitAction, to: &intent)
             }
             if !data.isEmpty { intent.data = data }

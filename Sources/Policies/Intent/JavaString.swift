@@ -37,23 +37,32 @@ struct JavaString: Sendable {
     }
 
     /// `String.indexOf(ch, from)`: a negative start counts as 0, a start past the end finds nothing.
-    func indexOf(_ ch: Character, from start: Int = 0) -> Int {
+    /// `ch` is a character of the Basic Multilingual Plane (the parsers look for ASCII ones),
+    /// one UTF-16 unit, compared unit by unit without bounds checks.
+    func indexOf(_ ch: Unicode.Scalar, from start: Int = 0) -> Int {
         let u = Self.unit(ch)
-        var k = max(start, 0)
-        while k < count {
-            if units[k] == u { return k }
-            k += 1
+        return units.withUnsafeBufferPointer { units in
+            var k = max(start, 0)
+            while k < units.count {
+                if units[k] == u { return k }
+                k += 1
+            }
+            return -1
         }
-        return -1
     }
 
-    func lastIndexOf(_ ch: Character) -> Int {
+    func lastIndexOf(_ ch: Unicode.Scalar) -> Int {
         let u = Self.unit(ch)
-        return units.lastIndex(of: u) ?? -1
+        return units.withUnsafeBufferPointer { units in
+            var k = units.count - 1
+            while k >= 0, units[k] != u { k -= 1 }
+            return k
+        }
     }
 
-    private static func unit(_ ch: Character) -> UInt16 {
-        ch.asciiValue.map(UInt16.init) ?? ch.utf16.first!
+    private static func unit(_ ch: Unicode.Scalar) -> UInt16 {
+        precondition(ch.value < 0x10000, "a character of the Basic Multilingual Plane")
+        return UInt16(ch.value)
     }
 
     /// `String.substring(begin, end)`; throws where Java throws `StringIndexOutOfBoundsException`.

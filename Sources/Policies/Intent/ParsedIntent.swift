@@ -13,15 +13,20 @@ final class ParsedIntent: Sendable {
         let description: String
     }
 
-    init(_ uri: String, on device: DeviceProfile) {
+    convenience init(_ uri: String, on device: DeviceProfile) {
+        self.init(uri, flags: device.intentParseFlags)
+    }
+
+    /// The parse with a device's `intentParseFlags`.
+    init(_ uri: String, flags: IntentParseFlags) {
         do {
-            result = .success(try IntentURIParser.parse(uri, flags: device.intentParseFlags))
+            result = .success(try IntentURIParser.parse(uri, flags: flags))
         } catch {
             result = .failure(Failure(description: (error as? IntentURIError)?.description ?? String(describing: error)))
         }
         let parsed: Bool
         if case .success = result { parsed = true } else { parsed = false }
-        restsOnLaunchFlags = AndroidAssumptions.launchFlagsBoundary(uri, on: device, parsed: parsed)
+        restsOnLaunchFlags = AndroidAssumptions.launchFlagsBoundary(uri, flags: flags, parsed: parsed)
     }
 }
 
