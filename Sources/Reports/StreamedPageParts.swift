@@ -50,11 +50,25 @@ package struct StreamedPageParts {
         lineRanges.append(try file.appendRun { try $0(lines) })
         guard let parts, part != nil else { return }
         let rows = parts.rows(of: chunk, into: &part!, memo: &memo)
-        guard let first = rows.first else { return }
-        var bytes: [UInt8] = []
-        FindingBlock(page: first.page, sorted: rows).encoded(into: &bytes)
-        rowRanges.append(try file.appendRun { try $0(bytes) })
+        guard !rows.isEmpty else { return }
+        // Encoded a slice at a time: a chunk's rows take several megabytes encoded (about
+        // 2 KB a deep link), which a huge page need not hold beside its own bytes.
+        rowRanges.append(try file.appendRun { write in
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(Self.rowSlice + (Self.rowSlice >> 2))
+            for finding in rows {
+                FindingCoding.append(finding, to: &bytes)
+                if bytes.count >= Self.rowSlice {
+                    try write(bytes)
+                    bytes.removeAll(keepingCapacity: true)
+                }
+            }
+            if !bytes.isEmpty { try write(bytes) }
+        })
     }
+
+    /// Bytes of encoded finding rows written at a time.
+    static let rowSlice = 1 << 20
 
     /// The page's lines as the writer takes them, and its report part (nil without a
     /// report), with its final record.
