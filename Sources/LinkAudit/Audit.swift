@@ -73,7 +73,7 @@ public enum Audit {
             var pageClassifier = classifier
             switch job {
             case .input(let input):
-                result = reader.read(input, streamAbove: threshold)
+                result = reader.read(input, streamAbove: threshold, spillDirectory: spillDirectory)
                 if result.streamed != nil {
                     let follow: PageStream.FramesFollower? = framed.isEmpty ? nil : { navigations, record in
                         framed.follow(navigations, page: record.page, warning: &record.warning)
@@ -87,7 +87,7 @@ public enum Audit {
                     result.record.navigations = result.navigations.count
                 }
             case .archived(let page):
-                result = reader.read(page, streamAbove: threshold)
+                result = reader.read(page, streamAbove: threshold, spillDirectory: spillDirectory)
                 // Its frames' pages of the same archive.
                 let follow: PageStream.FramesFollower? = page.frames.map { frames in { navigations, record in
                     var whole = PageResult(record: record)

@@ -60,14 +60,30 @@ public enum HTMLExtractor {
     /// (`InputStream`, `TokenizerAlignment`) in place of `html`, whose original bytes go
     /// as soon as that is done, and `html` is left holding those bytes — what a streamed
     /// page's second pass reads (`StreamedPage.plainNavigations`).
+    ///
+    /// `spillDirectory`: a page of `spillsFrom` bytes or more is then kept there, in an
+    /// unlinked temporary file, while libxml2 parses its own copy (`SpilledPage`), and
+    /// `html` is left empty: the page is held once, not twice. Without it, or should the
+    /// file fail, the page stays in `html`.
     public static func extractPage(owning html: inout [UInt8], pageURL: String, encoding: String = "UTF-8",
-                                   streamAbove threshold: Int) -> (extraction: PageExtraction, warnings: [String]) {
+                                   streamAbove threshold: Int,
+                                   spillDirectory: String? = nil) -> (extraction: PageExtraction, warnings: [String]) {
         let limits = ExtractionLimits()
+        prepare(&html, limits: limits)
+        var spilled: SpilledPage?
+        if let spillDirectory, html.count >= spillsFrom, html.count < chunk {
+            spilled = html.withUnsafeBytes { SpilledPage($0, directory: spillDirectory) }
+            if spilled != nil { html = [] }
+        }
         let state = mainDocument(pageURL: pageURL, encoding: encoding, limits: limits)
         state.stream = StreamPass(threshold: threshold)
-        prepare(&html, limits: limits)
-        html.withUnsafeBytes { parse($0, into: state, prepared: true) }
-        let gathered = state.finishGathered(pageURL: pageURL, encoding: encoding, prepared: true)
+        if let page = spilled, !parse(spilled: page, into: state) {
+            // The file could not be read back: the page from its mapping, in memory.
+            html = Array(page.bytes)
+            spilled = nil
+        }
+        if spilled == nil { html.withUnsafeBytes { parse($0, into: state, prepared: true) } }
+        let gathered = state.finishGathered(pageURL: pageURL, encoding: encoding, prepared: true, spilled: spilled)
         if let streamed = gathered.streamed { return (.streamed(streamed), limits.warnings) }
         if let whole = gathered.whole { return (.whole(whole), limits.warnings) }
         // Lines that go back (never seen in practice): the plain way, whole, with what the
@@ -76,17 +92,24 @@ public enum HTMLExtractor {
         again.cappedTags = limits.cappedTags
         again.firstCappedTagLine = limits.firstCappedTagLine
         let plain = mainDocument(pageURL: pageURL, encoding: encoding, limits: again)
+        if let page = spilled, parse(spilled: page, into: plain) { return (.whole(plain.finish()), again.warnings) }
+        if let page = spilled { html = Array(page.bytes) }
         html.withUnsafeBytes { parse($0, into: plain, prepared: true) }
         return (.whole(plain.finish()), again.warnings)
     }
 
+    /// Pages this long or longer go to a file while they are parsed, given a directory
+    /// (`extractPage(owning:…)`): those `TextRunCompactor` leaves as written, so that both
+    /// ways give libxml2 the same bytes. Only the equivalence tests lower it (task-local).
+    @TaskLocal static var spillsFrom = compactsBelow
+
     /// `html` as the tokenizer reads it: line ends and NULs (`InputStream`), then the
     /// alignment (`TokenizerAlignment`), each replacing the bytes before it.
+    /// Both are made in `html` itself when they can be (`InputStream.preprocessInPlace`,
+    /// `TokenizerAlignment.alignInPlace`): a huge page is then never held twice here.
     static func prepare(_ html: inout [UInt8], limits: ExtractionLimits) {
-        if let preprocessed = html.withUnsafeBytes({ InputStream.preprocessed($0) }) { html = preprocessed }
-        if let aligned = html.withUnsafeBytes({ TokenizerAlignment.align($0, limits: limits, lineOffset: 0) }) {
-            html = aligned
-        }
+        InputStream.preprocessInPlace(&html)
+        TokenizerAlignment.alignInPlace(&html, limits: limits, lineOffset: 0)
     }
 
     /// The state of a page's own document (the main frame), before its first byte is read.
@@ -106,6 +129,51 @@ public enum HTMLExtractor {
     /// `prepared`: `html` is read as the tokenizer reads it already (`prepare`).
     static func parse(_ html: UnsafeRawBufferPointer, into state: DocumentState, prepared: Bool = false) {
         LibXML.initialize()
+        var sax = handler()
+        let user = Unmanaged.passUnretained(state).toOpaque()
+        let started = { (parser: htmlParserCtxtPtr, source: UnsafeRawBufferPointer) in
+            state.parser = parser
+            state.source = source
+        }
+        if prepared {
+            compactAndFeed(html, sax: &sax, user: user, started: started)
+        } else {
+            run(html, sax: &sax, user: user, limits: state.limits, lineOffset: state.lineOffset, started: started)
+        }
+        state.parser = nil
+        state.source = nil
+    }
+
+    /// `parse` of a prepared page kept in a file (`SpilledPage`): libxml2's push parser gets
+    /// its buffer filled from the file, then parses it as it parses a page pushed in one
+    /// final chunk (`feed`), the same events. False when the file could not be read
+    /// (nothing was parsed).
+    static func parse(spilled page: SpilledPage, into state: DocumentState) -> Bool {
+        LibXML.initialize()
+        var sax = handler()
+        let user = Unmanaged.passUnretained(state).toOpaque()
+        guard let ctxt = htmlCreatePushParserCtxt(&sax, user, nil, 0, nil, XML_CHAR_ENCODING_UTF8) else { return false }
+        defer { htmlFreeParserCtxt(ctxt) }
+        htmlCtxtUseOptions(ctxt, Int32(options))
+        guard let input = ctxt.pointee.input, let buffer = input.pointee.buf, page.fill(buffer),
+              let content = xmlBufContent(buffer.pointee.buffer) else { return false }
+        // Where `htmlParseChunk` leaves the input after pushing a chunk: nothing read yet.
+        input.pointee.base = UnsafePointer(content)
+        input.pointee.cur = UnsafePointer(content)
+        input.pointee.end = UnsafePointer(content + xmlBufUse(buffer.pointee.buffer))
+        // The extractor's own reads of the page are few (`FormOwnership`); the ids and
+        // classes its scripts name were read before the page went to the file.
+        state.elements.wanted = page.wanted
+        state.parser = ctxt
+        state.source = page.bytes
+        _ = htmlParseChunk(ctxt, nil, 0, 1)
+        state.parser = nil
+        state.source = nil
+        return true
+    }
+
+    /// The extractor's SAX callbacks; the context is the `DocumentState`.
+    private static func handler() -> htmlSAXHandler {
         var sax = htmlSAXHandler()
         // The caller holds `state` for the whole parse, so the callbacks borrow it
         // without a retain and release per event.
@@ -128,18 +196,7 @@ public enum HTMLExtractor {
                 $0.scriptData(UnsafeBufferPointer(start: chars, count: Int(len)))
             }
         }
-        let user = Unmanaged.passUnretained(state).toOpaque()
-        let started = { (parser: htmlParserCtxtPtr, source: UnsafeRawBufferPointer) in
-            state.parser = parser
-            state.source = source
-        }
-        if prepared {
-            compactAndFeed(html, sax: &sax, user: user, started: started)
-        } else {
-            run(html, sax: &sax, user: user, limits: state.limits, lineOffset: state.lineOffset, started: started)
-        }
-        state.parser = nil
-        state.source = nil
+        return sax
     }
 
     /// Feeds `html` (its line ends and NULs as the tokenizer reads them, `InputStream`,
@@ -186,15 +243,17 @@ public enum HTMLExtractor {
     }
 
     /// libxml2 takes an Int32 length: very large pages go in pieces of this size.
-    private static let chunk = 1 << 30
+    static let chunk = 1 << 30
 
     /// Pages compacted (`TextRunCompactor`) are smaller than this.
     static let compactsBelow = 16 << 20
 
+    /// The parser's options: recover, quietly, no network, the page's own charset ignored.
+    private static let options = HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue
+        | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_IGNORE_ENC.rawValue
+
     private static func feed(_ html: UnsafeRawBufferPointer, sax: inout htmlSAXHandler, user: UnsafeMutableRawPointer,
                              started: (htmlParserCtxtPtr, UnsafeRawBufferPointer) -> Void) {
-        let options = HTML_PARSE_RECOVER.rawValue | HTML_PARSE_NOERROR.rawValue
-            | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NONET.rawValue | HTML_PARSE_IGNORE_ENC.rawValue
         guard let ctxt = htmlCreatePushParserCtxt(&sax, user, nil, 0, nil, XML_CHAR_ENCODING_UTF8) else { return }
         defer { htmlFreeParserCtxt(ctxt) }
         htmlCtxtUseOptions(ctxt, Int32(options))

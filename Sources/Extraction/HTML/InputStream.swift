@@ -40,4 +40,37 @@ enum InputStream {
         out.append(contentsOf: UnsafeBufferPointer(start: p + copied, count: html.count - copied))
         return out
     }
+
+    /// `preprocessed`, for a page the caller owns: each CR LF and lone CR become one LF in
+    /// `html` itself, which only shrinks, so a huge page is not held twice (README Limits).
+    /// A page with a NUL, which grows, gets `preprocessed`'s copy.
+    static func preprocessInPlace(_ html: inout [UInt8]) {
+        let (cr, nul) = html.withUnsafeBytes { bytes -> (Bool, Bool) in
+            guard let base = bytes.baseAddress else { return (false, false) }
+            return (memchr(base, 0x0D, bytes.count) != nil, memchr(base, 0, bytes.count) != nil)
+        }
+        if nul {
+            if let copy = html.withUnsafeBytes({ preprocessed($0) }) { html = copy }
+            return
+        }
+        guard cr else { return }
+        let kept = html.withUnsafeMutableBytes { bytes -> Int in
+            let p = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            let n = bytes.count
+            var written = 0
+            var i = 0
+            while i < n {
+                let next = memchr(p + i, 0x0D, n - i).map { UnsafeRawPointer($0) - UnsafeRawPointer(p) } ?? n
+                if written != i { memmove(p + written, p + i, next - i) }
+                written += next - i
+                i = next
+                guard i < n else { break }
+                p[written] = 0x0A
+                written += 1
+                i += i + 1 < n && p[i + 1] == 0x0A ? 2 : 1
+            }
+            return written
+        }
+        html.removeLast(html.count - kept)
+    }
 }

@@ -26,9 +26,12 @@ public struct StreamedPage: @unchecked Sendable {
     /// Whether the second pass is given the bytes as the tokenizer reads them (what
     /// `extractPage(owning:…)` leaves), or the page as written.
     let prepared: Bool
+    /// The page as the tokenizer reads it, when `extractPage(owning:…)` kept it in a file:
+    /// the second pass reads it from there, and `html` is empty.
+    let spilled: SpilledPage?
 
     /// The plain navigations of the page (`html`: the page as `extractPage(utf8:…)` read it,
-    /// or the bytes `extractPage(owning:…)` left), in page order, `chunk` at a time, each
+    /// or the bytes `extractPage(owning:…)` left, empty when it kept them in a file), in page order, `chunk` at a time, each
     /// with its place in the page's order.
     public func plainNavigations(utf8 html: UnsafeRawBufferPointer, chunk: Int,
                                  _ body: ([Navigation], [StreamKey]) -> Void) {
@@ -40,7 +43,12 @@ public struct StreamedPage: @unchecked Sendable {
         withoutActuallyEscaping(body) { body in
             let pass = StreamPass(emitting: context, chunk: max(1, chunk), body: body)
             state.stream = pass
-            HTMLExtractor.parse(html, into: state, prepared: prepared)
+            if let spilled, !HTMLExtractor.parse(spilled: spilled, into: state) {
+                // The file could not be read back (nothing was parsed): the page from its mapping.
+                Array(spilled.bytes).withUnsafeBytes { HTMLExtractor.parse($0, into: state, prepared: true) }
+            } else if spilled == nil {
+                HTMLExtractor.parse(html, into: state, prepared: prepared)
+            }
             pass.flush()
             state.stream = nil
         }
@@ -173,7 +181,8 @@ extension DocumentState {
     /// the page stayed under it; otherwise what the page keeps for its second pass (nil when
     /// its lines go back, which the second pass's merge could not follow: the caller then
     /// reads the page the plain way).
-    func finishGathered(pageURL: String, encoding: String, prepared: Bool) -> (whole: [Navigation]?, streamed: StreamedPage?) {
+    func finishGathered(pageURL: String, encoding: String, prepared: Bool,
+                        spilled: SpilledPage? = nil) -> (whole: [Navigation]?, streamed: StreamedPage?) {
         guard let stream, stream.crossed else { return (finish(), nil) }
         guard stream.monotone else { return (nil, nil) }
         let base = baseURL
@@ -208,7 +217,7 @@ extension DocumentState {
         held.sort { $0.0 < $1.0 }
         let context = EmitContext(base: base, iframeNames: iframeNames, superseded: superseded)
         return (nil, StreamedPage(held: held.map(\.1), keys: held.map(\.0), pageURL: pageURL, encoding: encoding,
-                                  context: context, prepared: prepared))
+                                  context: context, prepared: prepared, spilled: spilled))
     }
 
     private static func position(of index: Int, in sorted: [Int]) -> Int? {

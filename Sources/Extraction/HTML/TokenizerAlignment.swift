@@ -30,36 +30,78 @@ enum TokenizerAlignment {
     /// the document's first, for a `srcdoc` document).
     static func align(_ html: UnsafeRawBufferPointer, limits: ExtractionLimits? = nil, lineOffset: Int = 0) -> [UInt8]? {
         guard let base = html.baseAddress, html.count > 0 else { return nil }
-        let p = base.assumingMemoryBound(to: UInt8.self)
-        var pass = Pass(p: p, n: html.count)
+        var pass = Pass(p: base.assumingMemoryBound(to: UInt8.self), n: html.count)
         pass.run()
-        if let limits, let first = pass.firstCappedTag {
-            limits.cappedTags += pass.cappedTags
-            if limits.firstCappedTagLine == nil {
-                limits.firstCappedTagLine = lineOffset + 1 + UnsafeBufferPointer(start: p, count: first).reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
-            }
-        }
+        pass.count(into: limits, lineOffset: lineOffset)
         return pass.out
+    }
+
+    /// The most rewrites `alignInPlace` notes before it copies the page instead: what
+    /// stays of a page beside it is then at most these (16 bytes each, 1 MB).
+    static let maxNotedRewrites = 65_536
+
+    /// `align`, for a page the caller owns: the rewrites are noted while the pass reads
+    /// the page as written, then made in `html` itself, so a huge page is not held twice
+    /// (README Limits). A page with more than `maxNotedRewrites` gets `align`'s copy.
+    static func alignInPlace(_ html: inout [UInt8], limits: ExtractionLimits? = nil, lineOffset: Int = 0) {
+        let (copy, noted) = html.withUnsafeBytes { bytes -> ([UInt8]?, [(Int, UInt8)]) in
+            guard let base = bytes.baseAddress, bytes.count > 0 else { return (nil, []) }
+            var pass = Pass(p: base.assumingMemoryBound(to: UInt8.self), n: bytes.count, noting: true)
+            pass.run()
+            pass.count(into: limits, lineOffset: lineOffset)
+            return (pass.out, pass.noted ?? [])
+        }
+        if let copy {
+            html = copy
+            return
+        }
+        // In the order made: a byte rewritten twice keeps the later one, as in `align`.
+        for (i, byte) in noted { html[i] = byte }
     }
 
     private struct Pass {
         let p: UnsafePointer<UInt8>
         let n: Int
         var out: [UInt8]?
+        /// The rewrites so far, when noted rather than made in a copy (`alignInPlace`).
+        var noted: [(Int, UInt8)]?
         /// Open `<svg>`/`<math>` elements: foreign content, where none of this applies.
         var foreign = 0
         /// Start tags cut to `maxAttributesPerTag`, and where the first one starts.
         var cappedTags = 0
         var firstCappedTag: Int?
 
-        init(p: UnsafePointer<UInt8>, n: Int) {
+        init(p: UnsafePointer<UInt8>, n: Int, noting: Bool = false) {
             self.p = p
             self.n = n
+            if noting { noted = [] }
         }
 
+        /// Rewrites byte `i`. Every read of the pass is of `p`, the page as written.
         mutating func set(_ i: Int, _ byte: UInt8) {
-            if out == nil { out = Array(UnsafeBufferPointer(start: p, count: n)) }
+            if out == nil {
+                if noted != nil {
+                    if noted!.count < TokenizerAlignment.maxNotedRewrites {
+                        noted!.append((i, byte))
+                        return
+                    }
+                    out = Array(UnsafeBufferPointer(start: p, count: n))
+                    for (k, earlier) in noted! { out![k] = earlier }
+                    noted = nil
+                } else {
+                    out = Array(UnsafeBufferPointer(start: p, count: n))
+                }
+            }
             out![i] = byte
+        }
+
+        /// Tags cut to `maxAttributesPerTag`, counted in `limits`.
+        func count(into limits: ExtractionLimits?, lineOffset: Int) {
+            guard let limits, let first = firstCappedTag else { return }
+            limits.cappedTags += cappedTags
+            if limits.firstCappedTagLine == nil {
+                limits.firstCappedTagLine = lineOffset + 1 + UnsafeBufferPointer(start: p, count: first).reduce(0) { $1 == 0x0A ? $0 + 1 : $0 }
+            }
         }
 
         mutating func run() {

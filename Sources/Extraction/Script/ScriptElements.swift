@@ -177,8 +177,8 @@ struct ElementIndex {
     }
 
     /// The ids and classes the page's scripts name, read from its text at the first element
-    /// that could be one of them.
-    private var wanted: Wanted?
+    /// that could be one of them, or before the page is parsed (`SpilledPage.wanted`).
+    var wanted: Wanted?
 
     /// Takes an element in when a script names its id or class, or it is the first frame
     /// or form of the page (`querySelector('iframe')`). `page` is the document's text, read

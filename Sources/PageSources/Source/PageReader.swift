@@ -21,7 +21,8 @@ public struct PageReader: Sendable {
 
     /// As `read(_:)`; past `streamAbove` navigations (nil: never) the page is read in two
     /// passes and its plain links are left to the second (`PageResult.streamed`).
-    public func read(_ input: PageInput, streamAbove: Int?) -> PageResult {
+    /// `spillDirectory`: where a huge page waits for its second pass (`HTMLExtractor.extractPage(owning:…)`).
+    public func read(_ input: PageInput, streamAbove: Int?, spillDirectory: String? = nil) -> PageResult {
         guard case .file(let path) = input.origin else {
             if case .missing(let reason) = input.origin {
                 return PageResult(record: PageRecord(page: input.page, file: input.file, bytes: 0, status: reason))
@@ -54,7 +55,8 @@ public struct PageReader: Sendable {
         }
         // Handed over: a huge page's first copy goes once it is read as the tokenizer reads it.
         return read(bytes: consume bytes, page: input.page, file: input.file,
-                    declaredHTML: InputCollector.isPageFile(path), streamAbove: streamAbove)
+                    declaredHTML: InputCollector.isPageFile(path), streamAbove: streamAbove,
+                    spillDirectory: spillDirectory)
     }
 
     private struct Unreadable: Error {
@@ -88,7 +90,7 @@ public struct PageReader: Sendable {
     /// response). A browser does not sniff a declared type (§F.7), so the binary-byte rule of
     /// the MIME Sniffing Standard, which is for unknown types, is not applied to it.
     public func read(bytes: consuming [UInt8], page: String, file: String?, transportCharset: String? = nil,
-                     declaredHTML: Bool = false, streamAbove: Int? = nil) -> PageResult {
+                     declaredHTML: Bool = false, streamAbove: Int? = nil, spillDirectory: String? = nil) -> PageResult {
         var record = PageRecord(page: page, file: file, bytes: bytes.count, status: "ok")
         if bytes.count > maxBytes {
             record.status = "too-large: \(bytes.count) bytes, limit \(maxBytes)"
@@ -131,7 +133,7 @@ public struct PageReader: Sendable {
             decoded.utf8 = []
             _ = consume bytes
             let (extraction, cut) = HTMLExtractor.extractPage(owning: &prepared, pageURL: page, encoding: encoding.name,
-                                                              streamAbove: streamAbove)
+                                                              streamAbove: streamAbove, spillDirectory: spillDirectory)
             warnings = cut
             switch extraction {
             case .whole(let list):
@@ -193,7 +195,8 @@ public struct PageResult: Sendable {
 }
 
 /// The second pass of a page read in two (`StreamedPage`): the page's bytes as the tokenizer
-/// reads them, kept for it, and what the first pass marks on every navigation.
+/// reads them, kept for it (in memory, or in the page's file: `utf8` is then empty), and
+/// what the first pass marks on every navigation.
 public struct StreamedPageSource: @unchecked Sendable {
     public let page: StreamedPage
     let utf8: [UInt8]

@@ -9,7 +9,7 @@ extension PageReader {
 
     /// As `read(_:)`; past `streamAbove` navigations the page is read in two passes
     /// (`PageResult.streamed`).
-    public func read(_ archived: ArchivedPage, streamAbove: Int?) -> PageResult {
+    public func read(_ archived: ArchivedPage, streamAbove: Int?, spillDirectory: String? = nil) -> PageResult {
         if let damage = archived.damage {
             return PageResult(record: PageRecord(page: archived.page, file: archived.file, bytes: archived.damageBytes,
                                                  status: damage))
@@ -21,7 +21,7 @@ extension PageReader {
         } else if archived.isHTML && !archived.body.isEmpty {
             result = read(bytes: archived.body, page: archived.page, file: archived.file,
                           transportCharset: archived.charset, declaredHTML: archived.declaredHTML,
-                          streamAbove: streamAbove)
+                          streamAbove: streamAbove, spillDirectory: spillDirectory)
             if let problem = archived.problem { result.record.warning = problem }
             if archived.cut { result.record.status = ArchivedPage.cutStatus(bytes: archived.body.count) }
         } else {

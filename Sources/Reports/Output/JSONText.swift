@@ -24,6 +24,9 @@ struct JSONText: ~Copyable {
     /// What has been written so far.
     var bytes: [UInt8] { out.bytes }
 
+    /// Its length in bytes.
+    var count: Int { out.count }
+
     mutating func open() {
         out.append(0x7B)
         first = true

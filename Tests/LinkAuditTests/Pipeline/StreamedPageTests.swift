@@ -130,7 +130,10 @@ final class StreamedPageTests: XCTestCase {
     }
 
     /// Every file a run writes, by name.
-    private func audit(_ inputs: [String], threshold: Int, jobs: Int, stream: Bool = false) throws -> [String: Data] {
+    /// `spill`: every streamed page, however small, waits for its second pass in a file
+    /// (`SpilledPage`), as pages of 16 MB or more do.
+    private func audit(_ inputs: [String], threshold: Int, jobs: Int, stream: Bool = false,
+                       spill: Bool = false) throws -> [String: Data] {
         let out = TempDir()
         var options = AuditOptions(inputs: inputs, outDir: out.path, jobs: jobs)
         options.formats = Set(ReportFormat.allCases)
@@ -139,7 +142,9 @@ final class StreamedPageTests: XCTestCase {
             FileManager.default.createFile(atPath: streamed, contents: nil)
             options.streamTo = FileHandle(forWritingAtPath: streamed)
         }
-        _ = try PageStream.$threshold.withValue(threshold) { try Audit.run(options) }
+        _ = try HTMLExtractor.$spillsFrom.withValue(spill ? 0 : HTMLExtractor.compactsBelow) {
+            try PageStream.$threshold.withValue(threshold) { try Audit.run(options) }
+        }
         try options.streamTo?.close()
         let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
         return Dictionary(uniqueKeysWithValues: try names.map { ($0, try Data(contentsOf: URL(fileURLWithPath: out.path + "/" + $0))) })
@@ -150,20 +155,23 @@ final class StreamedPageTests: XCTestCase {
             let plain = try audit(inputs, threshold: .max, jobs: jobs)
             XCTAssertEqual(plain.keys.sorted(), ["findings.csv", "findings.json", "findings.sarif", "junit.xml",
                                                  "links.jsonl", "pages.jsonl", "summary.md"], file: file, line: line)
-            for threshold in Self.thresholds {
-                let streamed = try audit(inputs, threshold: threshold, jobs: jobs)
+            for (threshold, spill) in Self.thresholds.map({ ($0, false) }) + [(2, true)] {
+                let streamed = try audit(inputs, threshold: threshold, jobs: jobs, spill: spill)
                 XCTAssertEqual(streamed.keys.sorted(), plain.keys.sorted(), "\(label): no temporary file left", file: file, line: line)
                 for (name, data) in plain {
                     XCTAssertEqual(String(decoding: streamed[name] ?? Data(), as: UTF8.self), String(decoding: data, as: UTF8.self),
-                                   "\(label), \(name), threshold \(threshold), \(jobs) workers", file: file, line: line)
+                                   "\(label), \(name), threshold \(threshold)\(spill ? ", spilled" : ""), \(jobs) workers",
+                                   file: file, line: line)
                 }
             }
         }
         let plain = try audit(inputs, threshold: .max, jobs: 2, stream: true)
-        let streamed = try audit(inputs, threshold: 2, jobs: 2, stream: true)
-        XCTAssertEqual(String(decoding: streamed["streamed.jsonl"] ?? Data(), as: UTF8.self),
-                       String(decoding: plain["streamed.jsonl"] ?? Data(), as: UTF8.self),
-                       "\(label), --jsonl-out", file: file, line: line)
+        for spill in [false, true] {
+            let streamed = try audit(inputs, threshold: 2, jobs: 2, stream: true, spill: spill)
+            XCTAssertEqual(String(decoding: streamed["streamed.jsonl"] ?? Data(), as: UTF8.self),
+                           String(decoding: plain["streamed.jsonl"] ?? Data(), as: UTF8.self),
+                           "\(label), --jsonl-out\(spill ? ", spilled" : "")", file: file, line: line)
+        }
     }
 
     func testTheCraftedDumpGivesThePlainReports() throws {
@@ -231,6 +239,53 @@ final class StreamedPageTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(streamedPages, files.count, "most pages are streamed at these thresholds")
+    }
+
+    /// A page kept in a file between its passes (`SpilledPage`, what `PageReader` does with
+    /// pages of 16 MB or more): the page's bytes leave memory, and the held navigations and
+    /// chunks merge into the plain list as before.
+    func testASpilledPageMergesIntoThePlainList() throws {
+        let dir = TempDir()
+        let root = try Self.corpus(in: dir)
+        var spilledPages = 0
+        let files = try FileManager.default.subpathsOfDirectory(atPath: root).filter { $0.hasSuffix(".html") }.sorted()
+        for name in files {
+            let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: root + "/" + name)))
+            let page = "https://dump.invalid/" + name
+            let plain = bytes.withUnsafeBytes { HTMLExtractor.extractPage(utf8: $0, pageURL: page) }
+            for threshold in [2, Int.max] {
+                var owned = bytes
+                let (extraction, warnings) = HTMLExtractor.$spillsFrom.withValue(0) {
+                    HTMLExtractor.extractPage(owning: &owned, pageURL: page, streamAbove: threshold, spillDirectory: dir.path)
+                }
+                XCTAssertEqual(warnings, plain.warnings, name)
+                XCTAssertTrue(owned.isEmpty, "\(name): the page went to its file")
+                var merged: [Navigation] = []
+                switch extraction {
+                case .whole(let list):
+                    merged = list
+                case .streamed(let streamed):
+                    XCTAssertNotNil(streamed.spilled, name)
+                    spilledPages += 1
+                    var next = 0
+                    streamed.plainNavigations(utf8: UnsafeRawBufferPointer(start: nil, count: 0), chunk: threshold) { plain, keys in
+                        for (navigation, key) in zip(plain, keys) {
+                            while next < streamed.held.count, streamed.keys[next] < key {
+                                merged.append(streamed.held[next])
+                                next += 1
+                            }
+                            merged.append(navigation)
+                        }
+                    }
+                    merged += streamed.held[next...]
+                }
+                XCTAssertEqual(merged.map(\.jsonLine), plain.navigations.map(\.jsonLine), "\(name), threshold \(threshold)")
+                XCTAssertEqual(merged.map(\.place.value), plain.navigations.map(\.place.value), "\(name), threshold \(threshold)")
+            }
+        }
+        XCTAssertGreaterThan(spilledPages, files.count / 2, "most pages are streamed at threshold 2")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix(".linkaudit") }, [],
+                       "the page files are unlinked")
     }
 
     /// The second pass resolves against the first pass's base, not the one it has met so far.
