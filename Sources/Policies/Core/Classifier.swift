@@ -120,7 +120,7 @@ public struct Classifier: Sendable {
                 requests[i]!.android.msSinceUserInput = sinceInput
                 let verdict = profile.decide(requests[i]!)
                 decided[i * count + p] = verdict
-                return verdict
+                return PageVisit.consumesActivation(verdict)
             }, unreached: { i, verdict in decided[i * count + p] = verdict })
         }
         for i in navs.indices where schedule.live[i] {
@@ -192,9 +192,10 @@ public struct Classifier: Sendable {
                 let visit = DecisionKey.Visit(msSinceUserInput: sinceInput)
                 if let number = memo.number(link: ids[i], profile: p, visit: visit) {
                     numbers[i * count + p] = number
-                    guard !quotes.isEmpty, let quoted = quotes[i] else { return memo.verdict(profile: p, number: number) }
-                    return Self.quote(quoted, number: number, profile: p, memo: memo, own: &numbers[i * count + p],
-                                      keyed: &keyed[i * count + p])
+                    guard !quotes.isEmpty, let quoted = quotes[i] else { return memo.consumes(profile: p, number: number) }
+                    return PageVisit.consumesActivation(Self.quote(quoted, number: number, profile: p, memo: memo,
+                                                                   own: &numbers[i * count + p],
+                                                                   keyed: &keyed[i * count + p]))
                 }
                 var request: PolicyRequest
                 if let built = missed[i] {
@@ -210,7 +211,7 @@ public struct Classifier: Sendable {
                 request.android.msSinceUserInput = sinceInput
                 let verdict = profile.decide(request)
                 numbers[i * count + p] = memo.remember(verdict, link: ids[i], profile: p, visit: visit)
-                return verdict
+                return PageVisit.consumesActivation(verdict)
             }, unreached: { i, verdict in unreached[i, default: Array(repeating: nil, count: count)][p] = verdict })
         }
         if let judge { memo.judging(judge.id) }

@@ -27,6 +27,8 @@ final class DecisionMemo {
     private var otherVisits: [OtherVisit: Int32] = [:]
     /// Per profile: verdicts by number, numbers by verdict.
     private var verdicts: [[Verdict]]
+    /// Per profile, by number: whether the verdict consumed the activation window.
+    private var consumed: [[Bool]]
     private var numbers: [[VerdictBytes: Int32]]
     /// Per link: its first row (-1: none); rows chain on `next`.
     private var firstRow: [Int32] = []
@@ -67,6 +69,7 @@ final class DecisionMemo {
     init(profiles: Int) {
         profileCount = profiles
         verdicts = Array(repeating: [], count: profiles)
+        consumed = Array(repeating: [], count: profiles)
         numbers = Array(repeating: [:], count: profiles)
     }
 
@@ -111,6 +114,12 @@ final class DecisionMemo {
         verdicts[profile][Int(number)]
     }
 
+    /// Whether the verdict consumed the activation window (`PageVisit.consumesActivation`),
+    /// answered from a flag kept beside it: the visit asks of every link and profile.
+    func consumes(profile: Int, number: Int32) -> Bool {
+        consumed[profile][Int(number)]
+    }
+
     /// The number of a profile's verdict, given on first sight (remembered for no link: a
     /// verdict decided for another link and given this link's own values, `IntentQuotes`).
     func number(of verdict: Verdict, profile: Int) -> Int32 {
@@ -118,6 +127,7 @@ final class DecisionMemo {
         if let known = numbers[profile][bytes] { return known }
         let number = Int32(verdicts[profile].count)
         verdicts[profile].append(verdict)
+        consumed[profile].append(PageVisit.consumesActivation(verdict))
         numbers[profile][bytes] = number
         return number
     }

@@ -94,15 +94,24 @@ public struct PageVisit: Sendable {
         return Schedule(live: live, automatic: automatic, userStarted: userStarted, unreachedInBlink: unreached)
     }
 
+    /// Whether a verdict consumed the activation window (the detail the Android SDK's
+    /// client sets when it opened an app on the window).
+    public static func consumesActivation(_ verdict: Verdict) -> Bool {
+        verdict.details?[VerdictDetail.activationConsumed] == "true"
+    }
+
     /// One profile's walk through the visit: `decide(i, sinceInput)` for each scheduled
     /// navigation the profile's engine reaches, in order, with the time since the host last
     /// saw input; `unreached(i, verdict)` for the others, with their fixed verdict (they
     /// happen to nobody, so they consume nothing). A verdict that consumed the activation
     /// window closes it for the load-time navigations after it. A navigation the profile's
     /// `sandbox` rules block is fixed too: the engine refuses it before the profile hears of it.
+    /// `decide` answers whether its verdict consumed the window (`consumesActivation`), not the
+    /// verdict itself: handing each profile's verdict back for every link copied it, for an
+    /// answer a memo keeps per verdict (`DecisionMemo.consumes`).
     public func walk(_ navigations: [Navigation], _ schedule: Schedule, engine: PageReach.Engine = .webKit,
                      sandbox: SandboxGate = .none,
-                     decide: (Int, Int?) -> Verdict, unreached: (Int, Verdict) -> Void = { _, _ in }) {
+                     decide: (Int, Int?) -> Bool, unreached: (Int, Verdict) -> Void = { _, _ in }) {
         var lastInput: Int? = entryInput
         for i in schedule.automatic {
             if let cause = schedule.unreached(i, on: engine) {
@@ -116,8 +125,7 @@ public struct PageVisit: Sendable {
                 continue
             }
             let t = loadTime(navigations[i])
-            let verdict = decide(i, lastInput.map { PageClock.difference(t, $0) })
-            if verdict.details?[VerdictDetail.activationConsumed] == "true" { lastInput = nil }
+            if decide(i, lastInput.map { PageClock.difference(t, $0) }) { lastInput = nil }
         }
         for i in schedule.userStarted {
             if let cause = schedule.unreached(i, on: engine) {
