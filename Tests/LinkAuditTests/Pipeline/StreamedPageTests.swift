@@ -216,22 +216,13 @@ final class StreamedPageTests: XCTestCase {
                     merged = list
                 case .streamed(let streamed):
                     streamedPages += 1
-                    var next = 0
                     var chunks = 0
-                    bytes.withUnsafeBytes { html in
-                        streamed.plainNavigations(utf8: html, chunk: threshold) { plain, keys in
+                    merged = bytes.withUnsafeBytes { html in
+                        Self.merge(streamed, utf8: html, chunk: threshold) { plain in
                             chunks += 1
                             XCTAssertLessThanOrEqual(plain.count, threshold)
-                            for (navigation, key) in zip(plain, keys) {
-                                while next < streamed.held.count, streamed.keys[next] < key {
-                                    merged.append(streamed.held[next])
-                                    next += 1
-                                }
-                                merged.append(navigation)
-                            }
                         }
                     }
-                    merged += streamed.held[next...]
                     XCTAssertGreaterThan(streamed.held.count + chunks, 0)
                 }
                 XCTAssertEqual(merged.map(\.jsonLine), plain.navigations.map(\.jsonLine), "\(name), threshold \(threshold)")
@@ -239,6 +230,25 @@ final class StreamedPageTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(streamedPages, files.count, "most pages are streamed at these thresholds")
+    }
+
+    /// The held navigations and the second pass's chunks merged into page order, as the
+    /// writer merges them (`onChunk` sees each chunk).
+    private static func merge(_ streamed: StreamedPage, utf8 html: UnsafeRawBufferPointer, chunk: Int,
+                              onChunk: ([Navigation]) -> Void = { _ in }) -> [Navigation] {
+        var merged: [Navigation] = []
+        var next = 0
+        streamed.plainNavigations(utf8: html, chunk: chunk) { plain, keys in
+            onChunk(plain)
+            for (navigation, key) in zip(plain, keys) {
+                while next < streamed.held.count, streamed.keys[next] < key {
+                    merged.append(streamed.held[next])
+                    next += 1
+                }
+                merged.append(navigation)
+            }
+        }
+        return merged + streamed.held[next...]
     }
 
     /// A page kept in a file between its passes (`SpilledPage`, what `PageReader` does with
@@ -267,17 +277,7 @@ final class StreamedPageTests: XCTestCase {
                 case .streamed(let streamed):
                     XCTAssertNotNil(streamed.spilled, name)
                     spilledPages += 1
-                    var next = 0
-                    streamed.plainNavigations(utf8: UnsafeRawBufferPointer(start: nil, count: 0), chunk: threshold) { plain, keys in
-                        for (navigation, key) in zip(plain, keys) {
-                            while next < streamed.held.count, streamed.keys[next] < key {
-                                merged.append(streamed.held[next])
-                                next += 1
-                            }
-                            merged.append(navigation)
-                        }
-                    }
-                    merged += streamed.held[next...]
+                    merged = Self.merge(streamed, utf8: UnsafeRawBufferPointer(start: nil, count: 0), chunk: threshold)
                 }
                 XCTAssertEqual(merged.map(\.jsonLine), plain.navigations.map(\.jsonLine), "\(name), threshold \(threshold)")
                 XCTAssertEqual(merged.map(\.place.value), plain.navigations.map(\.place.value), "\(name), threshold \(threshold)")
