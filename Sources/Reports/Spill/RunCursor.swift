@@ -7,6 +7,7 @@ struct RunCursor<Record: SpillRecord> {
     private var buffer: [UInt8]
     private var start = 0
     private var filled = 0
+    private let decode = Record.decoder()
 
     init(file: SpillFile, range: Range<Int>, bufferSize: Int = 1 << 16) {
         self.file = file
@@ -23,7 +24,7 @@ struct RunCursor<Record: SpillRecord> {
                 guard let (length, prefix) = SpillBytes.recordLength(window, at: 0), prefix + length <= window.count else {
                     return nil
                 }
-                return (Record.decode(UnsafeBufferPointer(rebasing: window[prefix..<prefix + length])), prefix + length)
+                return (decode(UnsafeBufferPointer(rebasing: window[prefix..<prefix + length])), prefix + length)
             }
             if let decoded {
                 start += decoded.size

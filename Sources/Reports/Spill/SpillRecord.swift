@@ -12,6 +12,15 @@ protocol SpillRecord: Sendable {
     func encode(into out: inout [UInt8])
     /// Reads a body written by `encode`.
     static func decode(_ body: UnsafeBufferPointer<UInt8>) -> Self
+    /// What one run's reader decodes with (`decode`, unless a record shares what its run
+    /// repeats: `Finding`'s `FindingInterner`).
+    static func decoder() -> (UnsafeBufferPointer<UInt8>) -> Self
+}
+
+extension SpillRecord {
+    static func decoder() -> (UnsafeBufferPointer<UInt8>) -> Self {
+        { decode($0) }
+    }
 }
 
 extension SpillRecord {
