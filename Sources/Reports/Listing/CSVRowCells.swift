@@ -20,37 +20,28 @@ struct CSVRowCells {
     /// reason` per profile in the long layout, `,,` for a page finding; the three lists in
     /// the wide layout), then `,message,baseline,suppressed` and CRLF.
     private final class Texts {
-        let code: String
-        let severity: Severity
-        let profiles: [String]
-        let outcomes: [ProfileOutcome]
-        let message: String
-        let suppressed: String?
-        let baseline: BaselineState?
+        /// The finding the cells were made from: one reference to its fields' box
+        /// (`Finding.Storage`, never changed while shared), which also keeps its outcomes
+        /// array, and so the address the texts are found by, alive.
+        let sample: Finding
         let bytes: [UInt8]
         /// Where `code,severity,` ends.
         let head: Int
         /// Where each row's profile cells end (one row in the wide layout, or without profiles).
         let ends: [Int]
 
-        init(code: String, severity: Severity, profiles: [String], outcomes: [ProfileOutcome], message: String,
-             suppressed: String?, baseline: BaselineState?, bytes: [UInt8], head: Int, ends: [Int]) {
-            self.code = code
-            self.severity = severity
-            self.profiles = profiles
-            self.outcomes = outcomes
-            self.message = message
-            self.suppressed = suppressed
-            self.baseline = baseline
+        init(sample: Finding, bytes: [UInt8], head: Int, ends: [Int]) {
+            self.sample = sample
             self.bytes = bytes
             self.head = head
             self.ends = ends
         }
 
+        /// Whether `finding` has the fields the cells are made of.
         func fits(_ finding: Finding) -> Bool {
-            code == finding.code && severity == finding.severity && message == finding.message
-                && suppressed == finding.suppressed && baseline == finding.baseline && profiles == finding.profiles
-                && outcomes == finding.outcomes
+            sample.code == finding.code && sample.severity == finding.severity && sample.message == finding.message
+                && sample.suppressed == finding.suppressed && sample.baseline == finding.baseline
+                && sample.profiles == finding.profiles && sample.outcomes == finding.outcomes
         }
     }
 
@@ -141,9 +132,7 @@ struct CSVRowCells {
             ends.append(cells.count)
         }
         CSVRows.appendTail(finding, scratch: &scratch, to: &cells)
-        let made = Texts(code: finding.code, severity: finding.severity, profiles: finding.profiles,
-                         outcomes: finding.outcomes, message: finding.message, suppressed: finding.suppressed,
-                         baseline: finding.baseline, bytes: cells.bytes, head: head, ends: ends)
+        let made = Texts(sample: finding, bytes: cells.bytes, head: head, ends: ends)
         if held >= Self.limit {
             texts.removeAll(keepingCapacity: true)
             held = 0
