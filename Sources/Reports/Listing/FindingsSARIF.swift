@@ -33,6 +33,8 @@ public struct FindingsSARIF: ListingFormat {
     private let writer = SARIFResult()
     /// Occurrences of each key on the current page (kept from page to page for its capacity).
     private var occurrences: [FindingKey: Int] = [:]
+    /// The artifact of the last result's file and page.
+    private var located: (file: String?, page: String, artifact: SARIFArtifact)?
 
     /// Page shares list only findings of known codes, whose rule indexes stay put
     /// (`PageFragments` checks).
@@ -156,7 +158,12 @@ public struct FindingsSARIF: ListingFormat {
             if selection != nil, !selection!.keeps(finding) { continue }
             if listed > 0 { PrettyJSON.newline(comma: true, indent: Self.resultIndent, to: &out) }
             listed += 1
-            let artifact = SARIFArtifact.locate(file: finding.file, page: finding.page, workingDirectory: workingDirectory)
+            // A page's findings share its file and URL: located once a page.
+            if located?.file != finding.file || located?.page != finding.page {
+                located = (finding.file, finding.page, SARIFArtifact.locate(file: finding.file, page: finding.page,
+                                                                           workingDirectory: workingDirectory))
+            }
+            let artifact = located!.artifact
             writer.write(finding, ruleIndex: ruleIndex[finding.code]!, level: Self.level(finding.severity),
                          fingerprint: Self.fingerprint(key, occurrence),
                          baselineState: finding.baseline.map(Self.baselineState),
