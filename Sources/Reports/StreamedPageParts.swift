@@ -64,8 +64,9 @@ package struct StreamedPageParts {
         rowRanges.append(try file.appendRun { write in
             var bytes: [UInt8] = []
             bytes.reserveCapacity(Self.slice + (Self.slice >> 2))
+            var run = FindingRunWriter()
             for finding in rows {
-                FindingCoding.append(finding, to: &bytes)
+                run.append(finding, to: &bytes)
                 if bytes.count >= Self.slice {
                     try write(bytes)
                     bytes.removeAll(keepingCapacity: true)

@@ -113,17 +113,28 @@ final class ReportSpillTests: XCTestCase {
             Finding(page: "p", file: "", line: -3, source: "s", trigger: "t", frame: "f", url: "u", code: "c",
                     severity: .error, profiles: ["x"], outcomes: [], message: String(repeating: "long ", count: 40_000)),
         ]
-        var bytes: [UInt8] = []
-        for finding in findings { FindingCoding.append(finding, to: &bytes) }
+        // Each record alone (the plain coding), then as one run (marks and numbered texts),
+        // each finding twice so the second refers to the first.
+        var alone: [UInt8] = []
+        for finding in findings { finding.append(to: &alone) }
+        XCTAssertEqual(records(alone, Finding.decode), findings)
+        var run: [UInt8] = []
+        var writer = FindingRunWriter()
+        for finding in findings + findings { writer.append(finding, to: &run) }
+        XCTAssertEqual(records(run, Finding.decoder()), findings + findings)
+        XCTAssertLessThan(run.count, 2 * alone.count)
+    }
+
+    private func records(_ bytes: [UInt8], _ decode: (UnsafeBufferPointer<UInt8>) -> Finding) -> [Finding] {
         var decoded: [Finding] = []
         bytes.withUnsafeBufferPointer { buffer in
             var offset = 0
             while let (length, prefix) = FindingCoding.recordLength(buffer, at: offset) {
-                decoded.append(FindingCoding.decode(UnsafeBufferPointer(rebasing: buffer[offset + prefix..<offset + prefix + length])))
+                decoded.append(decode(UnsafeBufferPointer(rebasing: buffer[offset + prefix..<offset + prefix + length])))
                 offset += prefix + length
             }
         }
-        XCTAssertEqual(decoded, findings)
+        return decoded
     }
 
     func testAnUnwritableSpillFolderKeepsFindingsInMemory() {

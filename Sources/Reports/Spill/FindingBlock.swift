@@ -26,8 +26,8 @@ struct FindingBlock: Sendable {
         return kept.isEmpty ? nil : FindingBlock(page: page, sorted: kept)
     }
 
-    /// The findings as a run on disk holds them.
-    func encoded(into bytes: inout [UInt8]) {
-        for finding in findings { FindingCoding.append(finding, to: &bytes) }
+    /// The findings as a run on disk holds them, written by the run's writer.
+    func encoded(into bytes: inout [UInt8], run: inout FindingRunWriter) {
+        for finding in findings { run.append(finding, to: &bytes) }
     }
 }

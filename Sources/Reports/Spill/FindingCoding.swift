@@ -1,149 +1,197 @@
 import LinkAuditModel
 
 /// A finding as compact bytes, for the runs a report spills to disk (`SpillRecord`):
-/// length-prefixed UTF-8 fields and LEB128 integers, no keys.
+/// length-prefixed UTF-8 fields and LEB128 integers, no keys. A run is written by one
+/// `FindingRunWriter` and read back in order by one `FindingRunReader`, so a record leaves
+/// out what the run's previous record already said, and what one verdict set and code
+/// decide — the code, the profiles, every profile's outcome and reason, the message: the
+/// same few hundred bytes on thousands of rows — is written once per run and then named by
+/// its number:
 ///
-///     record = length(varint) flags(byte) [line(zigzag varint)] page [file] source trigger
-///              frame raw url code profiles outcomes(profile outcome reason) message [suppressed]
+///     record = length(varint) flags(byte) marks(byte) [line(zigzag varint)] [page [file]]
+///              [source trigger frame] raw [url] texts [suppressed]
+///     texts  = tag(varint) [code profiles outcomes(profile outcome reason) message]
+///
+/// `flags`: has a file, a line, a suppression; the severity and baseline codes. `marks`:
+/// the page and file are the previous record's, so are source, trigger and frame, the URL
+/// is the raw link. `tag`: 0 the texts follow; 1 they follow and take the run's next
+/// number; n ≥ 2 they are those numbered n − 2.
+///
+/// Encoding each finding whole, and decoding it back, were a quarter of the dense corpus's
+/// default-formats run (Benchmarks/README.md, issue 17), and rows decoded with texts of
+/// their own made `CSVRowCells`, which finds cells by the outcomes array, render them
+/// again. `encode(into:)` writes a record that stands alone (no marks, texts inline, no
+/// number): the plain version, which `decode(_:)` reads; `FindingCodingTests` compares a
+/// run written and read whole with it.
 extension Finding: SpillRecord {
-    private static let hasFile: UInt8 = 1, hasLine: UInt8 = 2, hasSuppressed: UInt8 = 4
-
     func encode(into body: inout [UInt8]) {
-        body.reserveCapacity(body.count + page.utf8.count + raw.utf8.count + url.utf8.count + message.utf8.count + 160)
+        var alone = FindingRunWriter(limit: 0)
+        alone.encode(self, into: &body)
+    }
+
+    static func decode(_ body: UnsafeBufferPointer<UInt8>) -> Finding {
+        FindingRunReader().decode(body)
+    }
+
+    /// A run's records, read in order by one reader.
+    static func decoder() -> (UnsafeBufferPointer<UInt8>) -> Finding {
+        let reader = FindingRunReader()
+        return { reader.decode($0) }
+    }
+}
+
+/// What a finding's verdict set and code decide, as a run numbers them.
+typealias FindingTexts = (code: String, profiles: [String], outcomes: [ProfileOutcome], message: String)
+
+enum FindingMarks {
+    static let hasFile: UInt8 = 1, hasLine: UInt8 = 2, hasSuppressed: UInt8 = 4
+    static let samePage: UInt8 = 1, samePlacement: UInt8 = 2, urlIsRaw: UInt8 = 4
+}
+
+/// Writes one run's findings, in the order they will be read (`FindingRunReader`).
+/// Bounded: texts are numbered while fewer than `limit` are and their bytes stay under
+/// `byteLimit`, past which they are written inline, so a reader holds at most that much.
+struct FindingRunWriter {
+    static let limit = 1_024, byteLimit = 256 << 10
+
+    private let limit: Int
+    private let byteLimit: Int
+    private var previous: Finding?
+    /// Numbered texts by their outcomes array's address (a shared array's, held by the
+    /// sample so the address stays its own), compared by value after.
+    private var numbered: [Int: [(sample: Finding, number: Int)]] = [:]
+    private var count = 0
+    private var bytes = 0
+    private var body: [UInt8] = []
+
+    init(limit: Int = FindingRunWriter.limit, byteLimit: Int = FindingRunWriter.byteLimit) {
+        self.limit = limit
+        self.byteLimit = byteLimit
+    }
+
+    /// Appends one record, with its length prefix.
+    mutating func append(_ finding: Finding, to out: inout [UInt8]) {
+        var body = self.body
+        self.body = []
+        body.removeAll(keepingCapacity: true)
+        encode(finding, into: &body)
+        SpillBytes.appendVarint(UInt64(body.count), to: &out)
+        out.append(contentsOf: body)
+        self.body = body
+    }
+
+    /// Appends one record's body.
+    mutating func encode(_ finding: Finding, into body: inout [UInt8]) {
         var flags: UInt8 = 0
-        if file != nil { flags |= Self.hasFile }
-        if line != nil { flags |= Self.hasLine }
-        if suppressed != nil { flags |= Self.hasSuppressed }
-        flags |= FindingCoding.severityCode(severity) << 3
-        flags |= FindingCoding.baselineCode(baseline) << 5
+        if finding.file != nil { flags |= FindingMarks.hasFile }
+        if finding.line != nil { flags |= FindingMarks.hasLine }
+        if finding.suppressed != nil { flags |= FindingMarks.hasSuppressed }
+        flags |= FindingCoding.severityCode(finding.severity) << 3
+        flags |= FindingCoding.baselineCode(finding.baseline) << 5
+        var marks: UInt8 = 0
+        if let previous, previous.page == finding.page, previous.file == finding.file { marks |= FindingMarks.samePage }
+        if let previous, previous.source == finding.source, previous.trigger == finding.trigger,
+           previous.frame == finding.frame {
+            marks |= FindingMarks.samePlacement
+        }
+        let raw = finding.raw, url = finding.url
+        if url == raw { marks |= FindingMarks.urlIsRaw }
         body.append(flags)
-        if let line { SpillBytes.appendInt(line, to: &body) }
-        SpillBytes.appendString(page, to: &body)
-        if let file { SpillBytes.appendString(file, to: &body) }
-        for field in [source, trigger, frame, raw, url, code] { SpillBytes.appendString(field, to: &body) }
-        SpillBytes.appendVarint(UInt64(profiles.count), to: &body)
-        for profile in profiles { SpillBytes.appendString(profile, to: &body) }
-        SpillBytes.appendVarint(UInt64(outcomes.count), to: &body)
-        for outcome in outcomes {
+        body.append(marks)
+        if let line = finding.line { SpillBytes.appendInt(line, to: &body) }
+        if marks & FindingMarks.samePage == 0 {
+            SpillBytes.appendString(finding.page, to: &body)
+            if let file = finding.file { SpillBytes.appendString(file, to: &body) }
+        }
+        if marks & FindingMarks.samePlacement == 0 {
+            for field in [finding.source, finding.trigger, finding.frame] { SpillBytes.appendString(field, to: &body) }
+        }
+        SpillBytes.appendString(raw, to: &body)
+        if marks & FindingMarks.urlIsRaw == 0 { SpillBytes.appendString(url, to: &body) }
+        appendTexts(finding, to: &body)
+        if let suppressed = finding.suppressed { SpillBytes.appendString(suppressed, to: &body) }
+        if limit > 0 { previous = finding }
+    }
+
+    private mutating func appendTexts(_ finding: Finding, to body: inout [UInt8]) {
+        let address = finding.outcomes.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
+        if let known = numbered[address]?.first(where: { Self.sameTexts($0.sample, finding) }) {
+            SpillBytes.appendVarint(UInt64(known.number + 2), to: &body)
+            return
+        }
+        let numbering = count < limit && bytes < byteLimit
+        let start = body.count
+        body.append(numbering ? 1 : 0)
+        SpillBytes.appendString(finding.code, to: &body)
+        SpillBytes.appendVarint(UInt64(finding.profiles.count), to: &body)
+        for profile in finding.profiles { SpillBytes.appendString(profile, to: &body) }
+        SpillBytes.appendVarint(UInt64(finding.outcomes.count), to: &body)
+        for outcome in finding.outcomes {
             SpillBytes.appendString(outcome.profile, to: &body)
             SpillBytes.appendString(outcome.outcome, to: &body)
             SpillBytes.appendString(outcome.reason, to: &body)
         }
-        SpillBytes.appendString(message, to: &body)
-        if let suppressed { SpillBytes.appendString(suppressed, to: &body) }
+        SpillBytes.appendString(finding.message, to: &body)
+        guard numbering else { return }
+        numbered[address, default: []].append((finding, count))
+        count += 1
+        bytes += body.count - start
     }
 
-    static func decode(_ body: UnsafeBufferPointer<UInt8>) -> Finding {
-        decode(body, sharing: nil)
-    }
-
-    /// A run's reader shares what its findings repeat (`FindingInterner`).
-    static func decoder() -> (UnsafeBufferPointer<UInt8>) -> Finding {
-        let interner = FindingInterner()
-        return { decode($0, sharing: interner) }
-    }
-
-    /// `sharing`: the profiles, outcomes and message of a finding whose bytes for them were
-    /// read before come back as the arrays and string made then (the same values).
-    static func decode(_ body: UnsafeBufferPointer<UInt8>, sharing: FindingInterner?) -> Finding {
-        var reader = SpillBytes.Reader(body)
-        let flags = reader.byte()
-        let line = flags & hasLine != 0 ? reader.int() : nil
-        let page = reader.string()
-        let file = flags & hasFile != 0 ? reader.string() : nil
-        let source = reader.string(), trigger = reader.string(), frame = reader.string()
-        let raw = reader.string(), url = reader.string(), code = reader.string()
-        let (profiles, outcomes, message) = sharing?.texts(&reader, read: Self.readTexts) ?? Self.readTexts(&reader)
-        let suppressed = flags & hasSuppressed != 0 ? reader.string() : nil
-        return Finding(page: page, file: file, line: line, source: source, trigger: trigger, frame: frame, raw: raw,
-                       url: url, code: code, severity: FindingCoding.severity((flags >> 3) & 3), profiles: profiles,
-                       outcomes: outcomes, message: message, suppressed: suppressed,
-                       baseline: FindingCoding.baseline((flags >> 5) & 3))
+    /// Arrays shared by the rows of one verdict set compare by identity first.
+    private static func sameTexts(_ a: Finding, _ b: Finding) -> Bool {
+        a.outcomes == b.outcomes && a.code == b.code && a.message == b.message && a.profiles == b.profiles
     }
 }
 
-extension Finding {
-    /// A finding's profiles, outcomes and message, as `encode` wrote them.
-    static func readTexts(_ reader: inout SpillBytes.Reader) -> FindingInterner.Texts {
+/// Reads one run's records in the order written (`FindingRunWriter`): the rows that share
+/// numbered texts share their arrays and strings, and the rows of one page its strings.
+final class FindingRunReader {
+    private var page = ""
+    private var file: String?
+    private var source = "", trigger = "", frame = ""
+    private var numbered: [FindingTexts] = []
+
+    func decode(_ body: UnsafeBufferPointer<UInt8>) -> Finding {
+        var reader = SpillBytes.Reader(body)
+        let flags = reader.byte(), marks = reader.byte()
+        let line = flags & FindingMarks.hasLine != 0 ? reader.int() : nil
+        if marks & FindingMarks.samePage == 0 {
+            page = reader.string()
+            file = flags & FindingMarks.hasFile != 0 ? reader.string() : nil
+        }
+        if marks & FindingMarks.samePlacement == 0 {
+            source = reader.string()
+            trigger = reader.string()
+            frame = reader.string()
+        }
+        let raw = reader.string()
+        let url = marks & FindingMarks.urlIsRaw != 0 ? raw : reader.string()
+        let texts = readTexts(&reader)
+        let suppressed = flags & FindingMarks.hasSuppressed != 0 ? reader.string() : nil
+        return Finding(page: page, file: file, line: line, source: source, trigger: trigger, frame: frame, raw: raw,
+                       url: url, code: texts.code, severity: FindingCoding.severity((flags >> 3) & 3),
+                       profiles: texts.profiles, outcomes: texts.outcomes, message: texts.message,
+                       suppressed: suppressed, baseline: FindingCoding.baseline((flags >> 5) & 3))
+    }
+
+    private func readTexts(_ reader: inout SpillBytes.Reader) -> FindingTexts {
+        let tag = reader.varint()
+        if tag >= 2 { return numbered[Int(tag - 2)] }
+        let code = reader.string()
         let profiles = (0..<Int(reader.varint())).map { _ in reader.string() }
         let outcomes = (0..<Int(reader.varint())).map { _ in
             let profile = reader.string(), outcome = reader.string()
             return ProfileOutcome(profile, outcome, reason: reader.string())
         }
-        return (profiles, outcomes, reader.string())
-    }
-}
-
-/// What a spilled run's findings repeat — the profiles, outcomes and message that one
-/// verdict set and code decide, the same bytes on thousands of rows — made once per run
-/// reader and shared: decoding them again for every row, and then rendering their
-/// findings.csv cells again because each row's arrays were its own (`CSVRowCells` finds
-/// cells by the outcomes array), was a quarter of the dense corpus's default-formats run
-/// (Benchmarks/README.md, issue 17). Found by a digest of the bytes and compared byte for
-/// byte; bounded: past `limit` texts it starts afresh. `Finding.decode(_:)` is the plain
-/// version, and `FindingInternerTests` compares the two.
-final class FindingInterner {
-    typealias Texts = (profiles: [String], outcomes: [ProfileOutcome], message: String)
-
-    static let limit = 1_024
-
-    private struct Entry {
-        let bytes: [UInt8]
-        let texts: Texts
-    }
-
-    private var entries: [UInt64: [Entry]] = [:]
-    private var count = 0
-
-    /// The texts at the reader's place, read by `read` on first sight of their bytes.
-    func texts(_ reader: inout SpillBytes.Reader, read: (inout SpillBytes.Reader) -> Texts) -> Texts {
-        let start = reader.offset
-        Self.skip(&reader)
-        let bytes = UnsafeBufferPointer(rebasing: reader.bytes[start..<reader.offset])
-        let digest = Self.digest(bytes)
-        if let list = entries[digest] {
-            for entry in list where entry.bytes.elementsEqual(bytes) { return entry.texts }
-        }
-        reader.offset = start
-        let made = read(&reader)
-        if count >= Self.limit {
-            entries.removeAll(keepingCapacity: true)
-            count = 0
-        }
-        entries[digest, default: []].append(Entry(bytes: Array(bytes), texts: made))
-        count += 1
-        return made
-    }
-
-    /// Past the texts without making them: the profiles, the outcomes' three strings each,
-    /// the message.
-    private static func skip(_ reader: inout SpillBytes.Reader) {
-        func skipString() { reader.offset += Int(reader.varint()) }
-        for _ in 0..<Int(reader.varint()) { skipString() }
-        for _ in 0..<Int(reader.varint()) { skipString(); skipString(); skipString() }
-        skipString()
-    }
-
-    /// The length and three eight-byte samples: rows of different texts differ in length or
-    /// in their reasons' and message's ends; equal digests are compared whole.
-    static func digest(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var digest = UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15
-        for start in [0, bytes.count / 2, max(0, bytes.count - 8)] {
-            var word: UInt64 = 0
-            for i in start..<min(bytes.count, start + 8) { word = word << 8 | UInt64(bytes[i]) }
-            digest = (digest ^ word) &* 0xBF58_476D_1CE5_E9B9
-        }
-        return digest
+        let texts = (code, profiles, outcomes, reader.string())
+        if tag == 1 { numbered.append(texts) }
+        return texts
     }
 }
 
 /// The small codes a finding's flags byte holds.
 enum FindingCoding {
-    /// Appends one record (with its length prefix) to `out`.
-    static func append(_ finding: Finding, to out: inout [UInt8]) {
-        finding.append(to: &out)
-    }
-
     static func recordLength(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> (length: Int, prefix: Int)? {
         SpillBytes.recordLength(bytes, at: offset)
     }

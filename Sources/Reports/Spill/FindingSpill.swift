@@ -167,8 +167,9 @@ final class SpillWriter: @unchecked Sendable {
                 done[id] = .file(try spillFile!.appendRun { write in
                     var bytes: [UInt8] = []
                     bytes.reserveCapacity(1 << 20 + 4096)
+                    var run = FindingRunWriter()
                     for block in blocks {
-                        block.encoded(into: &bytes)
+                        block.encoded(into: &bytes, run: &run)
                         // Written in slices so the run is never held twice.
                         if bytes.count >= 1 << 20 {
                             try write(bytes)

@@ -13,7 +13,7 @@ protocol SpillRecord: Sendable {
     /// Reads a body written by `encode`.
     static func decode(_ body: UnsafeBufferPointer<UInt8>) -> Self
     /// What one run's reader decodes with (`decode`, unless a record shares what its run
-    /// repeats: `Finding`'s `FindingInterner`).
+    /// repeats: `Finding`'s `FindingRunReader`).
     static func decoder() -> (UnsafeBufferPointer<UInt8>) -> Self
 }
 
