@@ -14,12 +14,15 @@ enum ReportFiles {
                       readFailure: () -> String?) throws -> (paths: [String], notes: [String]) {
         try createDirectory(outDir)
         let chosen = formats.sorted().filter { $0 != .jsonl }
-        let listing = chosen.filter { $0 != .md }
+        // findings.csv written while the pages came, when it stands for the file (`CSVDraft`).
+        let draft = chosen.contains(.csv) ? report.fragments?.csvFile(FindingsCSV(report), in: outDir) : nil
+        let listing = chosen.filter { $0 != .md && !($0 == .csv && draft != nil) }
         let files = WrittenFiles()
         var opened: [AtomicFile] = []
         do {
             for format in chosen {
-                let file = try AtomicFile(path: outDir + "/" + format.fileName)
+                let file = try format == .csv ? draft ?? AtomicFile(path: outDir + "/" + format.fileName)
+                    : AtomicFile(path: outDir + "/" + format.fileName)
                 files.add(file)
                 opened.append(file)
             }

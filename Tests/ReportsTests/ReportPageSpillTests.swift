@@ -146,7 +146,7 @@ final class ReportPageSpillTests: XCTestCase {
                               navigations: 12_345_678, tally: tally.byPage.values.first!)
         entry.pageScope = [Finding(page: entry.page, line: nil, source: "page", trigger: "", frame: "", url: "",
                                    code: "PAGE_UNREADABLE", severity: .warning, profiles: [], outcomes: [], message: "m")]
-        entry.fragments = FragmentPlace(start: 1 << 40, lengths: [0, 3, 70_000, 1])
+        entry.fragments = FragmentPlace(csvStart: 1 << 33, start: 1 << 40, lengths: [0, 3, 70_000, 1])
         for item in [entry, PageEntry(page: "", kind: .associationCounts), PageEntry(page: "q", kind: .counts)] {
             var bytes: [UInt8] = []
             item.encode(into: &bytes)

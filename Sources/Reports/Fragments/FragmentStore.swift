@@ -1,6 +1,7 @@
 /// The pages' report fragments (`PageFragments`) between the worker that rendered them
 /// and the end of the run: appended to an unlinked temporary file as pages are written
-/// (memory stays flat however large the run). Where a page's fragments went
+/// (memory stays flat however large the run), the CSV rows to a draft of findings.csv
+/// that becomes the file when the pages came in report order (`CSVDraft`). Where a page's fragments went
 /// (`FragmentPlace`) goes with its record to the page spill (`PageSpill`), so the store
 /// holds no index: each format reads them back in page order from there.
 ///
@@ -11,7 +12,10 @@
 final class FragmentStore: @unchecked Sendable {
     let formats: FragmentFormats
     private let directory: String
+    /// The fragments of findings.json, findings.sarif and junit.xml.
     private var file: SpillFile?
+    /// findings.csv's rows (`CSVDraft`).
+    private var csv: CSVDraft?
     private(set) var usable = true
 
     init(formats: FragmentFormats, directory: String) {
@@ -28,11 +32,18 @@ final class FragmentStore: @unchecked Sendable {
             return nil
         }
         do {
-            if file == nil { file = try SpillFile(directory: directory, name: "fragments") }
-            let all = try file!.appendRun { write in
-                for format in FragmentFormat.allCases { try write(fragments[format]) }
+            var place = FragmentPlace(csvStart: 0, start: 0, lengths: FragmentFormat.allCases.map { fragments[$0].count })
+            if formats.csv {
+                if csv == nil { csv = try CSVDraft(directory: directory, prologue: Self.csvPrologue(formats)) }
+                place.csvStart = try csv!.append(fragments[.csv], page: page)
             }
-            return FragmentPlace(start: all.lowerBound, lengths: FragmentFormat.allCases.map { fragments[$0].count })
+            if formats.json || formats.sarif || formats.junit {
+                if file == nil { file = try SpillFile(directory: directory, name: "fragments") }
+                place.start = try file!.appendRun { write in
+                    for format in FragmentFormat.allCases where format != .csv { try write(fragments[format]) }
+                }.lowerBound
+            }
+            return place
         } catch {
             // The findings are still kept: the formats are rendered from them instead.
             drop()
@@ -44,12 +55,30 @@ final class FragmentStore: @unchecked Sendable {
     func drop() {
         usable = false
         file = nil
+        csv = nil
+    }
+
+    /// The header the CSV draft begins with: the file's when it has no byte order mark
+    /// (`CSVDraft.adopt` compares).
+    private static func csvPrologue(_ formats: FragmentFormats) -> [UInt8] {
+        var out = ByteBuffer()
+        FindingsCSV(fragments: formats).prologue(to: &out)
+        return out.bytes
+    }
+
+    /// findings.csv whole, when the CSV draft stands for it (`CSVDraft.adopt`): it must be
+    /// in `outDir` (renamed there) and begin as `format` begins the file.
+    func csvFile(_ format: FindingsCSV, in outDir: String) -> AtomicFile? {
+        guard usable, outDir == directory, let csv else { return nil }
+        var prologue = ByteBuffer()
+        format.prologue(to: &prologue)
+        return csv.adopt(as: outDir + "/" + ReportFormat.csv.fileName, prologue: prologue.bytes)
     }
 
     /// A page's bytes for `format`, read back from the file; nil when the page has none
     /// or they cannot be read (the report is then incomplete: see `readFailure`).
     func bytes(_ format: FragmentFormat, at place: FragmentPlace?) -> [UInt8]? {
-        guard let range = place?.range(format), let file else { return nil }
+        guard let range = place?.range(format), let file = format == .csv ? csv?.file : file else { return nil }
         guard !range.isEmpty else { return [] }
         var out = [UInt8](repeating: 0, count: range.count)
         var done = 0
@@ -64,17 +93,21 @@ final class FragmentStore: @unchecked Sendable {
     }
 
     /// Why fragments could not be read back, if that happened.
-    var readFailure: String? { file?.failed }
+    var readFailure: String? { file?.failed ?? csv?.file.failed }
 }
 
-/// Where one page's fragments are in the store's file: each format's bytes one after the
-/// other from `start`, in `FragmentFormat` order.
+/// Where one page's fragments are: its CSV rows in the CSV draft from `csvStart`, the
+/// other formats' bytes in the store's file one after the other from `start`, in
+/// `FragmentFormat` order.
 struct FragmentPlace: Sendable, Equatable {
+    var csvStart: Int
     var start: Int
     var lengths: [Int]
 
     func range(_ format: FragmentFormat) -> Range<Int> {
-        let from = start + lengths[..<format.rawValue].reduce(0, +)
-        return from..<from + lengths[format.rawValue]
+        let length = lengths[format.rawValue]
+        guard format != .csv else { return csvStart..<csvStart + length }
+        let from = start + lengths[FragmentFormat.csv.rawValue + 1..<format.rawValue].reduce(0, +)
+        return from..<from + length
     }
 }

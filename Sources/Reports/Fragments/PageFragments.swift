@@ -34,7 +34,14 @@ struct PageFragments: Sendable {
             format.page(stats, findings, to: &out)
             bytes[Format.fragment.rawValue] = out.bytes
         }
-        render(FindingsCSV.self)
+        if formats.csv {
+            // The cells an earlier page rendered (the pool) serve this page's rows too.
+            var format = FindingsCSV(fragments: formats, cells: CSVCellsPool.shared.take(formats.csvLayout))
+            var out = ByteBuffer(capacity: 4096)
+            format.page(stats, findings, to: &out)
+            bytes[FragmentFormat.csv.rawValue] = out.bytes
+            CSVCellsPool.shared.give(format.rowCells, layout: formats.csvLayout)
+        }
         render(FindingsJSON.self)
         render(FindingsSARIF.self)
         render(JUnitXML.self)
@@ -62,16 +69,21 @@ package struct FragmentFormats: Sendable, Equatable {
     var isEmpty: Bool { !csv && !json && !sarif && !junit }
 
     /// The listing formats among `formats` that a run renders page by page on its
-    /// workers: only with several workers (with one, the files render side by side at the
-    /// end on threads of their own, which is faster), when reports are written at all (not
-    /// when streaming), when the run has no baseline (a finding's baseline state is known
-    /// only once every finding is in) and when every page record comes from a worker (a
-    /// live crawl's association files are added by the writer).
+    /// workers: when reports are written at all (not when streaming), when the run has no
+    /// baseline (a finding's baseline state is known only once every finding is in) and
+    /// when every page record comes from a worker (a live crawl's association files are
+    /// added by the writer). With one worker only findings.csv: its rows written as pages
+    /// come are the file when the pages came in report order (`CSVDraft`), while the other
+    /// formats' fragments would be written, read back and written again, more work than
+    /// rendering them at the end side by side on threads of their own (Benchmarks/README.md,
+    /// issue 17).
     package static func listing(_ formats: Set<ReportFormat>, csv: CSVOptions = CSVOptions(), workers: Int,
                                 streaming: Bool, baseline: Bool, liveCrawl: Bool) -> FragmentFormats {
-        guard workers >= 2, !streaming, !baseline, !liveCrawl else { return .none }
-        return FragmentFormats(csv: formats.contains(.csv), json: formats.contains(.json),
-                               sarif: formats.contains(.sarif), junit: formats.contains(.junit), csvLayout: csv.layout)
+        guard !streaming, !baseline, !liveCrawl else { return .none }
+        let several = workers >= 2
+        return FragmentFormats(csv: formats.contains(.csv), json: several && formats.contains(.json),
+                               sarif: several && formats.contains(.sarif), junit: several && formats.contains(.junit),
+                               csvLayout: csv.layout)
     }
 
     func contains(_ format: FragmentFormat) -> Bool {

@@ -43,6 +43,15 @@ public struct FindingsCSV: ListingFormat {
         options = CSVOptions(layout: fragments.csvLayout)
     }
 
+    /// For page shares, with the cells an earlier page's share left (`CSVCellsPool`).
+    init(fragments: FragmentFormats, cells: CSVRowCells) {
+        options = CSVOptions(layout: fragments.csvLayout)
+        self.cells = cells
+    }
+
+    /// The cells rendered so far, for the next page's share.
+    var rowCells: CSVRowCells { cells }
+
     init(_ report: Report) {
         options = report.csv
     }

@@ -34,6 +34,15 @@ final class AtomicFile: ByteDrain {
         guard descriptor >= 0 else { throw LinkAuditError.io("cannot write \(path)") }
     }
 
+    /// A file already written in full at `temporaryPath` (`CSVDraft`), to be renamed to
+    /// `path` by `commit` or removed by `discard`. It need not be in `path`'s folder, only
+    /// on its file system.
+    init(written temporaryPath: String, path: String) {
+        self.path = path
+        self.temporaryPath = temporaryPath
+        descriptor = -1
+    }
+
     deinit { discard() }
 
     func write(_ bytes: UnsafeRawBufferPointer) {

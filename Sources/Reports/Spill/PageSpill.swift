@@ -51,6 +51,7 @@ struct PageEntry: SpillRecord {
         SpillBytes.appendVarint(UInt64(navigations), to: &out)
         tally.encode(into: &out)
         if let fragments {
+            SpillBytes.appendVarint(UInt64(fragments.csvStart), to: &out)
             SpillBytes.appendVarint(UInt64(fragments.start), to: &out)
             SpillBytes.appendVarint(UInt64(fragments.lengths.count), to: &out)
             for length in fragments.lengths { SpillBytes.appendVarint(UInt64(length), to: &out) }
@@ -70,8 +71,9 @@ struct PageEntry: SpillRecord {
         entry.navigations = Int(reader.varint())
         entry.tally = FindingTally.PageTally.decode(&reader)
         if flags & 8 != 0 {
-            let start = Int(reader.varint())
-            entry.fragments = FragmentPlace(start: start, lengths: (0..<Int(reader.varint())).map { _ in Int(reader.varint()) })
+            let csvStart = Int(reader.varint()), start = Int(reader.varint())
+            entry.fragments = FragmentPlace(csvStart: csvStart, start: start,
+                                            lengths: (0..<Int(reader.varint())).map { _ in Int(reader.varint()) })
         }
         if flags & 16 != 0 {
             entry.pageScope = (0..<Int(reader.varint())).map { _ in

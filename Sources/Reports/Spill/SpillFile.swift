@@ -16,6 +16,10 @@ final class SpillFile: @unchecked Sendable {
     /// What the file holds, for messages: `findings`, `pages`…
     private let name: String
 
+    /// The file's name while it keeps one (`init(path:name:)`): removed with the file
+    /// unless handed over (`handOver`).
+    private var keptPath: String?
+
     /// A new, already unlinked file in `directory`.
     init(directory: String, name: String = "findings") throws {
         self.name = name
@@ -26,7 +30,35 @@ final class SpillFile: @unchecked Sendable {
         self.descriptor = descriptor
     }
 
-    deinit { close(descriptor) }
+    /// A new file at `path` that keeps its name, so it can become a report file
+    /// (`CSVDraft`); removed when dropped unless handed over first.
+    init(path: String, name: String) throws {
+        self.name = name
+        descriptor = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { throw LinkAuditError.io("cannot create \(path)") }
+        keptPath = path
+    }
+
+    deinit {
+        close(descriptor)
+        if let keptPath { unlink(keptPath) }
+    }
+
+    /// The kept name, which the file no longer removes: its new owner renames or removes
+    /// it. Nothing is appended after.
+    func handOver() -> String? {
+        lock.lock()
+        defer { lock.unlock() }
+        defer { keptPath = nil }
+        return keptPath
+    }
+
+    /// Bytes appended so far.
+    var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return size
+    }
 
     /// Appends one run, written by `body` in as many slices as it likes, and returns
     /// where it went. The lock is held throughout: a run is one contiguous range.
