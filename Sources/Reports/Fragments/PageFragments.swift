@@ -37,7 +37,9 @@ struct PageFragments: Sendable {
         if formats.csv {
             // The cells an earlier page rendered (the pool) serve this page's rows too.
             var format = FindingsCSV(fragments: formats, cells: CSVCellsPool.shared.take(formats.csvLayout))
-            var out = ByteBuffer(capacity: 4096)
+            // Room for the rows' usual size (a few hundred bytes a finding, up to 4 MB):
+            // a page's 150 KB grown from 4 KB copied twice its size again.
+            var out = ByteBuffer(capacity: min(max(4096, findings.count * 512), 4 << 20))
             format.page(stats, findings, to: &out)
             bytes[FragmentFormat.csv.rawValue] = out.bytes
             CSVCellsPool.shared.give(format.rowCells, layout: formats.csvLayout)
