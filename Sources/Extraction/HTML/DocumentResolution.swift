@@ -48,7 +48,9 @@ extension DocumentState {
     /// A pending navigation resolved against `base`, its frame decided and its place in the
     /// parse carried; nil for one that only scrolls or leaves a frame on about:blank.
     func navigation(for p: PendingNavigation, base: WebURL?) -> Navigation? {
-        let nav: Navigation
+        // One record, made and then filled in place: binding it to a constant and copying
+        // it to a variable to fill cost a copy and two releases of its twenty fields a link.
+        var nav: Navigation
         // Every URL of the document is parsed with its encoding (§F.12).
         let resolved = p.toDocument ? documentURL ?? resolve(p.raw, base) : resolve(p.raw, base)
         if let parsed = resolved {
@@ -57,19 +59,17 @@ extension DocumentState {
                              frame: frame(for: p.target), delayMs: p.delayMs, raw: p.raw, target: parsed,
                              partial: p.partial ? true : nil, context: p.context, condition: p.condition)
         } else {
-            var unparsed = Navigation(page: page, line: p.line, source: p.source, trigger: p.trigger,
-                                      frame: frame(for: p.target), delayMs: p.delayMs, raw: p.raw, url: p.raw,
-                                      scheme: WebURL.schemeOf(p.raw) ?? "", partial: p.partial ? true : nil,
-                                      context: p.context)
-            unparsed.condition = p.condition
-            nav = unparsed
+            nav = Navigation(page: page, line: p.line, source: p.source, trigger: p.trigger,
+                             frame: frame(for: p.target), delayMs: p.delayMs, raw: p.raw, url: p.raw,
+                             scheme: WebURL.schemeOf(p.raw) ?? "", partial: p.partial ? true : nil,
+                             context: p.context)
+            nav.condition = p.condition
         }
-        var placed = nav
-        placed.sandbox = p.sandbox
-        placed.place = Carried(ParsePlace(document: number, parserLine: p.parserLine,
-                                          startsWhileParsing: p.startsWhileParsing,
-                                          ownFrame: navigatesOwnFrame(p.target)))
-        return placed
+        nav.sandbox = p.sandbox
+        nav.place = Carried(ParsePlace(document: number, parserLine: p.parserLine,
+                                       startsWhileParsing: p.startsWhileParsing,
+                                       ownFrame: navigatesOwnFrame(p.target)))
+        return nav
     }
 
     /// The navigations of the document's `srcdoc` documents, each extracted now.
