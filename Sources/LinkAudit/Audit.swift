@@ -48,7 +48,8 @@ public enum Audit {
         var report = ReportAccumulator(rules: options.rules,
                                        spill: SpillLimits(directory: options.outDir, batchBytes: options.spillBytes),
                                        fragments: fragments, rows: rows)
-        let parts = ReportParts(rules: options.rules, fragments: fragments, rows: rows)
+        let parts = ReportParts(rules: options.rules, fragments: fragments, rows: rows,
+                                inventory: ReportParts.needInventory(options.formats))
         let progress = options.progress ? AuditProgress(inputs: inputs, crawler: crawler) : nil
         let display = progress.map { progress in ProgressDisplay { progress.counts } }
         display?.start()

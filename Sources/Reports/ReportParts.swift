@@ -5,7 +5,9 @@ import LinkAuditModel
 ///
 /// - the page's findings are counted (`FindingTally`) whether or not any format lists them;
 /// - finding rows are made only when a format lists findings or a baseline is compared
-///   (`rows`): a run of `--format jsonl` or `md` needs the counts alone;
+///   (`rows`): a run of `--format jsonl` or `md` needs the counts alone; the deep links are
+///   counted for the scheme inventory only when summary.md or findings.json lists it
+///   (`inventory`);
 /// - a row's outcomes and message come from the page's `VerdictSetMemo`, made once per
 ///   verdict set and code instead of once per link (`FindingBuilder` is the plain way,
 ///   kept beside it: `ReportPartsTests` compares them);
@@ -16,11 +18,22 @@ package struct ReportParts: Sendable {
     let fragments: FragmentFormats
     /// Whether finding rows are made and kept.
     let rows: Bool
+    /// Whether the page's deep links are counted for the scheme inventory (`needInventory`).
+    let inventory: Bool
 
-    package init(rules: ReportRules, fragments: FragmentFormats = .none, rows: Bool = true) {
+    package init(rules: ReportRules, fragments: FragmentFormats = .none, rows: Bool = true, inventory: Bool = true) {
         self.rules = rules
         self.fragments = rows ? fragments : .none
         self.rows = rows
+        self.inventory = inventory
+    }
+
+    /// Whether a run writing `formats` reads the scheme inventory: summary.md and
+    /// findings.json list it, nothing else does. Counting it reads every `intent:` link's
+    /// package, which when no profile has parsed the URI already (extraction alone) was the
+    /// largest cost after the parse of the page itself (Benchmarks/README.md, issue 17).
+    package static func needInventory(_ formats: Set<ReportFormat>) -> Bool {
+        !formats.isDisjoint(with: [.md, .json])
     }
 
     /// Whether a run writing `formats` (and comparing with a baseline, or not) reads finding
@@ -87,7 +100,7 @@ package struct ReportParts: Sendable {
         var groups = FindingGroups()
         for position in list.indices {
             if list[position].verdicts != nil { part.classified += 1 }
-            part.deepLinks.add(scheme: list[position].scheme, url: list[position].url)
+            if inventory { part.deepLinks.add(scheme: list[position].scheme, url: list[position].url) }
             guard let refs = list[position].findings, !refs.isEmpty else { continue }
             let set = memo.index(of: list[position].verdicts ?? Self.noVerdicts, link: position)
             let page = list[position].page

@@ -110,10 +110,18 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
     public static func == (lhs: WebURL, rhs: WebURL) -> Bool { lhs.href == rhs.href }
     public func hash(into hasher: inout Hasher) { hasher.combine(href) }
 
+    /// A component's text: its bytes of `href` copied (a component starts and ends at ASCII
+    /// delimiters, so the bytes are whole characters). Walking `href.utf8`'s indexes to a
+    /// Substring instead cost 600 instructions for a scheme, asked of every link
+    /// (Benchmarks/README.md, issue 17); a non-contiguous `href` still goes that way.
     private func string(_ range: Range<Int>) -> String {
-        let utf8 = href.utf8
-        let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
-        let upper = utf8.index(lower, offsetBy: range.count)
-        return String(Substring(utf8[lower..<upper]))
+        href.utf8.withContiguousStorageIfAvailable { bytes in
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        } ?? {
+            let utf8 = href.utf8
+            let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+            let upper = utf8.index(lower, offsetBy: range.count)
+            return String(Substring(utf8[lower..<upper]))
+        }()
     }
 }

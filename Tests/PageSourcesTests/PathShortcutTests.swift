@@ -52,6 +52,46 @@ final class PathShortcutTests: XCTestCase {
         }
     }
 
+    func testHostNamesAreReadAsTheCharacterRuleReadsThem() {
+        var rng = SplitMix(seed: 6)
+        let pieces = ["a", "B", "0", "9", ".", ".", "-", ":", ":", "_", " ", "\r\n", "é", "\u{212A}", "html", "HTM",
+                      "com", "x", "Co", "id"]
+        let names = (0..<20_000).map { _ in
+            (0..<Int(rng.next() % 8)).map { _ in pieces[Int(rng.next() % UInt64(pieces.count))] }.joined()
+        } + ["", ":", "::", ":a.com", "a.com:", "a.com:8080", "shop.example.com", "checkout.html", "v1.2", "a..com",
+             ".a.com", "a.com.", "A.COM", "a.JSON", "exampl\u{212A}.com", "a.c", "a-b.c-d"]
+        var hosts = 0
+        for name in names {
+            let plain = PageURLMapper.looksLikeHostAsWritten(name)
+            XCTAssertEqual(PageURLMapper.looksLikeHost(name), plain, name)
+            if plain { hosts += 1 }
+            if name.utf8.allSatisfy({ $0 < 0x80 }) {
+                XCTAssertEqual(Array(name.utf8).withUnsafeBufferPointer(PageURLMapper.looksLikeASCIIHost), plain, name)
+            }
+        }
+        // The generated names reach both answers.
+        XCTAssertGreaterThan(hosts, 100)
+        XCTAssertTrue(PageURLMapper.looksLikeHost("exampl\u{212A}.com"))
+    }
+
+    func testPathExtensionAgreesWithFoundation() {
+        var rng = SplitMix(seed: 7)
+        let pieces = ["/", "/", "a", "b", ".", ".", "..", "html", "HTM", "x.y", "é", " ", "\t", "warc.gz"]
+        let paths = (0..<20_000).map { _ in
+            (0..<Int(rng.next() % 8)).map { _ in pieces[Int(rng.next() % UInt64(pieces.count))] }.joined()
+        } + ["", ".", "..", "...", "/", "a.", ".a", "a/.b", "a/..", "/usr/share/doc/x.html", "a//b.c", "a.b/", "a.b//"]
+        var extensions = 0
+        // Foundation's own traps on a non-ASCII path with `//` (`/html//é`): such paths are
+        // given normalised, as the walk gives them.
+        for raw in paths {
+            let path = raw.utf8.allSatisfy { $0 < 0x80 } ? raw : ReportedPaths.normalized(raw)
+            let plain = (path as NSString).pathExtension
+            XCTAssertEqual(InputCollector.pathExtension(path), plain, path)
+            if !plain.isEmpty { extensions += 1 }
+        }
+        XCTAssertGreaterThan(extensions, 1_000)
+    }
+
     func testTrimmedAgreesWithFoundation() {
         for line in paths(count: 5_000, seed: 5) + [" a ", "\u{3000}a", "a\u{A0}", "", "\t"] {
             XCTAssertEqual(InputCollector.trimmed(line), line.trimmingCharacters(in: .whitespaces), line)

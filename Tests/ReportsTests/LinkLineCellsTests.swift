@@ -30,6 +30,21 @@ final class LinkLineCellsTests: XCTestCase {
         assertSameLines(Self.pages.flatMap(\.navigations), "all pages")
     }
 
+    /// Extraction alone: no link has verdicts; some carry findings all the same.
+    func testLinesWithoutVerdictsEqualLinesWrittenFieldByField() {
+        let all = Self.pages.flatMap(\.navigations)
+        let undecided = all.enumerated().map { i, navigation in
+            var other = navigation
+            other.verdicts = nil
+            if i % 3 != 0 { other.findings = nil }
+            if i % 7 == 0 { other.page += "#\(i % 2)" }
+            return other
+        }
+        XCTAssertTrue(undecided.contains { $0.findings != nil })
+        assertSameLines(undecided, "without verdicts")
+        assertSameLines(undecided + all + undecided, "with and without verdicts")
+    }
+
     func testLinesThatDifferInOneFieldGetTheirOwn() {
         let all = Self.pages.flatMap(\.navigations)
         let someFindings = all.compactMap(\.findings).first { !$0.isEmpty } ?? []

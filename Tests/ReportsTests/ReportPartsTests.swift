@@ -96,6 +96,29 @@ final class ReportPartsTests: XCTestCase {
         for format in [ReportFormat.csv, .json, .sarif, .junit] { XCTAssertTrue(ReportParts.needRows([format], baseline: false)) }
     }
 
+    /// Only summary.md and findings.json read the scheme inventory; a part made without it
+    /// is the part made with it, its deep links aside.
+    func testOnlyTheFormatsThatListTheInventoryCountIt() {
+        XCTAssertFalse(ReportParts.needInventory([.jsonl]))
+        XCTAssertFalse(ReportParts.needInventory([.csv, .jsonl, .sarif, .junit]))
+        XCTAssertTrue(ReportParts.needInventory([.md]))
+        XCTAssertTrue(ReportParts.needInventory([.json]))
+        var deepLinks = 0
+        for (record, navigations) in Self.pages {
+            var countedMemo = VerdictSetMemo(), skippedMemo = VerdictSetMemo()
+            let counted = ReportParts(rules: rules).part(page: record, navigations: navigations, memo: &countedMemo)
+            let skipped = ReportParts(rules: rules, inventory: false).part(page: record, navigations: navigations,
+                                                                          memo: &skippedMemo)
+            deepLinks += counted.deepLinks.schemes.values.reduce(0, +)
+            XCTAssertTrue(skipped.deepLinks.schemes.isEmpty && skipped.deepLinks.packages.isEmpty, record.page)
+            XCTAssertEqual(skipped.classified, counted.classified, record.page)
+            XCTAssertEqual(skipped.tally.findings, counted.tally.findings, record.page)
+            XCTAssertEqual(skipped.tally.codeCounts, counted.tally.codeCounts, record.page)
+            XCTAssertEqual(skipped.rows?.findings, counted.rows?.findings, record.page)
+        }
+        XCTAssertGreaterThan(deepLinks, 50)
+    }
+
     /// The audit itself: `--format jsonl` or `md,jsonl` writes the pages, links and counts of
     /// a run that lists every finding.
     func testAnAuditWithoutListingFormatsWritesTheSameRecordsAndCounts() throws {

@@ -11,8 +11,18 @@ enum CharacterReferences {
         let n = raw.count
         var i = 0
         while i < n {
+            // The text up to the next `&` goes over at once (a byte at a time, an append
+            // each, cost more than the references).
+            guard let amp = raw[i..<n].firstIndex(of: 0x26) else {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: raw[i..<n]))
+                break
+            }
+            if amp > i {
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: raw[i..<amp]))
+                i = amp
+            }
             let b = raw[i]
-            guard b == 0x26, i + 1 < n else {
+            guard i + 1 < n else {
                 out.append(b)
                 i += 1
                 continue
@@ -36,6 +46,11 @@ enum CharacterReferences {
         let start = amp + 1
         var end = start
         while end < n, end - start < NamedCharacterReferences.longestName, isAlphanumeric(raw[end]) { end += 1 }
+        // `&amp;`, nearly every reference in a link's query, without the table.
+        if end == start + 3, end < n, raw[end] == 0x3B, raw[start] == 0x61, raw[start + 1] == 0x6D, raw[start + 2] == 0x70 {
+            out.append(0x26)
+            return end + 1
+        }
         if end < n, raw[end] == 0x3B,
            let value = NamedCharacterReferences.value(UnsafeBufferPointer(rebasing: raw[start...end])) {
             out.append(contentsOf: value)
@@ -118,15 +133,98 @@ enum CharacterReferences {
     }
 }
 
-/// The table behind `CharacterReferences`, read once from the generated listing.
+/// The table behind `CharacterReferences`: the generated listing itself, searched by name.
+/// The listing is sorted by the names' bytes (`Scripts/generate-named-references.py` writes it
+/// so), so a name is found by a binary search over its lines, after one pass that notes where
+/// each line's name ends. Building a dictionary of the 2,231 names instead cost every run that
+/// met one reference (an `&amp;` in a link) 29 million instructions, more than reading a
+/// hundred pages' links (Benchmarks/README.md, issue 17); that dictionary stays as the
+/// reference (`plainValue`), and `AttributeReferenceTests` holds the two equal.
 enum NamedCharacterReferences {
     /// "AElig;" is 6 bytes; the longest name, "CounterClockwiseContourIntegral;", 32.
     static let longestName = 32
     /// The legacy names without `;` are at most 6 bytes ("frac34", "middot").
     static let longestLegacyName = 6
 
+    /// A line of the listing: its name `start..<nameEnd`, its code points up to `end`.
+    private struct Line {
+        var start: Int32
+        var nameEnd: Int32
+        var end: Int32
+    }
+
+    /// The listing's lines in order (one pass over its 48 KB, once per run).
+    private static let lines: [Line] = listing.withUTF8Buffer { text in
+        var lines: [Line] = []
+        lines.reserveCapacity(2231)
+        var start = 0
+        while start < text.count {
+            var end = start
+            while end < text.count, text[end] != 0x0A { end += 1 }
+            var nameEnd = start
+            while nameEnd < end, text[nameEnd] != 0x20 { nameEnd += 1 }
+            if nameEnd > start { lines.append(Line(start: Int32(start), nameEnd: Int32(nameEnd), end: Int32(end))) }
+            start = end + 1
+        }
+        return lines
+    }
+
     /// Name (with its `;` where it has one) → the value's UTF-8.
-    private static let table: [String: [UInt8]] = {
+    static func value(_ name: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        listing.withUTF8Buffer { text -> [UInt8]? in
+            var low = 0, high = lines.count
+            while low < high {
+                let mid = (low + high) / 2
+                let line = lines[mid]
+                let order = compare(UnsafeBufferPointer(rebasing: text[Int(line.start)..<Int(line.nameEnd)]), name)
+                if order == 0 { return codePoints(UnsafeBufferPointer(rebasing: text[Int(line.nameEnd)..<Int(line.end)])) }
+                if order < 0 { low = mid + 1 } else { high = mid }
+            }
+            return nil
+        }
+    }
+
+    static var count: Int { lines.count }
+
+    /// Byte order, as Python sorts the ASCII names: negative when `a` comes first.
+    private static func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+        for i in 0..<min(a.count, b.count) where a[i] != b[i] {
+            return a[i] < b[i] ? -1 : 1
+        }
+        return a.count - b.count
+    }
+
+    /// " C6" or " 2242 338": hexadecimal code points, each after a space, as UTF-8 (a field
+    /// that is no scalar is skipped, as the reference does).
+    private static func codePoints(_ fields: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var value: [UInt8] = []
+        var code: UInt32 = 0
+        var digits = 0
+        func flush() {
+            if digits > 0, let scalar = Unicode.Scalar(code) { UTF8.encode(scalar) { value.append($0) } }
+            code = 0
+            digits = 0
+        }
+        for byte in fields {
+            if byte == 0x20 {
+                flush()
+                continue
+            }
+            let digit = byte <= 0x39 ? byte &- 0x30 : (byte | 0x20) &- 0x61 &+ 10
+            code = code << 4 | UInt32(digit)
+            digits += 1
+        }
+        flush()
+        return value
+    }
+
+    /// The reference: the listing read into a dictionary, as it was before the search
+    /// (built only where a test asks).
+    static func plainValue(_ name: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        plainTable[String(decoding: name, as: UTF8.self)]
+    }
+
+    private static let plainTable: [String: [UInt8]] = {
         var table: [String: [UInt8]] = [:]
         table.reserveCapacity(2231)
         let text = listing.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
@@ -143,9 +241,6 @@ enum NamedCharacterReferences {
         return table
     }()
 
-    static func value(_ name: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-        table[String(decoding: name, as: UTF8.self)]
-    }
-
-    static var count: Int { table.count }
+    /// Every name of the reference, for the tests that compare the two.
+    static var plainNames: [String] { Array(plainTable.keys) }
 }

@@ -36,40 +36,49 @@ extension DocumentState {
         var out: [Navigation] = []
         out.reserveCapacity(pending.count)
         var seen = Set<DuplicateKey>()
+        seen.reserveCapacity(placed.navigations.count)
         for p in pending {
-            guard let record = navigation(for: p, base: base) else { continue }
+            guard appendNavigation(for: p, base: base, to: &out) else { continue }
             // A function called from several places yields the same record each time.
-            if !p.fromScript || seen.insert(DuplicateKey(record)).inserted { out.append(record) }
+            if p.fromScript, !seen.insert(DuplicateKey(out, out.count - 1)).inserted { out.removeLast() }
         }
         out += srcdocNavigations(base: base)
-        return Self.inLineOrder(out)
+        Self.putInLineOrder(&out)
+        return out
     }
 
     /// A pending navigation resolved against `base`, its frame decided and its place in the
     /// parse carried; nil for one that only scrolls or leaves a frame on about:blank.
     func navigation(for p: PendingNavigation, base: WebURL?) -> Navigation? {
-        let nav: Navigation
+        var one: [Navigation] = []
+        return appendNavigation(for: p, base: base, to: &one) ? one[0] : nil
+    }
+
+    /// `navigation(for:base:)` made at the end of `out` and filled there: a record made in
+    /// a variable, filled and returned was copied and released twice on its way into the
+    /// page's list (twenty fields a link; Benchmarks/README.md, issue 17). False when
+    /// there is none.
+    func appendNavigation(for p: PendingNavigation, base: WebURL?, to out: inout [Navigation]) -> Bool {
         // Every URL of the document is parsed with its encoding (§F.12).
         let resolved = p.toDocument ? documentURL ?? resolve(p.raw, base) : resolve(p.raw, base)
         if let parsed = resolved {
-            if onlyScrolls(p, to: parsed) || staysBlank(p, at: parsed) { return nil }
-            nav = Navigation(page: page, line: p.line, source: p.source, trigger: p.trigger,
-                             frame: frame(for: p.target), delayMs: p.delayMs, raw: p.raw, target: parsed,
-                             partial: p.partial ? true : nil, context: p.context, condition: p.condition)
+            if onlyScrolls(p, to: parsed) || staysBlank(p, at: parsed) { return false }
+            out.append(Navigation(page: page, line: p.line, source: p.source, trigger: p.trigger,
+                                  frame: frame(for: p.target), delayMs: p.delayMs, raw: p.raw, target: parsed,
+                                  partial: p.partial ? true : nil, context: p.context, condition: p.condition))
         } else {
-            var unparsed = Navigation(page: page, line: p.line, source: p.source, trigger: p.trigger,
-                                      frame: frame(for: p.target), delayMs: p.delayMs, raw: p.raw, url: p.raw,
-                                      scheme: WebURL.schemeOf(p.raw) ?? "", partial: p.partial ? true : nil,
-                                      context: p.context)
-            unparsed.condition = p.condition
-            nav = unparsed
+            out.append(Navigation(page: page, line: p.line, source: p.source, trigger: p.trigger,
+                                  frame: frame(for: p.target), delayMs: p.delayMs, raw: p.raw, url: p.raw,
+                                  scheme: WebURL.schemeOf(p.raw) ?? "", partial: p.partial ? true : nil,
+                                  context: p.context))
+            out[out.count - 1].condition = p.condition
         }
-        var placed = nav
-        placed.sandbox = p.sandbox
-        placed.place = Carried(ParsePlace(document: number, parserLine: p.parserLine,
-                                          startsWhileParsing: p.startsWhileParsing,
-                                          ownFrame: navigatesOwnFrame(p.target)))
-        return placed
+        let last = out.count - 1
+        out[last].sandbox = p.sandbox
+        out[last].place = Carried(ParsePlace(document: number, parserLine: p.parserLine,
+                                             startsWhileParsing: p.startsWhileParsing,
+                                             ownFrame: navigatesOwnFrame(p.target)))
+        return true
     }
 
     /// The navigations of the document's `srcdoc` documents, each extracted now.
@@ -115,10 +124,46 @@ extension DocumentState {
         return keys.map { navigations[$0 & 0xFFFF_FFFF] }
     }
 
+    /// `inLineOrder` on the page's own list: the sorted order applied by swapping records
+    /// in place, cycle by cycle, where building the sorted list copied every record
+    /// (`ExtractionTests.LineOrderTests` compares the two).
+    static func putInLineOrder(_ navigations: inout [Navigation]) {
+        var sorted = true
+        for i in navigations.indices.dropFirst() where navigations[i - 1].line > navigations[i].line {
+            sorted = false
+            break
+        }
+        if sorted { return }
+        var keys = navigations.indices.map { navigations[$0].line << 32 | $0 }
+        keys.sort()
+        // Position k takes the record at keys[k]'s position: follow each cycle once.
+        // (The buffer's swap moves the records; the array's copies them.)
+        var placed = [Bool](repeating: false, count: keys.count)
+        navigations.withUnsafeMutableBufferPointer { records in
+            for start in keys.indices where !placed[start] {
+                var current = start
+                while true {
+                    placed[current] = true
+                    let from = keys[current] & 0xFFFF_FFFF
+                    if from == start { break }
+                    records.swapAt(current, from)
+                    current = from
+                }
+            }
+        }
+    }
+
     struct DuplicateKey: Hashable {
         let line: Int, source: String, trigger: Trigger, frame: FrameKind, delayMs: Int?, raw: String
         init(_ n: Navigation) {
             (line, source, trigger, frame, delayMs, raw) = (n.line, n.source, n.trigger, n.frame, n.delayMs, n.raw)
+        }
+
+        /// The key of `navigations[i]`, read in place.
+        init(_ navigations: [Navigation], _ i: Int) {
+            (line, source, trigger, frame, delayMs, raw) = (navigations[i].line, navigations[i].source,
+                                                            navigations[i].trigger, navigations[i].frame,
+                                                            navigations[i].delayMs, navigations[i].raw)
         }
     }
 

@@ -40,15 +40,19 @@ struct JSTokenizer {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
     private var lastSignificant: JSToken?
+    /// Every quoted literal read a byte at a time (`readEscaped`), the reference the
+    /// literal-without-escapes shortcut must equal (`JSTokenizerTests`).
+    private let plain: Bool
 
-    private init(bytes: UnsafeBufferPointer<UInt8>) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, plain: Bool) {
         self.bytes = bytes
+        self.plain = plain
     }
 
-    static func tokens(_ source: String) -> [JSToken] {
+    static func tokens(_ source: String, plain: Bool = false) -> [JSToken] {
         var source = source
         return source.withUTF8 { bytes in
-            var tokenizer = JSTokenizer(bytes: bytes)
+            var tokenizer = JSTokenizer(bytes: bytes, plain: plain)
             var out: [JSToken] = []
             while let token = tokenizer.next() { out.append(token) }
             return out
@@ -133,8 +137,31 @@ struct JSTokenizer {
         }
     }
 
+    /// A string literal's value. Most hold no escape: their bytes are the value, made into
+    /// a String at once instead of gathered a byte at a time (the tokenizer's largest cost
+    /// on a page of deep links in scripts, Benchmarks/README.md, issue 17); a literal with
+    /// a backslash is read by `readEscaped` from its start.
     private mutating func readQuoted(quote: UInt8) -> String {
         index += 1
+        guard !plain else { return readEscaped(quote: quote) }
+        let start = index
+        var end = start
+        while end < bytes.count {
+            let b = bytes[end]
+            if b == quote {
+                index = end + 1
+                return text(start, end)
+            }
+            if b == 0x0A { break }  // unterminated: a string cannot span lines
+            if b == 0x5C { return readEscaped(quote: quote) }
+            end += 1
+        }
+        index = end
+        return text(start, end)
+    }
+
+    /// `readQuoted` a byte at a time, escapes decoded; `index` is just past the opening quote.
+    private mutating func readEscaped(quote: UInt8) -> String {
         var value: [UInt8] = []
         while index < bytes.count {
             let b = bytes[index]
@@ -293,11 +320,15 @@ struct JSTokenizer {
         case (0x2E, 0x2E) where third == 0x2E: punct = "..."
         default:
             index += 1
-            return String(UnicodeScalar(b))
+            return b < 0x80 ? Self.singleBytePuncts[Int(b)] : String(UnicodeScalar(b))
         }
         index += punct.utf8.count
         return punct
     }
+
+    /// Each ASCII byte as a one-character punctuator, made once (a String made from a
+    /// scalar per punctuator cost more than reading it).
+    private static let singleBytePuncts: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
 
     private func text(_ from: Int, _ to: Int) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self)

@@ -28,16 +28,28 @@ struct FrameWalk {
     func follow(_ navigations: [Navigation], page: String, warning: inout String?) -> [Navigation] {
         guard navigations.contains(where: FramedPages.loadsAFrame) else { return navigations }
         var budget = Budget(nextDocument: 1 + navigations.reduce(0) { max($0, $1.place.value?.document ?? 0) })
+        // The page's own navigations are copied out only once a frame adds some: most frames
+        // load no page of the input (a deep link, another site), and copying every
+        // navigation (twenty fields) cost a dense page more than the walk (Benchmarks/README.md).
         var out: [Navigation] = []
-        out.reserveCapacity(navigations.count)
+        var copied = 0
         let own = FramedPages.key(page).map { known($0) ?? $0 }
         var notes: [String] = []
-        for navigation in navigations {
-            out.append(navigation)
-            guard !budget.spent, FramedPages.loadsAFrame(navigation), let url = FramedPages.key(navigation.url),
-                  let key = known(url), key != own else { continue }
-            out += framed(key, by: navigation, page: page, ancestors: [own].compactMap { $0 }, budget: &budget,
-                          notes: &notes)
+        for index in navigations.indices {
+            guard !budget.spent, FramedPages.loadsAFrame(navigations[index]),
+                  let url = FramedPages.key(navigations[index].url), let key = known(url), key != own else { continue }
+            let added = framed(key, by: navigations[index], page: page, ancestors: [own].compactMap { $0 },
+                               budget: &budget, notes: &notes)
+            guard !added.isEmpty else { continue }
+            if out.isEmpty { out.reserveCapacity(navigations.count + added.count) }
+            out += navigations[copied...index]
+            out += added
+            copied = index + 1
+        }
+        if copied > 0 {
+            out += navigations[copied...]
+        } else {
+            out = navigations
         }
         if budget.spent {
             notes.append("framed-pages-cut: the page's frames load more than \(FramedPages.maxDocumentsPerPage) of "

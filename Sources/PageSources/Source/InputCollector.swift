@@ -126,7 +126,7 @@ public struct InputCollector {
     private func walk(root: String, shown rootShown: String, frame: String, paths: ReportedPaths,
                       into collection: inout InputCollection) {
         let walk = FolderWalk(root: root) { relative, full, isFile in
-            let ext = (relative as NSString).pathExtension.lowercased()
+            let ext = Self.pathExtension(relative).lowercased()
             if Self.pageExtensions.contains(ext) || Self.isArchive(relative) { return true }
             return isFile && ext.isEmpty && Self.sniffsAsHTML(full)
         }
@@ -185,13 +185,44 @@ public struct InputCollector {
     /// Named `.html`, `.htm` or `.xhtml`: typed as HTML by its extension, as a browser types
     /// a `file:` URL, whatever its bytes look like.
     static func isPageFile(_ path: String) -> Bool {
-        pageExtensions.contains((path as NSString).pathExtension.lowercased())
+        pageExtensions.contains(pathExtension(path).lowercased())
     }
 
     /// Named as a page or an archive, or with no extension (it might sniff as HTML).
     static func mayBePage(_ path: String) -> Bool {
-        let ext = (path as NSString).pathExtension
+        let ext = pathExtension(path)
         return ext.isEmpty || isPageFile(path) || isArchive(path)
+    }
+
+    /// `NSString.pathExtension`, asked of every listed and walked page two or three times:
+    /// Foundation's cost 40,000 instructions a call on the docs corpus's paths
+    /// (Benchmarks/README.md, issue 17). A path of printable ASCII without `//` or a
+    /// trailing `/` (nothing for Foundation to tidy first) is read on its bytes: after the
+    /// last `.` of its last component, "" when that dot starts the component or the
+    /// component is `..`; any other path goes to Foundation, the reference
+    /// (`PathShortcutTests`).
+    static func pathExtension(_ path: String) -> String {
+        var path = path
+        return path.withUTF8 { bytes -> String? in
+            guard bytes.count > 1, bytes.last != UInt8(ascii: "/") else { return nil }
+            var componentStart = 0
+            var dot: Int?
+            for i in bytes.indices {
+                let byte = bytes[i]
+                guard byte >= 0x20, byte < 0x7F else { return nil }
+                if byte == UInt8(ascii: "/") {
+                    if i > 0, bytes[i - 1] == UInt8(ascii: "/") { return nil }
+                    componentStart = i + 1
+                    dot = nil
+                } else if byte == UInt8(ascii: ".") {
+                    dot = i
+                }
+            }
+            guard let dot, dot > componentStart else { return "" }
+            // `..`: its second dot is no extension's.
+            if dot == bytes.count - 1, dot - 1 == componentStart, bytes[componentStart] == UInt8(ascii: ".") { return "" }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[(dot + 1)...]), as: UTF8.self)
+        } ?? (path as NSString).pathExtension
     }
 
     static func isArchive(_ path: String) -> Bool {

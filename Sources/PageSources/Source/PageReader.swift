@@ -46,7 +46,7 @@ public struct PageReader: Sendable {
         }
         // A file named on the command line with another extension must look like HTML.
         if input.named {
-            let ext = (path as NSString).pathExtension.lowercased()
+            let ext = InputCollector.pathExtension(path).lowercased()
             if !ext.isEmpty, !InputCollector.pageExtensions.contains(ext),
                !bytes.withUnsafeBytes({ HTMLSniffer.looksLikeHTML($0) }) {
                 return PageResult(record: PageRecord(page: input.page, file: input.file, bytes: bytes.count,

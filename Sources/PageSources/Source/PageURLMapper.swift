@@ -129,8 +129,48 @@ public struct PageURLMapper: Sendable {
     ]
 
     /// A folder named like a host (`shop.example.com`, `www.example.co.id:8080`), as
-    /// `wget --mirror` names them.
+    /// `wget --mirror` names them. Asked of every page's folder (twice a page, and again for
+    /// each framed-page lookup): an ASCII name is read on its bytes, which the rule on
+    /// Characters below (`looksLikeHostAsWritten`, the reference) cost 27,000 instructions a
+    /// call (Benchmarks/README.md, issue 17); anything else goes to the reference, since
+    /// lowercasing can turn a non-ASCII character into ASCII letters (K, KELVIN SIGN).
     static func looksLikeHost(_ name: String) -> Bool {
+        var name = name
+        return name.withUTF8 { bytes in
+            bytes.allSatisfy { $0 < 0x80 } ? looksLikeASCIIHost(bytes) : nil
+        } ?? looksLikeHostAsWritten(name)
+    }
+
+    /// `looksLikeHostAsWritten` on an all-ASCII name: the part before the first `:` after
+    /// any leading ones (what `split(separator: ":", maxSplits: 1).first` gives), lowercased,
+    /// in dot-separated labels.
+    static func looksLikeASCIIHost(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        var start = 0
+        while start < name.count, name[start] == UInt8(ascii: ":") { start += 1 }
+        // Nothing but colons: the whole name is one label, never a host.
+        guard start < name.count else { return false }
+        var end = start
+        while end < name.count, name[end] != UInt8(ascii: ":") { end += 1 }
+        var labels = 1
+        var labelStart = start
+        for i in start..<end {
+            let byte = name[i] | (name[i] >= 0x41 && name[i] <= 0x5A ? 0x20 : 0)
+            if byte == UInt8(ascii: ".") {
+                guard i > labelStart else { return false }
+                labels += 1
+                labelStart = i + 1
+            } else if !((byte >= 0x61 && byte <= 0x7A) || (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: "-")) {
+                return false
+            }
+        }
+        let tld = UnsafeBufferPointer(rebasing: name[labelStart..<end])
+        guard labels >= 2, tld.count >= 2, tld.allSatisfy({ ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }) else { return false }
+        return !fileExtensions.contains(String(decoding: tld.map { $0 | 0x20 }, as: UTF8.self))
+    }
+
+    /// The rule on Characters: the reference `looksLikeASCIIHost` answers as
+    /// (`PathShortcutTests`), and the answer for names that are not all ASCII.
+    static func looksLikeHostAsWritten(_ name: String) -> Bool {
         let hostPart = name.split(separator: ":", maxSplits: 1).first.map(String.init) ?? name
         let labels = hostPart.lowercased().split(separator: ".", omittingEmptySubsequences: false)
         guard labels.count >= 2, let tld = labels.last, tld.count >= 2,

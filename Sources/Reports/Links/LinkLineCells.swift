@@ -6,7 +6,8 @@ import LinkAuditModel
 /// "findings":[…]`, the same for every link of a set with the same findings); a link whose
 /// `raw` is its `url` copies the escaped string. A custom-scheme link's line spent most of
 /// its cost escaping those strings again and writing its findings' objects
-/// (Benchmarks/README.md, issue 17).
+/// (Benchmarks/README.md, issue 17). Lines without verdicts (extraction alone) share the
+/// page and placement fields too (`writeUndecided`).
 ///
 /// One per page (the verdict-set keys are the page's), looked up by the set's entry in the
 /// page's memo, then compared by value. `Navigation.writeJSON(to:verdicts:)` is the plain
@@ -26,6 +27,27 @@ struct LinkLineCells {
                         to json: inout JSONText) {
         precondition(links.indices.contains(position), "a link of the page")
         let link = links.baseAddress! + position
+        head(link, to: &json)
+        tail(link.pointee.findings, set: set, definition: definition, texts: texts, shared: shared)
+            .withUnsafeBufferPointer { json.fields($0) }
+        json.close()
+    }
+
+    /// The line of a link without verdicts (a run where no profile decides: extraction
+    /// alone), as `writeJSON(to:verdicts: nil)` writes it: the same repeated fields, then
+    /// its findings, if any, written out.
+    mutating func writeUndecided(_ links: UnsafeBufferPointer<Navigation>, _ position: Int, to json: inout JSONText) {
+        precondition(links.indices.contains(position), "a link of the page")
+        let link = links.baseAddress! + position
+        head(link, to: &json)
+        if let findings = link.pointee.findings {
+            Self.findingsField(findings).withUnsafeBufferPointer { json.fields($0) }
+        }
+        json.close()
+    }
+
+    /// A line's fields up to its verdicts, after `{`.
+    private mutating func head(_ link: UnsafePointer<Navigation>, to json: inout JSONText) {
         json.open()
         if link.pointee.page != page {
             var cells = JSONText(capacity: link.pointee.page.utf8.count + 16)
@@ -45,9 +67,6 @@ struct LinkLineCells {
         json.field("condition", link.pointee.condition)
         json.field("framedPage", link.pointee.framedPage)
         json.field("sandbox", link.pointee.sandbox)
-        tail(link.pointee.findings, set: set, definition: definition, texts: texts, shared: shared)
-            .withUnsafeBufferPointer { json.fields($0) }
-        json.close()
     }
 
     /// `"findings":[{"code":…,"profiles":[…]},…]`, as `Navigation.writeJSON` writes it.

@@ -93,8 +93,10 @@ package struct PageLinks: Sendable {
                         cells.write(links, position, set: index, definition: definition, texts: memo.texts,
                                     shared: memo.entries[index].shared, to: &json)
                     }
-                } else {
+                } else if plain {
                     links[position].writeJSON(to: &json, verdicts: nil)
+                } else {
+                    cells.writeUndecided(links, position, to: &json)
                 }
                 json.newline()
             }

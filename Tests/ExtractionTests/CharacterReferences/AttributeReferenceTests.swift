@@ -78,6 +78,32 @@ final class AttributeReferenceTests: XCTestCase {
         }
     }
 
+    /// The search over the listing finds what the dictionary read from it finds: every name,
+    /// every prefix of one, and names one byte off (a listing out of byte order fails here).
+    func testTheListingSearchedEqualsTheDictionary() {
+        var names = Set<String>()
+        for name in NamedCharacterReferences.plainNames {
+            names.insert(name)
+            for length in 0..<name.utf8.count { names.insert(String(name.prefix(length))) }
+            names.insert(name.uppercased())
+            names.insert(name.lowercased())
+            names.insert(name + "x")
+            names.insert("~" + name)
+        }
+        var found = 0
+        for name in names {
+            let bytes = Array(name.utf8)
+            let plain = bytes.withUnsafeBufferPointer(NamedCharacterReferences.plainValue)
+            XCTAssertEqual(bytes.withUnsafeBufferPointer(NamedCharacterReferences.value), plain, name)
+            if plain != nil { found += 1 }
+        }
+        XCTAssertEqual(NamedCharacterReferences.plainNames.count, 2231)
+        XCTAssertGreaterThanOrEqual(found, 2231)
+        XCTAssertEqual(Array("amp;".utf8).withUnsafeBufferPointer(NamedCharacterReferences.value), [0x26])
+        XCTAssertEqual(Array("NotEqualTilde;".utf8).withUnsafeBufferPointer(NamedCharacterReferences.value),
+                       Array("\u{2242}\u{338}".utf8))
+    }
+
     func testTableIsTheWHATWGList() {
         XCTAssertEqual(NamedCharacterReferences.count, 2231)
         XCTAssertEqual(CharacterReferences.scalar(forReference: 0x9F), "\u{178}")
