@@ -27,10 +27,10 @@ final class CSVDraft: @unchecked Sendable {
     }
 
     /// Appends a page's rows; where they start. Called by the one writer, in the order pages come.
-    func append(_ rows: [UInt8], page: String) throws -> Int {
+    func append(_ rows: UnsafeRawBufferPointer, page: String) throws -> Int {
         if let lastPage, !(lastPage < page) { inOrder = false }
         lastPage = page
-        return try file.appendRun { write in if !rows.isEmpty { try write(rows) } }.lowerBound
+        return try file.append(rows).lowerBound
     }
 
     /// The draft as `path`'s file, when it stands for it: the pages came in order and the

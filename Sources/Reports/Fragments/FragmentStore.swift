@@ -32,16 +32,20 @@ final class FragmentStore: @unchecked Sendable {
             return nil
         }
         do {
-            var place = FragmentPlace(csvStart: 0, start: 0, lengths: FragmentFormat.allCases.map { fragments[$0].count })
+            var place = FragmentPlace(csvStart: 0, start: 0, lengths: FragmentFormat.allCases.map { fragments.count($0) })
             if formats.csv {
                 if csv == nil { csv = try CSVDraft(directory: directory, prologue: Self.csvPrologue(formats)) }
-                place.csvStart = try csv!.append(fragments[.csv], page: page)
+                let draft = csv!
+                place.csvStart = try fragments.withBytes(.csv) { try draft.append($0, page: page) }
             }
             if formats.json || formats.sarif || formats.junit {
                 if file == nil { file = try SpillFile(directory: directory, name: "fragments") }
-                place.start = try file!.appendRun { write in
-                    for format in FragmentFormat.allCases where format != .csv { try write(fragments[format]) }
-                }.lowerBound
+                let file = file!
+                // One after the other: only this store's writer appends to its file.
+                place.start = file.count
+                for format in FragmentFormat.allCases where format != .csv {
+                    _ = try fragments.withBytes(format) { try file.append($0) }
+                }
             }
             return place
         } catch {

@@ -13,11 +13,22 @@ import LinkAuditModel
 /// baseline renders at the end instead (see `FragmentFormats.listing`).
 struct PageFragments: Sendable {
     let page: String
-    /// Bytes per format, indexed by `FragmentFormat.rawValue`; empty when the format
-    /// was not asked for (or the page has no finding to list in it).
-    private(set) var bytes: [[UInt8]] = Array(repeating: [], count: FragmentFormat.allCases.count)
+    /// Bytes per format, indexed by `FragmentFormat.rawValue`, as the rendering buffer
+    /// left them (handed over, not copied: a dense page's rows are 150 KB); nil when the
+    /// format was not asked for.
+    private var bytes: [OwnedBytes?] = Array(repeating: nil, count: FragmentFormat.allCases.count)
 
-    subscript(format: FragmentFormat) -> [UInt8] { bytes[format.rawValue] }
+    /// How many bytes `format` has (0: none, or the page has no finding to list in it).
+    func count(_ format: FragmentFormat) -> Int { bytes[format.rawValue]?.count ?? 0 }
+
+    /// `format`'s bytes, valid inside `body`.
+    func withBytes<Result>(_ format: FragmentFormat, _ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        guard let owned = bytes[format.rawValue] else { return try body(UnsafeRawBufferPointer(start: nil, count: 0)) }
+        return try withExtendedLifetime(owned) { try body(UnsafeRawBufferPointer(owned.buffer)) }
+    }
+
+    /// `format`'s bytes as an array (tests).
+    subscript(format: FragmentFormat) -> [UInt8] { bytes[format.rawValue]?.array ?? [] }
 
     /// The fragments of a page whose findings, in report order, are `sorted` (page-scope
     /// ones included), or nil when they cannot stand for it: a finding of another page, or
@@ -32,16 +43,18 @@ struct PageFragments: Sendable {
             var format = Format(fragments: formats)
             var out = ByteBuffer(capacity: 4096)
             format.page(stats, findings, to: &out)
-            bytes[Format.fragment.rawValue] = out.bytes
+            bytes[Format.fragment.rawValue] = out.detach()
         }
         if formats.csv {
             // The cells an earlier page rendered (the pool) serve this page's rows too.
             var format = FindingsCSV(fragments: formats, cells: CSVCellsPool.shared.take(formats.csvLayout))
-            // Room for the rows' usual size (a few hundred bytes a finding, up to 4 MB):
-            // a page's 150 KB grown from 4 KB copied twice its size again.
-            var out = ByteBuffer(capacity: min(max(4096, findings.count * 512), 4 << 20))
+            // Room for the rows' usual size (about 320 bytes a row, up to 8 MB): a page's
+            // 150 KB grown from 4 KB copied twice its size again.
+            let rows = formats.csvLayout == .wide ? findings.count
+                : findings.reduce(0) { $0 + max(1, $1.profiles.count) }
+            var out = ByteBuffer(capacity: min(4096 + rows * 320, 8 << 20))
             format.page(stats, findings, to: &out)
-            bytes[FragmentFormat.csv.rawValue] = out.bytes
+            bytes[FragmentFormat.csv.rawValue] = out.detach()
             CSVCellsPool.shared.give(format.rowCells, layout: formats.csvLayout)
         }
         render(FindingsJSON.self)

@@ -66,18 +66,28 @@ final class SpillFile: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         let start = size
-        try body { bytes in
-            var written = 0
-            while written < bytes.count {
-                let count = bytes.withUnsafeBytes {
-                    pwrite(descriptor, $0.baseAddress! + written, $0.count - written, off_t(size + written))
-                }
-                guard count > 0 else { throw LinkAuditError.io("cannot write the temporary \(name) file (disk full?)") }
-                written += count
-            }
-            size += bytes.count
-        }
+        try body { bytes in try bytes.withUnsafeBytes { try write($0) } }
         return start..<size
+    }
+
+    /// Appends `bytes` as one run, and returns where it went.
+    func append(_ bytes: UnsafeRawBufferPointer) throws -> Range<Int> {
+        lock.lock()
+        defer { lock.unlock() }
+        let start = size
+        try write(bytes)
+        return start..<size
+    }
+
+    /// Writes at the end; the lock is held.
+    private func write(_ bytes: UnsafeRawBufferPointer) throws {
+        var written = 0
+        while written < bytes.count {
+            let count = pwrite(descriptor, bytes.baseAddress! + written, bytes.count - written, off_t(size + written))
+            guard count > 0 else { throw LinkAuditError.io("cannot write the temporary \(name) file (disk full?)") }
+            written += count
+        }
+        size += bytes.count
     }
 
     /// Reads up to `buffer.count` bytes at `offset`; a failed read is remembered (see
