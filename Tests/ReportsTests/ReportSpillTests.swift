@@ -100,6 +100,28 @@ final class ReportSpillTests: XCTestCase {
         XCTAssertEqual(Array(spill.sorted()).map(\.message), expected, "a second pass reads the runs again")
     }
 
+    /// Runs whose pages follow each other are read in sequence; the merge of every run is
+    /// the plain way. Pages in order, in blocks out of order, and a page that comes again.
+    func testRunsReadInSequenceGiveTheMergedOrder() {
+        let spillDir = TempDir()
+        let orders: [String: [Int]] = ["in order": Array(0..<60), "blocks swapped": Array(30..<60) + Array(0..<30),
+                                       "a page again": Array(0..<40) + [12] + Array(40..<60)]
+        for (name, pages) in orders {
+            var spill = FindingSpill(limits: SpillLimits(directory: spillDir.path, batchBytes: 2_000))
+            for (i, page) in pages.enumerated() {
+                let findings = (0..<3).map { k in
+                    Finding(page: String(format: "https://a.example/p%03d", page), line: 10 - k, source: "a",
+                            trigger: "t", frame: "main", url: "x:y\(k % 2)", code: "ERR_UNKNOWN_URL_SCHEME",
+                            severity: .error, profiles: [], outcomes: [], message: "added \(i).\(k)")
+                }
+                spill.append(contentsOf: findings)
+            }
+            XCTAssertGreaterThan(spill.spilledRuns, 3, name)
+            XCTAssertLessThan(spill.sorted().runs.count, spill.sorted(sequencing: false).runs.count, name)
+            XCTAssertEqual(Array(spill.sorted()).map(\.message), Array(spill.sorted(sequencing: false)).map(\.message), name)
+        }
+    }
+
     func testEveryFieldSurvivesTheRoundTrip() {
         let findings = [
             Finding(page: "https://ü.example/ページ", file: "/site/ü ö.html", line: 12_345_678, source: "a[href]",

@@ -11,12 +11,7 @@ struct SortedRuns<Record: SpillRecord>: Sequence, Sendable {
 
     func makeIterator() -> SortedMerge<Record> {
         passes.increment()
-        return SortedMerge(runs: runs.map { run in
-            switch run {
-            case .file(let file, let range): .file(RunCursor(file: file, range: range))
-            case .memory(let chunks): .memory(ChunkCursor(chunks: chunks))
-            }
-        })
+        return SortedMerge(runs: runs.map { RunReader($0) })
     }
 }
 
@@ -29,6 +24,10 @@ typealias FindingMerge = SortedMerge<Finding>
 enum ReadableRun<Record: SpillRecord>: Sendable {
     case file(SpillFile, Range<Int>)
     case memory([[Record]])
+    /// Runs each of whose records comes before every record of the next (`FindingSpill`
+    /// knows by their pages), read one after the other: the merge then compares them with
+    /// nothing.
+    indirect case sequence([ReadableRun])
 }
 
 /// A counter shared by the copies of one report's records.
@@ -72,22 +71,55 @@ struct ChunkCursor<Record> {
     }
 }
 
-/// Reads one run, wherever it is.
-enum RunReader<Record: SpillRecord> {
-    case file(RunCursor<Record>)
-    case memory(ChunkCursor<Record>)
+/// Reads one run, wherever it is (a sequence of runs one after the other).
+struct RunReader<Record: SpillRecord> {
+    private enum Cursor {
+        case file(RunCursor<Record>)
+        case memory(ChunkCursor<Record>)
+    }
+
+    /// The runs to read, a sequence flattened.
+    private var pending: [ReadableRun<Record>]
+    private var opened = 0
+    private var cursor: Cursor?
+
+    init(_ run: ReadableRun<Record>) {
+        pending = Self.flattened(run)
+    }
 
     mutating func next() -> Record? {
-        switch self {
-        case .file(var cursor):
-            let record = cursor.next()
-            self = .file(cursor)
-            return record
-        case .memory(var cursor):
-            let record = cursor.next()
-            self = .memory(cursor)
-            return record
+        while true {
+            // Taken out while read, so its buffer is not shared (and copied) meanwhile.
+            switch cursor.take() {
+            case .file(var file):
+                let record = file.next()
+                cursor = .file(file)
+                if let record { return record }
+            case .memory(var memory):
+                let record = memory.next()
+                cursor = .memory(memory)
+                if let record { return record }
+            case nil:
+                break
+            }
+            guard opened < pending.count else { return nil }
+            switch pending[opened] {
+            case .file(let file, let range): cursor = .file(RunCursor(file: file, range: range))
+            case .memory(let chunks): cursor = .memory(ChunkCursor(chunks: chunks))
+            case .sequence: preconditionFailure("sequences are flattened")
+            }
+            opened += 1
         }
+    }
+
+    /// The runs of a sequence (of sequences), in order; without recursion.
+    private static func flattened(_ run: ReadableRun<Record>) -> [ReadableRun<Record>] {
+        var out: [ReadableRun<Record>] = []
+        var stack = [run]
+        while let top = stack.popLast() {
+            if case .sequence(let runs) = top { stack += runs.reversed() } else { out.append(top) }
+        }
+        return out
     }
 }
 
