@@ -155,7 +155,9 @@ public struct Classifier: Sendable {
                     inputs = memo.inputs(DecisionKey.Inputs(run.request(for: navs[i], page: page.context)))
                     placements[placement] = inputs
                 }
-                let url = Self.target(navs[i])
+                // Read in place: `Self.target(navs[i])` copied the whole navigation (a retain and
+                // a release of each of its fields) for every link.
+                let url = navs.withUnsafeBufferPointer { Self.target(of: $0, at: i) }
                 let link: DecisionKey.Link
                 if navs[i].scheme == "intent", run.reading.readsIntentKey(scheme: "intent") {
                     if intents.isEmpty {
@@ -317,6 +319,12 @@ public struct Classifier: Sendable {
     package static func target(_ navigation: Navigation) -> WebURL? {
         if let target = navigation.target.value, target.href == navigation.url { return target }
         return WebURL.parse(navigation.url)
+    }
+
+    /// `target(_:)` of `navigations[i]`, read where it lies.
+    static func target(of navigations: UnsafeBufferPointer<Navigation>, at i: Int) -> WebURL? {
+        if let target = navigations[i].target.value, target.href == navigations[i].url { return target }
+        return WebURL.parse(navigations[i].url)
     }
 
     /// A run of navigations found on one page (navigations come page by page), with the
