@@ -18,8 +18,16 @@ final class VerdictSetTexts: @unchecked Sendable {
     static let shared = VerdictSetTexts()
     static let limit = 8_192
 
+    /// How many sets of distinct bytes get a run-wide number (`Entry.canonical`): 4 × `limit`
+    /// unless a test sets fewer.
+    let canonicalLimit: Int
+
     private let lock = NSLock()
     private var entries: [ObjectIdentifier: Entry] = [:]
+    /// The run-wide number of each set's bytes: never restarted (a page's memo relies on
+    /// equal sets having one number), so bounded apart from `entries`, and past its bound a
+    /// new set has no number.
+    private var canonical: [VerdictSetValue: Int32] = [:]
 
     /// One set's rendering. Made on the set's first sight in the run, outside the lock, with
     /// what every run writes of it (its hash of bytes, its JSON, key and definition: constants,
@@ -31,6 +39,12 @@ final class VerdictSetTexts: @unchecked Sendable {
         let set: VerdictSet
         let digest: UInt64
         let definition: VerdictSetDefinition
+        /// The run-wide number of the set's bytes, the same for every set written alike
+        /// (`VerdictSetValue`): a page's memo finds the entry of a set by it in an array,
+        /// instead of hashing the set by value and keeping it in two dictionaries
+        /// (`VerdictSetMemo.index(of:)`). Nil past `canonicalLimit` sets of distinct bytes. Set under the lock
+        /// before the entry is handed out, and never changed.
+        fileprivate(set) var canonical: Int32?
         /// Under the lock.
         fileprivate var outcomes: [ProfileOutcome]?
         fileprivate var findings: [Finding] = []
@@ -54,6 +68,10 @@ final class VerdictSetTexts: @unchecked Sendable {
         let message: String
     }
 
+    init(canonicalLimit: Int = 4 * VerdictSetTexts.limit) {
+        self.canonicalLimit = canonicalLimit
+    }
+
     /// The sets known now.
     var count: Int { locked { entries.count } }
 
@@ -67,6 +85,14 @@ final class VerdictSetTexts: @unchecked Sendable {
             // Another worker may have made it meanwhile: the first one stays.
             if let known = entries[id] { return known }
             if entries.count >= Self.limit { entries.removeAll(keepingCapacity: true) }
+            let value = VerdictSetValue(set: made.set, digest: made.digest)
+            if let number = canonical[value] {
+                made.canonical = number
+            } else if canonical.count < canonicalLimit {
+                let number = Int32(canonical.count)
+                canonical[value] = number
+                made.canonical = number
+            }
             entries[id] = made
             return made
         }
