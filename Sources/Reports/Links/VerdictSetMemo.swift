@@ -55,7 +55,7 @@ package struct VerdictSetMemo {
     private var seen: [(set: VerdictSet?, index: Int32)] = []
     private var byValue: [VerdictSetValue: Int] = [:]
     /// Every set met on this page, by identity (held, so an identity stays its own): a page
-    /// has more sets than `recent` keeps, and each would be hashed by value again. Without
+    /// has more sets than `seen` holds apart, and each would be hashed by value again. Without
     /// texts only: the texts' entry is found by identity too.
     private var byIdentity: [ObjectIdentifier: (set: VerdictSet, index: Int)] = [:]
     /// The entry of each run-wide set number met on this page (`VerdictSetTexts.Entry.canonical`),
