@@ -51,11 +51,17 @@ final class VerdictSetTexts: @unchecked Sendable {
         /// `"findings":[…]` of the set's links, by their findings (a few lists a set).
         fileprivate var findingsFields: [(findings: [FindingRef], field: [UInt8])] = []
 
-        fileprivate init(set: VerdictSet, digest: UInt64) {
+        /// `digest` nil: the JSON's hash (`VerdictSetKey.hash`), which the key folds — one pass
+        /// over the bytes for both. Sets written alike have the same JSON (details in key
+        /// order), so it hashes their bytes as `VerdictSetValue`'s equality needs; a set's own
+        /// digest (`VerdictSetValue.digest`) read every string again (6,700 instructions a set
+        /// of eight profiles).
+        fileprivate init(set: VerdictSet, digest: UInt64?) {
             self.set = set
-            self.digest = digest
             let json = VerdictSetDefinition.json(set)
-            definition = VerdictSetDefinition(key: VerdictSetKey(verdicts: json), verdicts: json)
+            let hash = VerdictSetKey.hash(json)
+            self.digest = digest ?? hash
+            definition = VerdictSetDefinition(key: VerdictSetKey(hash: hash), verdicts: json)
         }
     }
 
@@ -75,12 +81,12 @@ final class VerdictSetTexts: @unchecked Sendable {
     /// The sets known now.
     var count: Int { locked { entries.count } }
 
-    /// The set's entry, made on first sight; `digest` makes its hash of bytes
-    /// (`VerdictSetValue.digest`).
-    func entry(_ set: VerdictSet, digest: (VerdictSet) -> UInt64 = VerdictSetValue.digest) -> Entry {
+    /// The set's entry, made on first sight; `digest` makes its hash of bytes (nil: the hash
+    /// of its JSON, `Entry.init`).
+    func entry(_ set: VerdictSet, digest: ((VerdictSet) -> UInt64)? = nil) -> Entry {
         let id = set.identity
         if let known = locked({ entries[id] }) { return known }
-        let made = Entry(set: set, digest: digest(set))
+        let made = Entry(set: set, digest: digest.map { $0(set) })
         return locked {
             // Another worker may have made it meanwhile: the first one stays.
             if let known = entries[id] { return known }
@@ -96,11 +102,6 @@ final class VerdictSetTexts: @unchecked Sendable {
             entries[id] = made
             return made
         }
-    }
-
-    /// The set's hash of its bytes (`VerdictSetValue.digest`), made by `make` on first sight.
-    func digest(_ set: VerdictSet, _ make: (VerdictSet) -> UInt64) -> UInt64 {
-        entry(set, digest: make).digest
     }
 
     /// The set's JSON (`VerdictSetDefinition.json`) and the key it hashes to.
