@@ -155,6 +155,12 @@ package struct VerdictSetMemo {
             ?? { json in VerdictSetDefinition(key: VerdictSetKey(verdicts: json), verdicts: json) }(
                 VerdictSetDefinition.json(entries[index].set))
         var key = natural.key
+        // Room for a page's usual few dozen sets from the first: growing from empty rehashed
+        // every key at each doubling.
+        if keys.isEmpty {
+            keys.reserveCapacity(64)
+            definitions.reserveCapacity(64)
+        }
         while keys.contains(key) { key = key.next }
         keys.insert(key)
         let definition = key == natural.key ? natural : VerdictSetDefinition(key: key, verdicts: natural.verdicts)
