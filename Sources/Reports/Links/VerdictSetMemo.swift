@@ -34,6 +34,9 @@ package struct VerdictSetMemo {
         fileprivate(set) var definition: VerdictSetDefinition?
         fileprivate(set) var outcomes: [ProfileOutcome]?
         fileprivate(set) var findings: [FindingText] = []
+        /// The run's findings of the set when the page met it (`VerdictSetTexts.findings(of:)`):
+        /// a finding the run has made already is found here, without the texts' lock.
+        fileprivate(set) var sharedFindings: [VerdictSetTexts.Finding] = []
     }
 
     /// One finding code of a set, as its rows show it.
@@ -121,6 +124,7 @@ package struct VerdictSetMemo {
         if number >= byCanonical.count { byCanonical += repeatElement(-1, count: number + 1 - byCanonical.count) }
         let index = entries.count
         entries.append(Entry(set: set, shared: shared))
+        entries[index].sharedFindings = texts!.findings(of: shared)
         byCanonical[number] = Int32(index)
         return index
     }
@@ -189,7 +193,10 @@ package struct VerdictSetMemo {
             return i
         }
         let text: FindingText
-        if let shared = entries[index].shared.map({ texts!.finding(of: $0, code: ref.code, refProfiles: ref.profiles) }) {
+        if let shared = entries[index].shared.map({ entry in
+            entries[index].sharedFindings.first { $0.code == ref.code && $0.refProfiles == ref.profiles }
+                ?? texts!.finding(of: entry, code: ref.code, refProfiles: ref.profiles)
+        }) {
             text = FindingText(code: ref.code, refProfiles: ref.profiles, profiles: shared.profiles,
                                severity: severity(of: ref.code, rules), message: shared.message)
         } else {

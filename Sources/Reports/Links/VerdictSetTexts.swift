@@ -149,6 +149,12 @@ final class VerdictSetTexts: @unchecked Sendable {
         finding(of: entry(set), code: code, refProfiles: refProfiles)
     }
 
+    /// The set's findings made so far (a page's memo takes them with the entry, and looks a
+    /// finding up there before asking `finding(of:code:refProfiles:)` under the lock).
+    func findings(of entry: Entry) -> [Finding] {
+        locked { entry.findings }
+    }
+
     func finding(of entry: Entry, code: String, refProfiles: [String]) -> Finding {
         let known: Finding? = locked { entry.findings.first { $0.code == code && $0.refProfiles == refProfiles } }
         if let known { return known }
