@@ -9,17 +9,32 @@ import Policies
 /// every navigation decided alike. `QUERY_NOT_UTF8` also reads the text of a deep link's
 /// query: a navigation it could fire on is judged alone (`Judge.judgedAlone`).
 public struct CheckRun: Sendable {
-    public var checks: [Check]
+    public var checks: [Check] {
+        didSet { (judgeID, readsQueries) = Self.judging(checks) }
+    }
+    /// What `judge` names the checks by, and whether `QUERY_NOT_UTF8` is among them: made
+    /// when the checks are set, not for every page the classifier is handed the judge (the
+    /// codes joined were some 15,000 instructions a page).
+    private var judgeID: String
+    private var readsQueries: Bool
+
+    /// Every check: the run an audit uses unless told otherwise, made once.
+    public static let standard = CheckRun()
 
     public init(checks: [Check] = Checks.all) {
         self.checks = checks
+        (judgeID, readsQueries) = Self.judging(checks)
+    }
+
+    private static func judging(_ checks: [Check]) -> (String, Bool) {
+        (checks.map(\.code).joined(separator: " "), checks.contains { $0.code == Checks.queryNotUTF8.code })
     }
 
     /// The checks as the classifier asks them: `id` names them, so findings remembered from
     /// another set of checks are not reused.
     public var judge: Classifier.Judge {
-        let readsQueries = checks.contains { $0.code == Checks.queryNotUTF8.code }
-        return Classifier.Judge(id: checks.map(\.code).joined(separator: " "), findings: findings,
+        let readsQueries = readsQueries
+        return Classifier.Judge(id: judgeID, findings: findings,
                                 judgedAlone: { nav in
                                     readsQueries && nav.scheme != "http" && nav.scheme != "https"
                                         && Checks.sendsLegacyQuery(nav)

@@ -98,13 +98,20 @@ package struct ReportParts: Sendable {
                          memo: inout VerdictSetMemo) -> [Finding] {
         var findings: [Finding] = []
         var groups = FindingGroups()
+        // The page's URL as one string for all its rows: each navigation holds its own copy
+        // of the same bytes, and the rows' sort (`Finding.ordered`) and writers compare pages
+        // first — a comparison of two copies reads every byte, of one string none.
+        var lastPage: String?
         for position in list.indices {
             if list[position].verdicts != nil { part.classified += 1 }
             if inventory { part.deepLinks.add(scheme: list[position].scheme, url: list[position].url) }
             guard let refs = list[position].findings, !refs.isEmpty else { continue }
             let set = memo.index(of: list[position].verdicts ?? Self.noVerdicts, link: position)
-            let page = list[position].page
+            var page = list[position].page
+            if let last = lastPage, last == page { page = last } else { lastPage = page }
             let association = list[position].source == "association"
+            // Once a link, not once a finding.
+            let outcomes = rows ? memo.outcomes(at: set) : []
             for ref in refs {
                 let index = memo.findingIndex(at: set, ref, rules: rules)
                 let suppression = rules.firstSuppression(code: ref.code, page: page, url: list[position].url)
@@ -115,7 +122,7 @@ package struct ReportParts: Sendable {
                     page: page, file: file, line: list[position].line, source: list[position].source,
                     trigger: list[position].trigger.rawValue, frame: list[position].frame.rawValue,
                     raw: list[position].raw, url: list[position].url, code: ref.code, severity: text.severity,
-                    profiles: text.profiles, outcomes: memo.outcomes(at: set), message: text.message,
+                    profiles: text.profiles, outcomes: outcomes, message: text.message,
                     suppressed: suppression.map { rules.suppressions[$0].reason }))
             }
         }

@@ -229,6 +229,64 @@ final class DecisionMemoTests: XCTestCase {
         XCTAssertLessThan(sets.count * 4, decided)
     }
 
+    /// Links whose key is a few integers (`DecisionKey.Link.compactBits`) are numbered as
+    /// their whole keys number them: over every configuration's generated pages, a memo
+    /// with compact keys and one without give every navigation the same number, and the
+    /// compact keys are in use (web, `file:`, custom-scheme and `tel:` links).
+    func testCompactKeysNumberLinksAsWholeKeysDo() throws {
+        var compacted = 0, whole = 0
+        for (n, configuration) in try Self.configurations().enumerated() {
+            let classifier = Classifier(profiles: ProfileRegistry.all, device: configuration.device,
+                                        settings: configuration.settings, options: configuration.options)
+            let reading = TargetReading(profiles: ProfileRegistry.all, device: configuration.device,
+                                        options: configuration.options)
+            let compact = DecisionMemo(profiles: 1), plain = DecisionMemo(profiles: 1)
+            plain.compacts = false
+            // Twice over: the second time every link is known.
+            for navigation in (Self.generatedPages(seed: n) + Self.generatedPages(seed: n)).joined() {
+                let key = DecisionKey(classifier.request(for: navigation, msSinceUserInput: nil), reading: reading)
+                if key.link.compactBits == nil { whole += 1 } else { compacted += 1 }
+                let a = compact.link(key.link, inputs: compact.inputs(key.inputs))
+                let b = plain.link(key.link, inputs: plain.inputs(key.inputs))
+                XCTAssertEqual(a, b, "\(configuration.name): \(navigation.page) \(navigation.url)")
+                if a != b { return }
+            }
+        }
+        XCTAssertGreaterThan(compacted, 1_000)
+        XCTAssertGreaterThan(whole, 1_000)
+    }
+
+    /// Two links of one scheme have equal compact bits exactly when their keys are equal.
+    func testCompactBitsTellKeysApartAsEqualityDoes() throws {
+        var links: [DecisionKey.Link] = []
+        for configuration in try Self.configurations().prefix(6) {
+            let classifier = Classifier(profiles: ProfileRegistry.all, device: configuration.device,
+                                        settings: configuration.settings, options: configuration.options)
+            let reading = TargetReading(profiles: ProfileRegistry.all, device: configuration.device,
+                                        options: configuration.options)
+            for page in Self.generatedPages(seed: 0) {
+                for navigation in page where navigation.trigger == .scriptLoad {
+                    links.append(DecisionKey(classifier.request(for: navigation, msSinceUserInput: nil), reading: reading).link)
+                }
+            }
+        }
+        let compact = links.filter { $0.compactBits != nil }
+        XCTAssertGreaterThan(compact.count, 100)
+        // Equal bits, equal keys; and as many distinct keys as distinct bits, scheme by scheme.
+        var firstOfBits: [String: [UInt32: DecisionKey.Link]] = [:]
+        var distinct: [String: Set<DecisionKey.Link>] = [:]
+        for link in compact {
+            if let first = firstOfBits[link.scheme]?[link.compactBits!] {
+                XCTAssertEqual(first, link)
+            } else {
+                firstOfBits[link.scheme, default: [:]][link.compactBits!] = link
+            }
+            distinct[link.scheme, default: []].insert(link)
+        }
+        for (scheme, keys) in distinct { XCTAssertEqual(keys.count, firstOfBits[scheme]?.count, scheme) }
+        XCTAssertGreaterThan(firstOfBits.values.map(\.count).reduce(0, +), 20)
+    }
+
     /// The memo outlives the page: a link met again on the next page is not decided again,
     /// and navigations decided alike on different pages hold one set and one findings array.
     func testSetsAreSharedAcrossPages() {

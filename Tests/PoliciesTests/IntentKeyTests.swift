@@ -56,6 +56,25 @@ final class IntentKeyTests: XCTestCase {
             .target(url: request.url, urlString: request.urlString, scheme: request.scheme, page: request.pageContext)
     }
 
+    /// The fallback URLs' readings remembered (`FallbackReadings`) are the plain ones
+    /// (`IntentKey.fallback`), met first and again, and past the bound.
+    func testRememberedFallbackReadingsAreThePlainOnes() {
+        let urls = ["https://pg.kakaopay.example/pay", "https://shop.example/fb?x=1", "http://shop.example/",
+                    "https://play.google.com/store/apps/details?id=id.dana", "https://play.google.com/store/apps/details",
+                    "https://play.google.com/other", "HTTPS://Shop.Example/", "https:shop", "ftp://x.example/",
+                    "javascript:alert(1)", "", "https://", "https://[bad", "https://caf\u{E9}.example/p", " https://x.example/"]
+        let readings = FallbackReadings()
+        for round in 0..<2 {
+            for url in urls { XCTAssertEqual(readings.reading(url), IntentKey.fallback(url), "\(round) \(url)") }
+        }
+        XCTAssertEqual(readings.count, urls.count)
+        for i in 0..<(FallbackReadings.limit + 5) {
+            let url = "https://h\(i).example/p"
+            XCTAssertEqual(readings.reading(url), IntentKey.fallback(url))
+        }
+        XCTAssertLessThanOrEqual(readings.count, FallbackReadings.limit)
+    }
+
     func testLinksOfOneShapeShareAKey() {
         let shapes = Self.corpusShapes
         let half = shapes.count / 2

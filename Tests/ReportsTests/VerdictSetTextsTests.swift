@@ -37,6 +37,36 @@ final class VerdictSetTextsTests: XCTestCase {
         XCTAssertLessThan(texts.count, perPage, "sets shared across pages are rendered once")
     }
 
+    /// Sets made apart but written alike (each worker's decision memo makes its own) share a
+    /// page's entry through their run-wide number as they do by value without texts, page
+    /// after page, in any order — and past the numbers' bound (here 6), where a page turns
+    /// to finding every set by value.
+    func testSetsMadeApartShareAnEntryAsByValue() {
+        func set(_ target: String) -> VerdictSet {
+            VerdictSet(["android-sdk": Verdict(.opensApp, Reason(rawValue: "custom-scheme-opened"), details: ["target": target]),
+                        "ios-sdk": Verdict(.blocked, Reason(rawValue: "no-gesture"))])
+        }
+        for limit in [4 * VerdictSetTexts.limit, 6] {
+            let texts = VerdictSetTexts(canonicalLimit: limit)
+            var generator = SystemRandomNumberGenerator()
+            for page in 0..<30 {
+                // Some sets met again by identity, some made again alike, some new on each page.
+                let made = (0..<24).map { i in set("wallet\((i + page) % 16)") } + [set("page\(page)")]
+                var order = (0..<200).map { $0 % made.count }
+                order.shuffle(using: &generator)
+                var plain = VerdictSetMemo(texts: nil), run = VerdictSetMemo(texts: texts)
+                for (position, i) in order.enumerated() {
+                    XCTAssertEqual(run.index(of: made[i], link: position), plain.index(of: made[i], link: position),
+                                   "limit \(limit), page \(page)")
+                }
+                XCTAssertEqual(run.entries.count, plain.entries.count)
+                for i in plain.entries.indices {
+                    XCTAssertEqual(run.definition(at: i), plain.definition(at: i))
+                }
+            }
+        }
+    }
+
     func testBoundedAndStartsAfresh() {
         let texts = VerdictSetTexts()
         for i in 0..<(VerdictSetTexts.limit + 10) {

@@ -147,7 +147,8 @@ public struct Classifier: Sendable {
         for page in pages {
             placements.removeAll(keepingCapacity: true)
             for i in page.range where schedule.live[i] {
-                let placement = Placement(navs[i])
+                // From the three fields: `Placement(navs[i])` copied the whole navigation.
+                let placement = Placement(trigger: navs[i].trigger, frame: navs[i].frame, delayMs: navs[i].delayMs)
                 let inputs: Int32
                 if let known = placements[placement] {
                     inputs = known
@@ -155,7 +156,9 @@ public struct Classifier: Sendable {
                     inputs = memo.inputs(DecisionKey.Inputs(run.request(for: navs[i], page: page.context)))
                     placements[placement] = inputs
                 }
-                let url = Self.target(navs[i])
+                // Read in place: `Self.target(navs[i])` copied the whole navigation (a retain and
+                // a release of each of its fields) for every link.
+                let url = navs.withUnsafeBufferPointer { Self.target(of: $0, at: i) }
                 let link: DecisionKey.Link
                 if navs[i].scheme == "intent", run.reading.readsIntentKey(scheme: "intent") {
                     if intents.isEmpty {
@@ -186,7 +189,8 @@ public struct Classifier: Sendable {
         var missed: [Int: PolicyRequest] = [:]
         // Navigations some profile's engine never reaches (`PageReach`): their verdict names
         // what stopped them, so their rows are not shared; they are set apart, per profile.
-        var unreached: [Int: [Verdict?]] = [:]
+        // (An array by navigation, made at the first: a lookup a link in a dictionary cost more.)
+        var unreached: [[Verdict?]?] = []
         for (p, profile) in run.profiles.enumerated() {
             run.visit.walk(navs, schedule, engine: PageReach.Engine(profile.platform), sandbox: profile.sandboxGate, decide: { i, sinceInput in
                 let visit = DecisionKey.Visit(msSinceUserInput: sinceInput)
@@ -212,12 +216,16 @@ public struct Classifier: Sendable {
                 let verdict = profile.decide(request)
                 numbers[i * count + p] = memo.remember(verdict, link: ids[i], profile: p, visit: visit)
                 return PageVisit.consumesActivation(verdict)
-            }, unreached: { i, verdict in unreached[i, default: Array(repeating: nil, count: count)][p] = verdict })
+            }, unreached: { i, verdict in
+                if unreached.isEmpty { unreached = Array(repeating: nil, count: navs.count) }
+                if unreached[i] == nil { unreached[i] = Array(repeating: nil, count: count) }
+                unreached[i]![p] = verdict
+            })
         }
         if let judge { memo.judging(judge.id) }
         numbers.withUnsafeBufferPointer { numbers in
             for i in navs.indices where schedule.live[i] {
-                if let fixed = unreached[i] {
+                if !unreached.isEmpty, let fixed = unreached[i] {
                     navs[i].verdicts = VerdictSet(run.names, (0..<count).map { p in
                         fixed[p] ?? memo.verdict(profile: p, number: numbers[i * count + p])
                     })
@@ -300,10 +308,10 @@ public struct Classifier: Sendable {
         let frame: FrameKind
         let delayMs: Int?
 
-        init(_ navigation: __shared Navigation) {
-            trigger = navigation.trigger
-            frame = navigation.frame
-            delayMs = navigation.delayMs
+        init(trigger: Trigger, frame: FrameKind, delayMs: Int?) {
+            self.trigger = trigger
+            self.frame = frame
+            self.delayMs = delayMs
         }
 
         func hash(into hasher: inout Hasher) {
@@ -317,6 +325,12 @@ public struct Classifier: Sendable {
     package static func target(_ navigation: Navigation) -> WebURL? {
         if let target = navigation.target.value, target.href == navigation.url { return target }
         return WebURL.parse(navigation.url)
+    }
+
+    /// `target(_:)` of `navigations[i]`, read where it lies.
+    static func target(of navigations: UnsafeBufferPointer<Navigation>, at i: Int) -> WebURL? {
+        if let target = navigations[i].target.value, target.href == navigations[i].url { return target }
+        return WebURL.parse(navigations[i].url)
     }
 
     /// A run of navigations found on one page (navigations come page by page), with the

@@ -100,9 +100,12 @@ struct DecisionKey: Hashable {
         /// a whole-read `file:` target and a `file:` page.
         var href: String?
 
-        init(url: WebURL?, page: PageContext, target: Target) {
+        init(url: __shared WebURL?, page: PageContext, target: Target) {
             kind = page.kind
-            if let url, let pageURL = page.url, page.kind == .web, url.kind == .http || url.kind == .https {
+            // The URL read through `url?.` rather than bound by `if let`: a binding copies it
+            // (a retain and a release, twice a link) and only the web-to-web branch needs one.
+            let targetKind = url?.kind
+            if page.kind == .web, targetKind == .http || targetKind == .https, let url, let pageURL = page.url {
                 // Both hosts there, never empty and lower-cased by the parser: the three
                 // comparisons agree.
                 let same = url.hasSameHostname(as: pageURL)
@@ -111,15 +114,15 @@ struct DecisionKey: Hashable {
                 sameHost = same
                 sameHostOrNone = same
                 sameHostFolded = same
-            } else if let url {
+            } else if targetKind != nil {
                 // The host compared in place; a URL's host is ASCII (the URL Standard
                 // serialises it so), so folding its ASCII letters is `lowercased()`.
                 let pageHost = page.hostname ?? ""
                 hasHost = !pageHost.isEmpty
-                targetHasHost = url.hasNonEmptyHost
-                sameHostOrNone = url.hostEquals(pageHost)
-                sameHost = sameHostOrNone && url.layout.hostRange != nil && page.hostname != nil
-                sameHostFolded = sameHostOrNone || url.hostEquals(page.foldedHostname, folded: true)
+                targetHasHost = url?.hasNonEmptyHost == true
+                sameHostOrNone = url?.hostEquals(pageHost) == true
+                sameHost = sameHostOrNone && url?.layout.hostRange != nil && page.hostname != nil
+                sameHostFolded = sameHostOrNone || url?.hostEquals(page.foldedHostname, folded: true) == true
             } else {
                 hasHost = !(page.hostname ?? "").isEmpty
                 targetHasHost = false
@@ -130,7 +133,7 @@ struct DecisionKey: Hashable {
             href = nil
             switch target {
             case .whole, .intent:
-                if sameHost || (url?.kind == .file && kind == .file) { href = page.url?.href }
+                if sameHost || (targetKind == .file && kind == .file) { href = page.url?.href }
             case .web, .file, .scheme:
                 break
             }
@@ -164,5 +167,31 @@ struct DecisionKey: Hashable {
                            | (page.sameHost ? 16 : 0) | (page.sameHostOrNone ? 32 : 0) | (page.sameHostFolded ? 64 : 0))
             if let href = page.href { hasher.combine(href) }
         }
+    }
+}
+
+extension DecisionKey.Link {
+    /// The link as two integers when its target is read by kind alone (`.web`, `.file`,
+    /// `.scheme`: no text beside the scheme, and no page URL in `page`) — the scheme by the
+    /// memo's number for it, the rest packed in `bits` — so that the memo finds it by a hash
+    /// of integers instead of hashing and comparing the whole key (`DecisionMemo.link`); nil
+    /// for a key that holds text (`.whole`, `.intent`, or a page URL). One-to-one: two links
+    /// of equal scheme give equal bits exactly when they are equal (`DecisionKeyTests`).
+    var compactBits: UInt32? {
+        guard page.href == nil else { return nil }
+        var bits: UInt32
+        switch target {
+        case .whole, .intent: return nil
+        case .web: bits = 1
+        case .file(let asset, let local): bits = 2 | (asset ? 4 : 0) | (local ? 8 : 0)
+        case .scheme: bits = 3
+        }
+        bits |= UInt32(page.kind.rawValue) << 4
+        if page.hasHost { bits |= 1 << 8 }
+        if page.targetHasHost { bits |= 1 << 9 }
+        if page.sameHost { bits |= 1 << 10 }
+        if page.sameHostOrNone { bits |= 1 << 11 }
+        if page.sameHostFolded { bits |= 1 << 12 }
+        return bits
     }
 }

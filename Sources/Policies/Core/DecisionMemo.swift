@@ -20,6 +20,13 @@ final class DecisionMemo {
     let profileCount: Int
     private var inputs: [DecisionKey.Inputs: Int32] = [:]
     private var links: [LinkKey: Int32] = [:]
+    /// Links whose key is a scheme and a few integers (`DecisionKey.Link.compactBits`),
+    /// numbered with the others: a custom-scheme, `tel:`, web or `file:` link's key was
+    /// hashed and compared whole — its scheme, page and target enums — for some 1,300
+    /// instructions a link (Benchmarks/README.md, issue 17). Off (`compacts`), every link
+    /// goes by `links`: the plain version, which `DecisionMemoTests` compares it with.
+    private var compactLinks: [CompactKey: Int32] = [:]
+    var compacts = true
     /// Per link and profile (`link * profileCount + profile`): the visit it was first decided
     /// under and the verdict's number (-1: not decided yet).
     private var first: [Decided] = []
@@ -50,6 +57,29 @@ final class DecisionMemo {
         }
     }
 
+    /// A scheme (short: kept in the string itself, copied without a retain) and the packed
+    /// bits and inputs; `==` compares both whole (String's `==`, as `Link`'s own).
+    private struct CompactKey: Hashable {
+        let scheme: String
+        let packed: UInt64
+
+        init(scheme: String, bits: UInt32, inputs: Int32) {
+            self.scheme = scheme
+            packed = UInt64(bits) << 32 | UInt64(UInt32(bitPattern: inputs))
+        }
+
+        /// The scheme's bytes folded into the packed integers: one `combine`. (Such a link's
+        /// scheme is the URL parser's, `TargetReading.target`: ASCII, so equal bytes are
+        /// what String's `==` finds equal.)
+        func hash(into hasher: inout Hasher) {
+            var folded = packed, scheme = scheme
+            scheme.withUTF8 { bytes in
+                for byte in bytes { folded = folded &* 0x100000001B3 ^ UInt64(byte) }
+            }
+            hasher.combine(folded)
+        }
+    }
+
     private struct Decided {
         var visit: DecisionKey.Visit
         var number: Int32
@@ -75,7 +105,7 @@ final class DecisionMemo {
 
     /// Full past `linkLimit` links, or past four times as many verdict sets (links of one key
     /// whose verdicts quote values of their own, `IntentQuotes`, each have their own).
-    var isFull: Bool { links.count >= Self.linkLimit || sets.count >= 4 * Self.linkLimit }
+    var isFull: Bool { firstRow.count >= Self.linkLimit || sets.count >= 4 * Self.linkLimit }
 
     /// The number of a navigation's inputs, given on first sight.
     func inputs(_ key: DecisionKey.Inputs) -> Int32 {
@@ -90,11 +120,24 @@ final class DecisionMemo {
 
     /// The number of a navigation (what is read of its link, and its inputs' number),
     /// given on first sight.
-    func link(_ link: DecisionKey.Link, inputs: Int32) -> Int32 {
+    func link(_ link: __shared DecisionKey.Link, inputs: Int32) -> Int32 {
+        if compacts, let bits = link.compactBits {
+            let key = CompactKey(scheme: link.scheme, bits: bits, inputs: inputs)
+            if let known = compactLinks[key] { return known }
+            let id = newLink()
+            compactLinks[key] = id
+            return id
+        }
         let key = LinkKey(link: link, inputs: inputs)
         if let known = links[key] { return known }
-        let id = Int32(links.count)
+        let id = newLink()
         links[key] = id
+        return id
+    }
+
+    /// The next link's number, with room for its verdicts and rows.
+    private func newLink() -> Int32 {
+        let id = Int32(firstRow.count)
         first.append(contentsOf: repeatElement(Decided(visit: DecisionKey.Visit(msSinceUserInput: nil), number: -1),
                                                count: profileCount))
         firstRow.append(-1)

@@ -1,3 +1,4 @@
+import Foundation
 import LinkAuditModel
 
 /// What the profiles and checks read of a parsed `intent:` URI, as its memo key
@@ -94,16 +95,57 @@ struct IntentKey: Hashable {
         flags = intent.flags
         extendedFlags = intent.extendedFlags
         if let raw = intent.stringExtra(IntentSanitizer.browserFallbackURLExtra) {
-            // `isValidHTTP` is `parts != nil`; `playStoreDetails` reads on only for this host and
-            // path (kept whole then, whether or not it finds an `id`).
-            let parts = ChromeFallbackURL.parts(raw)
-            fallback = parts.map { $0.host == "play.google.com" && $0.path.hasPrefix("/store/apps/details") } == true
-                ? .whole(raw) : .tested(validHTTP: parts != nil, httpPrefix: IntentSanitizer.isHttpURL(raw))
+            fallback = FallbackReadings.shared.reading(raw)
         } else {
             fallback = .none
         }
         hasMarketReferrer = ChromeIntentFields.marketReferrer(of: intent) != nil
         rest = Compared(sourceBounds: intent.sourceBounds, selector: intent.selector)
+    }
+}
+
+extension IntentKey {
+    /// What is read of a fallback URL, the plain way: `isValidHTTP` is `parts != nil`;
+    /// `playStoreDetails` reads on only for this host and path (kept whole then, whether or
+    /// not it finds an `id`).
+    static func fallback(_ raw: String) -> Fallback {
+        let parts = ChromeFallbackURL.parts(raw)
+        return parts.map { $0.host == "play.google.com" && $0.path.hasPrefix("/store/apps/details") } == true
+            ? .whole(raw) : .tested(validHTTP: parts != nil, httpPrefix: IntentSanitizer.isHttpURL(raw))
+    }
+}
+
+/// `IntentKey.fallback` of the fallback URLs read last: a checkout page's `intent:` links
+/// carry a handful of fallback URLs between them, and parsing one as Chrome does
+/// (`ChromeFallbackURL.parts`) was some 7,000 instructions — 3,300 an `intent:` link of the
+/// benchmark's corpus (Benchmarks/README.md, issue 17). A pure function of the string, so an
+/// answer is given back as it was made. Shared by the workers behind a lock; bounded: past
+/// `limit` URLs it starts afresh. `IntentKeyTests` compares it with `IntentKey.fallback`.
+final class FallbackReadings: @unchecked Sendable {
+    static let shared = FallbackReadings()
+    static let limit = 1_024
+
+    private let lock = NSLock()
+    private var answers: [String: IntentKey.Fallback] = [:]
+
+    /// The URLs known now.
+    var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return answers.count
+    }
+
+    func reading(_ raw: String) -> IntentKey.Fallback {
+        lock.lock()
+        let known = answers[raw]
+        lock.unlock()
+        if let known { return known }
+        let made = IntentKey.fallback(raw)
+        lock.lock()
+        if answers.count >= Self.limit { answers.removeAll(keepingCapacity: true) }
+        answers[raw] = made
+        lock.unlock()
+        return made
     }
 }
 

@@ -46,16 +46,26 @@ public enum PageReach {
         var out = [Unreached?](repeating: nil, count: navigations.count)
         let stops = parserStops(navigations, live: live)
         let pageStop = stops[0]
+        // The stops by document in an array when the documents are few (numbered from 0 in
+        // page order, a page has a handful): a lookup a link in the dictionary cost more.
+        let lastDocument = stops.keys.max() ?? -1
+        let byDocument: [(line: Int, index: Int)?]? = lastDocument < 4_096 && !stops.keys.contains(where: { $0 < 0 })
+            ? (0...max(0, lastDocument)).map { stops[$0] } : nil
+        func stopOf(_ document: Int) -> (line: Int, index: Int)? {
+            guard let byDocument else { return stops[document] }
+            return document >= 0 && document < byDocument.count ? byDocument[document] : nil
+        }
         // The navigations are read in place (`navigations[i].…`): binding each to a name
         // copied every link of the page (Benchmarks/README.md, issue 17).
-        for i in navigations.indices where live[i] {
+        // With no parser stop on the page (most pages) nothing is unreached here: no lookup a link.
+        for i in navigations.indices where !stops.isEmpty && live[i] {
             guard let place = navigations[i].place.value else { continue }
-            if let stop = stops[place.document], place.parserLine.map({ $0 > stop.line }) ?? true {
+            if let stop = stopOf(place.document), place.parserLine.map({ $0 > stop.line }) ?? true {
                 out[i] = Unreached(cause: .parserStopped, by: stop.index)
             } else if place.document != 0, let stop = pageStop, navigations[i].line > stop.line {
                 // A frame document whose frame comes after the stop never exists.
                 out[i] = Unreached(cause: .parserStopped, by: stop.index)
-            } else if navigations[i].trigger == .metaRefresh, let stop = stops[place.document] {
+            } else if navigations[i].trigger == .metaRefresh, let stop = stopOf(place.document) {
                 // Parsed before the stop: the stop cancels it (and the load it waits for
                 // never ends).
                 out[i] = Unreached(cause: .refreshCancelled, by: stop.index)

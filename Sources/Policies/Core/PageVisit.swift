@@ -21,11 +21,18 @@ public struct PageVisit: Sendable {
     /// frame a script writes included).
     @inline(__always)  // read in place for each link of a page (`schedule`), not copied
     public func evaluates(_ navigation: Navigation) -> Bool {
-        if navigation.trigger.isInventory || navigation.context == "template" { return false }
-        if navigation.context == "noscript" { return !settings.javaScriptEnabled }
-        switch navigation.trigger {
+        evaluates(trigger: navigation.trigger, context: navigation.context, source: navigation.source)
+    }
+
+    /// `evaluates(_:)` from the three fields it reads: `schedule` hands them over one by one,
+    /// as handing it the navigation copied the whole of it (twenty fields) for every link.
+    @inline(__always)
+    func evaluates(trigger: Trigger, context: String?, source: String) -> Bool {
+        if trigger.isInventory || context == "template" { return false }
+        if context == "noscript" { return !settings.javaScriptEnabled }
+        switch trigger {
         case .scriptLoad, .scriptTimer, .scriptHandler, .scriptAsync: return settings.javaScriptEnabled
-        default: return navigation.source == "script" || navigation.source.hasPrefix("attr[") ? settings.javaScriptEnabled : true
+        default: return source == "script" || source.hasPrefix("attr[") ? settings.javaScriptEnabled : true
         }
     }
 
@@ -80,7 +87,9 @@ public struct PageVisit: Sendable {
     }
 
     public func schedule(_ navigations: [Navigation]) -> Schedule {
-        let live = navigations.indices.map { evaluates(navigations[$0]) }
+        let live = navigations.indices.map { i in
+            evaluates(trigger: navigations[i].trigger, context: navigations[i].context, source: navigations[i].source)
+        }
         // At the same time on the clock, scripts come before a meta refresh, whose own
         // clock starts only once the load is over (§F.15); otherwise page order.
         // Each one's place in that order worked out once, not at every comparison.

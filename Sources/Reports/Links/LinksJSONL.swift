@@ -153,8 +153,10 @@ extension Verdict {
         json.field("outcome", outcome.rawValue)
         json.field("reason", reason.rawValue)
         if let details {
-            for key in details.keys.sorted() {
-                json.field(dynamic: key, details[key] ?? "")
+            // In key order (keys are unique: the same order as the keys sorted), each value
+            // taken with its key rather than looked up again.
+            for (key, value) in details.sorted(by: { $0.key < $1.key }) {
+                json.field(dynamic: key, value)
             }
         }
         json.close()

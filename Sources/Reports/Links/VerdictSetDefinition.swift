@@ -14,12 +14,22 @@ struct VerdictSetKey: Hashable, Sendable {
 
     /// The key of a set whose verdicts are written `verdicts`.
     init(verdicts: [UInt8]) {
+        self.init(hash: Self.hash(verdicts))
+    }
+
+    /// The key of verdicts whose `hash(_:)` is `hash`.
+    init(hash: UInt64) {
+        value = UInt32(truncatingIfNeeded: hash ^ (hash >> 32))
+    }
+
+    /// The 64-bit FNV-1a hash of the verdicts as written, which the key folds.
+    static func hash(_ verdicts: [UInt8]) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in verdicts {
             hash ^= UInt64(byte)
             hash &*= 0x0000_0100_0000_01B3
         }
-        value = UInt32(truncatingIfNeeded: hash ^ (hash >> 32))
+        return hash
     }
 
     /// The key tried after this one when it is taken.

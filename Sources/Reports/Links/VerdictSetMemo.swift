@@ -9,8 +9,11 @@ import LinkAuditModel
 ///
 /// Sets are told apart here and only here (`index(of:)`): by identity first — the
 /// classifier hands one shared set to the links it decided alike — then by value, for
-/// equal sets made apart (each deep link's own set, today). Once every set is shared,
-/// identity alone will do, and only `index(of:)` changes.
+/// equal sets made apart (each worker's memo makes its own). With the run's texts, "by
+/// value" is the run-wide number `VerdictSetTexts` gives a set's bytes, looked up in an
+/// array (`byCanonical`); without them (the plain version), a hash of the bytes in
+/// `byValue`. A page's ~52 sets each cost two dictionary inserts and a hash of their bytes
+/// the plain way (Benchmarks/README.md, issue 17); `VerdictSetTextsTests` compares the two.
 package struct VerdictSetMemo {
     /// Where sets the classifier shares across pages are rendered once for the run
     /// (`VerdictSetTexts`); nil: every page renders its own (the plain version).
@@ -31,6 +34,9 @@ package struct VerdictSetMemo {
         fileprivate(set) var definition: VerdictSetDefinition?
         fileprivate(set) var outcomes: [ProfileOutcome]?
         fileprivate(set) var findings: [FindingText] = []
+        /// The run's findings of the set when the page met it (`VerdictSetTexts.findings(of:)`):
+        /// a finding the run has made already is found here, without the texts' lock.
+        fileprivate(set) var sharedFindings: [VerdictSetTexts.Finding] = []
     }
 
     /// One finding code of a set, as its rows show it.
@@ -46,12 +52,21 @@ package struct VerdictSetMemo {
     private(set) var entries: [Entry] = []
     /// Each code's severity under the run's rules, looked up once a page (a few codes: a scan).
     private var severities: [(code: String, severity: Severity)] = []
-    /// Recently found sets, by identity: a pointer comparison each.
-    private var recent: [(set: VerdictSet, index: Int)] = []
+    /// Sets found, by identity, in a table of `seenCount` slots chosen by the set's address
+    /// (one pointer comparison; a set whose slot another took is looked up further): a page's
+    /// ~52 sets overflowed a list of the last 8, and each miss was a dictionary lookup.
+    private var seen: [(set: VerdictSet?, index: Int32)] = []
     private var byValue: [VerdictSetValue: Int] = [:]
     /// Every set met on this page, by identity (held, so an identity stays its own): a page
-    /// has more sets than `recent` keeps, and each would be hashed by value again.
+    /// has more sets than `seen` holds apart, and each would be hashed by value again. Without
+    /// texts only: the texts' entry is found by identity too.
     private var byIdentity: [ObjectIdentifier: (set: VerdictSet, index: Int)] = [:]
+    /// The entry of each run-wide set number met on this page (`VerdictSetTexts.Entry.canonical`),
+    /// -1 for none.
+    private var byCanonical: [Int32] = []
+    /// Set once the page meets a set with no run-wide number (past the texts' bound): from
+    /// then on every set is found by value, `byValue` holding every entry.
+    private var byValueOnly = false
     /// The keys given out on this page, and the definitions in order of first use.
     private var keys: Set<VerdictSetKey> = []
     private(set) var definitions: [VerdictSetDefinition] = []
@@ -60,7 +75,7 @@ package struct VerdictSetMemo {
     /// page's lines and its report part look its links up in turn.
     private var links: [Int32] = []
 
-    private static let recentCount = 8
+    private static let seenCount = 256
 
     /// The entry of the set of the page's link at `position`; a second call for the same
     /// link and set finds the entry without a lookup.
@@ -78,28 +93,59 @@ package struct VerdictSetMemo {
 
     /// The entry of `set`, made on first sight.
     mutating func index(of set: VerdictSet) -> Int {
-        for (i, entry) in recent.enumerated() where entry.set.isShared(with: set) {
-            if i > 0 { recent.swapAt(i, i - 1) }  // the sets used most drift to the front
-            return entry.index
-        }
-        if let known = byIdentity[set.identity], known.set.isShared(with: set) {
-            if recent.count == Self.recentCount { recent.removeLast() }
-            recent.append((set, known.index))
-            return known.index
+        let address = UInt(bitPattern: set.identity)
+        let slot = Int(truncatingIfNeeded: (address >> 4 ^ address >> 12) & UInt(Self.seenCount - 1))
+        if seen.isEmpty {
+            seen = Array(repeating: (nil, -1), count: Self.seenCount)
+        } else if let known = seen[slot].set, known.isShared(with: set) {
+            return Int(seen[slot].index)
         }
         let index: Int
-        let shared = texts?.entry(set)
-        let value = shared.map { VerdictSetValue(set: set, digest: $0.digest) } ?? VerdictSetValue(set: set)
-        if let found = byValue[value] {
-            index = found
+        if let texts {
+            let shared = texts.entry(set)
+            if !byValueOnly, let number = shared.canonical {
+                index = entry(canonical: Int(number), set: set, shared: shared)
+            } else {
+                index = entry(byValue: set, shared: shared)
+            }
+        } else if let known = byIdentity[set.identity], known.set.isShared(with: set) {
+            index = known.index
         } else {
-            index = entries.count
-            entries.append(Entry(set: set, shared: shared))
-            byValue[value] = index
+            index = entry(byValue: set, shared: nil)
+            byIdentity[set.identity] = (set, index)
         }
-        byIdentity[set.identity] = (set, index)
-        if recent.count == Self.recentCount { recent.removeLast() }
-        recent.append((set, index))
+        seen[slot] = (set, Int32(index))
+        return index
+    }
+
+    /// The entry of the set with run-wide number `number`, made on first sight.
+    private mutating func entry(canonical number: Int, set: VerdictSet, shared: VerdictSetTexts.Entry) -> Int {
+        if number < byCanonical.count, byCanonical[number] >= 0 { return Int(byCanonical[number]) }
+        if number >= byCanonical.count { byCanonical += repeatElement(-1, count: number + 1 - byCanonical.count) }
+        let index = entries.count
+        entries.append(Entry(set: set, shared: shared))
+        entries[index].sharedFindings = texts!.findings(of: shared)
+        byCanonical[number] = Int32(index)
+        return index
+    }
+
+    /// The entry of the set written like `set`, found by a hash of its bytes, made on first
+    /// sight.
+    private mutating func entry(byValue set: VerdictSet, shared: VerdictSetTexts.Entry?) -> Int {
+        if shared != nil, !byValueOnly {
+            // The first set without a run-wide number: the entries made so far are found by
+            // value from now on (no two are written alike: their numbers differ).
+            byValueOnly = true
+            for (i, entry) in entries.enumerated() {
+                byValue[entry.shared.map { VerdictSetValue(set: entry.set, digest: $0.digest) }
+                        ?? VerdictSetValue(set: entry.set)] = i
+            }
+        }
+        let value = shared.map { VerdictSetValue(set: set, digest: $0.digest) } ?? VerdictSetValue(set: set)
+        if let found = byValue[value] { return found }
+        let index = entries.count
+        entries.append(Entry(set: set, shared: shared))
+        byValue[value] = index
         return index
     }
 
@@ -113,6 +159,12 @@ package struct VerdictSetMemo {
             ?? { json in VerdictSetDefinition(key: VerdictSetKey(verdicts: json), verdicts: json) }(
                 VerdictSetDefinition.json(entries[index].set))
         var key = natural.key
+        // Room for a page's usual few dozen sets from the first: growing from empty rehashed
+        // every key at each doubling.
+        if keys.isEmpty {
+            keys.reserveCapacity(64)
+            definitions.reserveCapacity(64)
+        }
         while keys.contains(key) { key = key.next }
         keys.insert(key)
         let definition = key == natural.key ? natural : VerdictSetDefinition(key: key, verdicts: natural.verdicts)
@@ -141,7 +193,10 @@ package struct VerdictSetMemo {
             return i
         }
         let text: FindingText
-        if let shared = entries[index].shared.map({ texts!.finding(of: $0, code: ref.code, refProfiles: ref.profiles) }) {
+        if let shared = entries[index].shared.map({ entry in
+            entries[index].sharedFindings.first { $0.code == ref.code && $0.refProfiles == ref.profiles }
+                ?? texts!.finding(of: entry, code: ref.code, refProfiles: ref.profiles)
+        }) {
             text = FindingText(code: ref.code, refProfiles: ref.profiles, profiles: shared.profiles,
                                severity: severity(of: ref.code, rules), message: shared.message)
         } else {

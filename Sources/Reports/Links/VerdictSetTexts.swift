@@ -18,8 +18,16 @@ final class VerdictSetTexts: @unchecked Sendable {
     static let shared = VerdictSetTexts()
     static let limit = 8_192
 
+    /// How many sets of distinct bytes get a run-wide number (`Entry.canonical`): 4 × `limit`
+    /// unless a test sets fewer.
+    let canonicalLimit: Int
+
     private let lock = NSLock()
     private var entries: [ObjectIdentifier: Entry] = [:]
+    /// The run-wide number of each set's bytes: never restarted (a page's memo relies on
+    /// equal sets having one number), so bounded apart from `entries`, and past its bound a
+    /// new set has no number.
+    private var canonical: [VerdictSetValue: Int32] = [:]
 
     /// One set's rendering. Made on the set's first sight in the run, outside the lock, with
     /// what every run writes of it (its hash of bytes, its JSON, key and definition: constants,
@@ -31,17 +39,29 @@ final class VerdictSetTexts: @unchecked Sendable {
         let set: VerdictSet
         let digest: UInt64
         let definition: VerdictSetDefinition
+        /// The run-wide number of the set's bytes, the same for every set written alike
+        /// (`VerdictSetValue`): a page's memo finds the entry of a set by it in an array,
+        /// instead of hashing the set by value and keeping it in two dictionaries
+        /// (`VerdictSetMemo.index(of:)`). Nil past `canonicalLimit` sets of distinct bytes. Set under the lock
+        /// before the entry is handed out, and never changed.
+        fileprivate(set) var canonical: Int32?
         /// Under the lock.
         fileprivate var outcomes: [ProfileOutcome]?
         fileprivate var findings: [Finding] = []
         /// `"findings":[…]` of the set's links, by their findings (a few lists a set).
         fileprivate var findingsFields: [(findings: [FindingRef], field: [UInt8])] = []
 
-        fileprivate init(set: VerdictSet, digest: UInt64) {
+        /// `digest` nil: the JSON's hash (`VerdictSetKey.hash`), which the key folds — one pass
+        /// over the bytes for both. Sets written alike have the same JSON (details in key
+        /// order), so it hashes their bytes as `VerdictSetValue`'s equality needs; a set's own
+        /// digest (`VerdictSetValue.digest`) read every string again (6,700 instructions a set
+        /// of eight profiles).
+        fileprivate init(set: VerdictSet, digest: UInt64?) {
             self.set = set
-            self.digest = digest
             let json = VerdictSetDefinition.json(set)
-            definition = VerdictSetDefinition(key: VerdictSetKey(verdicts: json), verdicts: json)
+            let hash = VerdictSetKey.hash(json)
+            self.digest = digest ?? hash
+            definition = VerdictSetDefinition(key: VerdictSetKey(hash: hash), verdicts: json)
         }
     }
 
@@ -54,27 +74,34 @@ final class VerdictSetTexts: @unchecked Sendable {
         let message: String
     }
 
+    init(canonicalLimit: Int = 4 * VerdictSetTexts.limit) {
+        self.canonicalLimit = canonicalLimit
+    }
+
     /// The sets known now.
     var count: Int { locked { entries.count } }
 
-    /// The set's entry, made on first sight; `digest` makes its hash of bytes
-    /// (`VerdictSetValue.digest`).
-    func entry(_ set: VerdictSet, digest: (VerdictSet) -> UInt64 = VerdictSetValue.digest) -> Entry {
+    /// The set's entry, made on first sight; `digest` makes its hash of bytes (nil: the hash
+    /// of its JSON, `Entry.init`).
+    func entry(_ set: VerdictSet, digest: ((VerdictSet) -> UInt64)? = nil) -> Entry {
         let id = set.identity
         if let known = locked({ entries[id] }) { return known }
-        let made = Entry(set: set, digest: digest(set))
+        let made = Entry(set: set, digest: digest.map { $0(set) })
         return locked {
             // Another worker may have made it meanwhile: the first one stays.
             if let known = entries[id] { return known }
             if entries.count >= Self.limit { entries.removeAll(keepingCapacity: true) }
+            let value = VerdictSetValue(set: made.set, digest: made.digest)
+            if let number = canonical[value] {
+                made.canonical = number
+            } else if canonical.count < canonicalLimit {
+                let number = Int32(canonical.count)
+                canonical[value] = number
+                made.canonical = number
+            }
             entries[id] = made
             return made
         }
-    }
-
-    /// The set's hash of its bytes (`VerdictSetValue.digest`), made by `make` on first sight.
-    func digest(_ set: VerdictSet, _ make: (VerdictSet) -> UInt64) -> UInt64 {
-        entry(set, digest: make).digest
     }
 
     /// The set's JSON (`VerdictSetDefinition.json`) and the key it hashes to.
@@ -120,6 +147,12 @@ final class VerdictSetTexts: @unchecked Sendable {
     /// order and its message (`FindingBuilder.message`).
     func finding(_ set: VerdictSet, code: String, refProfiles: [String]) -> Finding {
         finding(of: entry(set), code: code, refProfiles: refProfiles)
+    }
+
+    /// The set's findings made so far (a page's memo takes them with the entry, and looks a
+    /// finding up there before asking `finding(of:code:refProfiles:)` under the lock).
+    func findings(of entry: Entry) -> [Finding] {
+        locked { entry.findings }
     }
 
     func finding(of entry: Entry, code: String, refProfiles: [String]) -> Finding {
