@@ -42,6 +42,11 @@ final class FindingCodingTests: XCTestCase {
     }
 
     private func read(_ bytes: [UInt8], _ decode: (UnsafeBufferPointer<UInt8>) -> Finding) -> [Finding] {
+        Self.records(bytes, decode)
+    }
+
+    /// Every record of `bytes` (length-prefixed), decoded by `decode`.
+    static func records(_ bytes: [UInt8], _ decode: (UnsafeBufferPointer<UInt8>) -> Finding) -> [Finding] {
         var decoded: [Finding] = []
         bytes.withUnsafeBufferPointer { buffer in
             var offset = 0

@@ -148,15 +148,7 @@ final class ReportSpillTests: XCTestCase {
     }
 
     private func records(_ bytes: [UInt8], _ decode: (UnsafeBufferPointer<UInt8>) -> Finding) -> [Finding] {
-        var decoded: [Finding] = []
-        bytes.withUnsafeBufferPointer { buffer in
-            var offset = 0
-            while let (length, prefix) = FindingCoding.recordLength(buffer, at: offset) {
-                decoded.append(decode(UnsafeBufferPointer(rebasing: buffer[offset + prefix..<offset + prefix + length])))
-                offset += prefix + length
-            }
-        }
-        return decoded
+        FindingCodingTests.records(bytes, decode)
     }
 
     func testAnUnwritableSpillFolderKeepsFindingsInMemory() {
