@@ -48,11 +48,12 @@ struct PageFragments: Sendable {
         if formats.csv {
             // The cells an earlier page rendered (the pool) serve this page's rows too.
             var format = FindingsCSV(fragments: formats, cells: CSVCellsPool.shared.take(formats.csvLayout))
-            // Room for the rows' usual size (about 320 bytes a row, up to 8 MB): a page's
+            // Room for more than the rows' usual size (512 bytes a row, up to 8 MB; pages not
+            // written to are never touched, the buffer is a mapping past 128 KB): a page's
             // 150 KB grown from 4 KB copied twice its size again.
             let rows = formats.csvLayout == .wide ? findings.count
                 : findings.reduce(0) { $0 + max(1, $1.profiles.count) }
-            var out = ByteBuffer(capacity: min(4096 + rows * 320, 8 << 20))
+            var out = ByteBuffer(capacity: min(4096 + rows * 512, 8 << 20))
             format.page(stats, findings, to: &out)
             bytes[FragmentFormat.csv.rawValue] = out.detach()
             CSVCellsPool.shared.give(format.rowCells, layout: formats.csvLayout)
