@@ -27,10 +27,13 @@ enum TokenizerAlignment {
 
     /// The aligned page, or nil when nothing needed rewriting. Tags cut to
     /// `maxAttributesPerTag` are counted in `limits` (`lineOffset`: the page line before
-    /// the document's first, for a `srcdoc` document).
-    static func align(_ html: UnsafeRawBufferPointer, limits: ExtractionLimits? = nil, lineOffset: Int = 0) -> [UInt8]? {
+    /// the document's first, for a `srcdoc` document). `plain` compares every tag's name
+    /// with each name the pass looks for, without `AlignmentTagNames`' shortcut: the
+    /// reference its tests compare with (AlignmentShortcutTests).
+    static func align(_ html: UnsafeRawBufferPointer, limits: ExtractionLimits? = nil, lineOffset: Int = 0,
+                      plain: Bool = false) -> [UInt8]? {
         guard let base = html.baseAddress, html.count > 0 else { return nil }
-        var pass = Pass(p: base.assumingMemoryBound(to: UInt8.self), n: html.count)
+        var pass = Pass(p: base.assumingMemoryBound(to: UInt8.self), n: html.count, plain: plain)
         pass.run()
         pass.count(into: limits, lineOffset: lineOffset)
         return pass.out
@@ -70,10 +73,13 @@ enum TokenizerAlignment {
         /// Start tags cut to `maxAttributesPerTag`, and where the first one starts.
         var cappedTags = 0
         var firstCappedTag: Int?
+        /// Every tag's name compared in full (`align(_:plain:)`).
+        let plain: Bool
 
-        init(p: UnsafePointer<UInt8>, n: Int, noting: Bool = false) {
+        init(p: UnsafePointer<UInt8>, n: Int, noting: Bool = false, plain: Bool = false) {
             self.p = p
             self.n = n
+            self.plain = plain
             if noting { noted = [] }
         }
 
@@ -146,6 +152,10 @@ enum TokenizerAlignment {
         /// Where reading goes on after a start tag (past the text of a text-only element).
         mutating func startTag(_ tag: StandardTag) -> Int {
             let name = tag.name
+            // Nearly every tag: in HTML content, without `/>`, named none of the names below.
+            if !plain && foreign == 0 && tag.solidus == nil && !AlignmentTagNames.startMayMatter(p, name) {
+                return tag.end
+            }
             if foreign > 0 {
                 if named("svg", name) || named("math", name) {
                     if tag.solidus == nil { foreign += 1 }
@@ -180,6 +190,7 @@ enum TokenizerAlignment {
         }
 
         mutating func endTag(_ tag: StandardTag, at lt: Int) {
+            if !plain && foreign == 0 && !AlignmentTagNames.endMayMatter(p, tag.name) { return }
             if foreign > 0 {
                 if named("svg", tag.name) || named("math", tag.name) { foreign -= 1 }
                 renameForeignStyle(tag.name)
