@@ -23,6 +23,25 @@ enum AlignmentTagNames {
         return letter == 0x62 || letter == 0x68
     }
 
+    /// `VoidElements.contains` on the name's bytes, where the reference makes a lower-cased
+    /// String of it and looks that up in a Set (an allocation and a hash for every `/>`):
+    /// the names of that length compared byte for byte, in any case.
+    @inline(__always)
+    static func isVoid(_ p: UnsafePointer<UInt8>, _ name: Range<Int>) -> Bool {
+        func named(_ word: StaticString) -> Bool { StandardTag.named(p, name, word) }
+        switch name.count {
+        case 2: return named("br") || named("hr")
+        case 3: return named("img") || named("col") || named("wbr")
+        case 4: return named("meta") || named("link") || named("area") || named("base")
+        case 5: return named("input") || named("embed") || named("param") || named("track") || named("frame")
+            || named("image")
+        case 6: return named("source") || named("keygen")
+        case 7: return named("bgsound")
+        case 8: return named("basefont")
+        default: return false
+        }
+    }
+
     /// The first letters (bit 0: `a`) of the names of that length that matter at a start tag:
     /// svg, xmp (3); math (4); title, style (5); iframe, script (6); noembed (7); textarea,
     /// noframes (8); plaintext (9).

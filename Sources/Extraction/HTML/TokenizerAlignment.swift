@@ -171,7 +171,10 @@ enum TokenizerAlignment {
                 if tag.solidus == nil { foreign = 1 }
                 return tag.end
             }
-            if let solidus = tag.solidus, !VoidElements.contains(p, name) { set(solidus, 0x20) }
+            if let solidus = tag.solidus,
+               !(plain ? VoidElements.contains(p, name) : AlignmentTagNames.isVoid(p, name)) {
+                set(solidus, 0x20)
+            }
             switch TextOnly.kind(p, name) {
             case nil:
                 return tag.end

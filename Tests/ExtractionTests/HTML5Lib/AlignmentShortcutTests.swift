@@ -58,6 +58,45 @@ final class AlignmentShortcutTests: XCTestCase {
         }
     }
 
+    /// The void elements found on bytes are the Set's, for every void name in three cases,
+    /// every name of the generated pages below, and near misses.
+    func testVoidNamesOnBytesEqualTheSet() {
+        var words = VoidElements.names.flatMap { [$0, $0.uppercased(), $0.prefix(1).uppercased() + $0.dropFirst()] }
+        words += ["b", "bb", "brr", "hrx", "im", "imgs", "met", "links", "area2", "basefon", "basefonts", "sourc", "inp\u{0}t",
+                  "svg", "math", "a", "p", "div", "span", "script", "textarea", "k\u{E9}ygen", "@rea", "{mg", "IMG\u{7F}"]
+        for word in words {
+            let bytes = Array(word.utf8)
+            bytes.withUnsafeBufferPointer {
+                XCTAssertEqual(AlignmentTagNames.isVoid($0.baseAddress!, 0..<bytes.count),
+                               VoidElements.contains($0.baseAddress!, 0..<bytes.count), word)
+            }
+        }
+    }
+
+    /// `find` (a word, then memchr) answers as memchr alone, for every start and byte of
+    /// buffers holding the byte at every distance, twice, or not at all.
+    func testFindEqualsMemchr() {
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        let bytes: [UInt8] = [0x3C, 0x3E, 0x22, 0x27, 0x2D, 0x5D, 0x00, 0x80, 0xFF, 0x3D]
+        for _ in 0..<2_000 {
+            let count = next(40)
+            let buffer = (0..<count).map { _ in next(4) == 0 ? bytes[next(bytes.count)] : UInt8(0x61 + next(26)) }
+            buffer.withUnsafeBufferPointer { b in
+                let p = b.baseAddress ?? UnsafePointer(bitPattern: 1)!
+                for byte in bytes {
+                    for start in 0...count {
+                        XCTAssertEqual(StandardTag.find(byte, p, from: start, count),
+                                       StandardTag.findPlain(byte, p, from: start, count), "\(buffer) \(byte) \(start)")
+                    }
+                }
+            }
+        }
+    }
+
     /// The html5lib tokenizer suites' inputs, each as written and in the states the suite
     /// starts them in.
     func testTokenizerSuitesAlignTheSame() throws {
