@@ -249,10 +249,20 @@ struct MarkupScanner {
     /// `name`) and its end tag. In recovery mode `htmlParseScript` stops at the first `</`
     /// followed by the element's name in any case; the end tag must then be exactly that
     /// name, blanks and `>` (a longer name such as `</scripts>` would not close it).
-    func rawText(from start: Int, name: Range<Int>) -> Int? {
+    /// Words of eight ASCII bytes without `<` or NUL, which this loop only steps over, are
+    /// skipped at once; `plain` reads every byte (the reference, ScriptRawTextTests).
+    func rawText(from start: Int, name: Range<Int>, plain: Bool = false) -> Int? {
         let count = name.count
         var i = start
         while i < end {
+            if !plain {
+                while i + 8 <= end {
+                    let w = word(at: i)
+                    if (w & Self.highs) | Self.zeroByte(w) | Self.byte(w, Self.lt) != 0 { break }
+                    i += 8
+                }
+                guard i < end else { return nil }
+            }
             let b = p[i]
             if b == Self.lt {
                 if i + 1 + count < end && p[i + 1] == Self.slash && matches(at: i + 2, name) {

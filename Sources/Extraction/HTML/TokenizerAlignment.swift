@@ -27,10 +27,14 @@ enum TokenizerAlignment {
 
     /// The aligned page, or nil when nothing needed rewriting. Tags cut to
     /// `maxAttributesPerTag` are counted in `limits` (`lineOffset`: the page line before
-    /// the document's first, for a `srcdoc` document).
-    static func align(_ html: UnsafeRawBufferPointer, limits: ExtractionLimits? = nil, lineOffset: Int = 0) -> [UInt8]? {
+    /// the document's first, for a `srcdoc` document). `plain` scans every tag in full
+    /// (no `bareTag`) and compares every name with each name the pass looks for, without
+    /// `AlignmentTagNames`' shortcut: the reference its tests compare with
+    /// (AlignmentShortcutTests).
+    static func align(_ html: UnsafeRawBufferPointer, limits: ExtractionLimits? = nil, lineOffset: Int = 0,
+                      plain: Bool = false) -> [UInt8]? {
         guard let base = html.baseAddress, html.count > 0 else { return nil }
-        var pass = Pass(p: base.assumingMemoryBound(to: UInt8.self), n: html.count)
+        var pass = Pass(p: base.assumingMemoryBound(to: UInt8.self), n: html.count, plain: plain)
         pass.run()
         pass.count(into: limits, lineOffset: lineOffset)
         return pass.out
@@ -70,10 +74,13 @@ enum TokenizerAlignment {
         /// Start tags cut to `maxAttributesPerTag`, and where the first one starts.
         var cappedTags = 0
         var firstCappedTag: Int?
+        /// Every tag's name compared in full (`align(_:plain:)`).
+        let plain: Bool
 
-        init(p: UnsafePointer<UInt8>, n: Int, noting: Bool = false) {
+        init(p: UnsafePointer<UInt8>, n: Int, noting: Bool = false, plain: Bool = false) {
             self.p = p
             self.n = n
+            self.plain = plain
             if noting { noted = [] }
         }
 
@@ -110,6 +117,11 @@ enum TokenizerAlignment {
                 guard lt + 1 < n else { return }
                 let b = p[lt + 1]
                 if MarkupScanner.isLetter(b) {
+                    if !plain, let tag = bareTag(nameStart: lt + 1) {
+                        i = startTag(tag)
+                        if i >= n { return }
+                        continue
+                    }
                     guard let tag = StandardTag.scan(p, n, nameStart: lt + 1, blank: { set($0, 0x20) }) else { return }
                     keepNameWhole(tag.name)
                     // An attribute and its separator take two bytes or more: only a tag this long
@@ -122,7 +134,10 @@ enum TokenizerAlignment {
                     i = startTag(tag)
                 } else if b == 0x2F {
                     guard lt + 2 < n else { return }
-                    if MarkupScanner.isLetter(p[lt + 2]) {
+                    if !plain, let tag = bareTag(nameStart: lt + 2) {
+                        endTag(tag, at: lt)
+                        i = tag.end
+                    } else if MarkupScanner.isLetter(p[lt + 2]) {
                         guard let tag = StandardTag.scan(p, n, nameStart: lt + 2, blank: { set($0, 0x20) }) else { return }
                         keepNameWhole(tag.name)
                         endTag(tag, at: lt)
@@ -143,9 +158,33 @@ enum TokenizerAlignment {
             }
         }
 
+        /// `<name>` or `</name>` whose name (from a letter at `nameStart`) is lower-case letters
+        /// and digits, with `>` right after it: what `StandardTag.scan` reads of such a tag (no
+        /// attributes, nothing to blank, no `/>`) and `keepNameWhole` leaves as it is, found
+        /// without either; most of a page's tags (`</a>`, `<td>`). Otherwise nil.
+        @inline(__always)
+        func bareTag(nameStart: Int) -> StandardTag? {
+            guard nameStart < n, p[nameStart] &- 0x61 < 26 else { return nil }
+            var k = nameStart + 1
+            while k < n {
+                let c = p[k]
+                if c &- 0x61 < 26 || c &- 0x30 < 10 {
+                    k += 1
+                    continue
+                }
+                guard c == 0x3E else { return nil }
+                return StandardTag(end: k + 1, name: nameStart..<k, solidus: nil, excessAttributes: nil)
+            }
+            return nil
+        }
+
         /// Where reading goes on after a start tag (past the text of a text-only element).
         mutating func startTag(_ tag: StandardTag) -> Int {
             let name = tag.name
+            // Nearly every tag: in HTML content, without `/>`, named none of the names below.
+            if !plain && foreign == 0 && tag.solidus == nil && !AlignmentTagNames.startMayMatter(p, name) {
+                return tag.end
+            }
             if foreign > 0 {
                 if named("svg", name) || named("math", name) {
                     if tag.solidus == nil { foreign += 1 }
@@ -161,7 +200,10 @@ enum TokenizerAlignment {
                 if tag.solidus == nil { foreign = 1 }
                 return tag.end
             }
-            if let solidus = tag.solidus, !VoidElements.contains(p, name) { set(solidus, 0x20) }
+            if let solidus = tag.solidus,
+               !(plain ? VoidElements.contains(p, name) : AlignmentTagNames.isVoid(p, name)) {
+                set(solidus, 0x20)
+            }
             switch TextOnly.kind(p, name) {
             case nil:
                 return tag.end
@@ -180,6 +222,7 @@ enum TokenizerAlignment {
         }
 
         mutating func endTag(_ tag: StandardTag, at lt: Int) {
+            if !plain && foreign == 0 && !AlignmentTagNames.endMayMatter(p, tag.name) { return }
             if foreign > 0 {
                 if named("svg", tag.name) || named("math", tag.name) { foreign -= 1 }
                 renameForeignStyle(tag.name)
