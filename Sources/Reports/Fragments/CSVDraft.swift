@@ -7,14 +7,15 @@
 /// On the dense corpus that second writing was 230 MB of rows read back, copied and written
 /// again after the last page, on one thread (Benchmarks/README.md, issue 17); pages listed
 /// from a sorted folder walk or a sorted list come in report order. `FragmentStore.bytes`
-/// reading the rows back is the plain version; `ReportFragmentsTests` compares the two.
+/// reading the rows back is the plain version; `CSVDraftTests` compares the two.
 final class CSVDraft: @unchecked Sendable {
     /// Beside findings.csv, named apart from the `.partial` file of a CSV written the
     /// other way.
     static let fileName = ".findings.csv.draft"
 
     let file: SpillFile
-    /// The header (and byte order mark, when asked for) the draft begins with.
+    /// The header the draft begins with (never a byte order mark: a file asked with one
+    /// does not match it, and is written from the rows read back).
     let prologue: [UInt8]
     private var lastPage: String?
     /// Every page so far came after the one before it.
