@@ -8,10 +8,12 @@
 /// CTS: an item with no `;` after it fails with "uri end not found" instead of looping.
 public enum IntentURIParser {
     /// Parses like `Intent.parseUri(uri, flags)`; throws `IntentURIError` where Android throws.
-    /// The answer for a URI read a moment ago comes from `IntentParseMemo` (one link is read
-    /// by the classifier, a check and the scheme inventory); `parsePlain` is the parse itself.
+    /// A URI of the common shape is read in one pass over its bytes (`CommonIntentURI`); the
+    /// answer for any other URI read a moment ago comes from `IntentParseMemo` (one link is
+    /// read by the classifier, a check and the scheme inventory); `parsePlain` is the parse itself.
     public static func parse(_ uri: String, flags: IntentParseFlags = .intentScheme) throws -> AndroidIntent {
-        try IntentParseMemo.shared.parse(uri, flags: flags)
+        if let common = CommonIntentURI.parse(uri) { return common }
+        return try IntentParseMemo.shared.parse(uri, flags: flags)
     }
 
     /// `parse` without the memo.

@@ -19,8 +19,15 @@ final class ParsedIntent: Sendable {
 
     /// The parse with a device's `intentParseFlags`.
     init(_ uri: String, flags: IntentParseFlags) {
+        // A URI of the common shape parses alike under any flags (`CommonIntentURI`): its
+        // answer rests on no reading of `launchFlags`.
+        if let common = CommonIntentURI.parse(uri) {
+            result = .success(common)
+            restsOnLaunchFlags = false
+            return
+        }
         do {
-            result = .success(try IntentURIParser.parse(uri, flags: flags))
+            result = .success(try IntentParseMemo.shared.parse(uri, flags: flags))
         } catch {
             result = .failure(Failure(description: (error as? IntentURIError)?.description ?? String(describing: error)))
         }

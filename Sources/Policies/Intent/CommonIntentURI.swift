@@ -1,0 +1,148 @@
+/// `Intent.parseUri` of the `intent:` URIs pages carry — `intent://host/path#Intent;scheme=…;
+/// package=…;S.browser_fallback_url=…;end` — in one pass over the URI's UTF-8 bytes, without
+/// the UTF-16 copy, the per-item substrings and the memo's lookup the plain parse
+/// (`IntentURIParser.parsePlain`) costs: some 24,000 instructions a distinct URI, and every
+/// `intent:` link of a checkout page is its own URI (Benchmarks/README.md, issue 17).
+///
+/// It answers only where its steps are the plain parser's steps, and nil everywhere else (the
+/// plain parser then runs and gives the answer, or the error, as before):
+/// - the URI is ASCII (a byte is a UTF-16 unit, so every index is Java's) and starts `intent:`;
+/// - it has no `#` (a VIEW intent of the whole URI), or its last `#` starts `#Intent;` (no
+///   legacy format);
+/// - every item up to `end` has its `=` before its `;` and is `action`, `category`, `type`,
+///   `identifier`, `package`, `component`, `scheme`, or an `S.`, `B.` or `i.` extra whose
+///   number parses: no `SEL`, no `launchFlags`/`extendedLaunchFlags`, no `sourceBounds`, no
+///   other extra type, no unknown key, no missing `end` (those take the plain parser).
+///
+/// So its answer does not depend on the parse flags (only launch flags and the scheme test
+/// read them, and an `intent:` URI passes that test under any flags): a URI it parses parses
+/// alike with every flag set, and `AndroidAssumptions.launchFlagsBoundary` is false for it.
+/// `CommonIntentURITests` compares it with `parsePlain` under every flag on the fixtures'
+/// vectors and on generated and mutated URIs.
+enum CommonIntentURI {
+    static func parse(_ uri: String) -> AndroidIntent? {
+        uri.utf8.withContiguousStorageIfAvailable { parse(bytes: $0, uri: uri) } ?? nil
+    }
+
+    private static let ascii = (
+        intent: Array("intent:".utf8), marker: Array("#Intent;".utf8),
+        action: Array("action".utf8), category: Array("category".utf8), type: Array("type".utf8),
+        identifier: Array("identifier".utf8), package: Array("package".utf8),
+        component: Array("component".utf8), scheme: Array("scheme".utf8))
+
+    private static func parse(bytes b: UnsafeBufferPointer<UInt8>, uri: String) -> AndroidIntent? {
+        let n = b.count
+        guard starts(b, 0, ascii.intent) else { return nil }
+        var hash = -1
+        for k in 7..<n {
+            let c = b[k]
+            if c >= 0x80 { return nil }
+            if c == 0x23 { hash = k }   // `#`: the last one, as `lastIndexOf`
+        }
+        if hash < 0 { return AndroidIntent(action: AndroidIntent.actionView, data: uri) }
+        guard starts(b, hash, ascii.marker) else { return nil }
+        var intent = AndroidIntent(action: AndroidIntent.actionView)
+        var scheme: String?
+        var i = hash + 8
+        // Java's loop: `while (!uri.startsWith("end", i))`.
+        while !(i + 3 <= n && b[i] == 0x65 && b[i + 1] == 0x6E && b[i + 2] == 0x64) {
+            var semi = i
+            while semi < n, b[semi] != 0x3B { semi += 1 }   // `;`
+            guard semi < n else { return nil }              // "uri end not found"
+            var eq = i
+            while eq < semi, b[eq] != 0x3D { eq += 1 }       // `=`: the first from `i`, as `indexOf`
+            guard eq < semi else { return nil }
+            let value = decoded(b, eq + 1, semi)
+            switch b[i] {
+            case 0x61 where name(b, i, eq, ascii.action): intent.action = value
+            case 0x63 where name(b, i, eq, ascii.category): intent.addCategory(value)
+            case 0x74 where name(b, i, eq, ascii.type): intent.type = value
+            case 0x69 where name(b, i, eq, ascii.identifier): intent.identifier = value
+            case 0x70 where name(b, i, eq, ascii.package): intent.package = value
+            case 0x63 where name(b, i, eq, ascii.component): intent.component = ComponentName.unflatten(value)
+            case 0x73 where name(b, i, eq, ascii.scheme): scheme = value
+            case 0x53, 0x42, 0x69:   // S. B. i.
+                guard b[i + 1] == 0x2E else { return nil }
+                let extra: IntentExtra
+                switch b[i] {
+                case 0x53: extra = .string(value)
+                case 0x42: extra = .boolean(JavaNumbers.parseBoolean(value))
+                default:
+                    guard let number = try? JavaNumbers.parseInt(value) else { return nil }
+                    extra = .int(number)
+                }
+                intent.extras[decoded(b, i + 2, eq)] = extra
+            default:
+                return nil
+            }
+            i = semi + 1
+        }
+        // The data: `intent:`'s rest before the `#`, after `scheme` and `:` when one was named.
+        let rest = UnsafeBufferPointer(rebasing: b[7..<hash])
+        var data: String
+        if let scheme {
+            var scheme = scheme
+            data = scheme.withUTF8 { named in
+                String(unsafeUninitializedCapacity: named.count + 1 + rest.count) { out in
+                    _ = out.initialize(from: named)
+                    out[named.count] = 0x3A
+                    _ = UnsafeMutableBufferPointer(rebasing: out[(named.count + 1)...]).initialize(from: rest)
+                    return named.count + 1 + rest.count
+                }
+            }
+        } else {
+            data = String(decoding: rest, as: UTF8.self)
+        }
+        if !data.isEmpty { intent.data = data }
+        return intent
+    }
+
+    private static func starts(_ b: UnsafeBufferPointer<UInt8>, _ at: Int, _ prefix: [UInt8]) -> Bool {
+        guard at + prefix.count <= b.count else { return false }
+        for k in prefix.indices where b[at + k] != prefix[k] { return false }
+        return true
+    }
+
+    /// Whether the item's name, `b[from..<eq]`, is `word`.
+    private static func name(_ b: UnsafeBufferPointer<UInt8>, _ from: Int, _ eq: Int, _ word: [UInt8]) -> Bool {
+        eq - from == word.count && starts(b, from, word)
+    }
+
+    /// `Uri.decode` of `b[from..<to]` (ASCII): the bytes as they are without a `%`; each `%XX`
+    /// as its byte when every escape is two hex digits of an ASCII byte; otherwise
+    /// `AndroidUriCodec.decode` itself (ill-formed escapes and UTF-8 runs have its quirks).
+    static func decoded(_ b: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> String {
+        let text = UnsafeBufferPointer(rebasing: b[from..<to])
+        guard text.contains(0x25) else { return String(decoding: text, as: UTF8.self) }
+        var plain = true
+        let made = String(unsafeUninitializedCapacity: text.count) { out in
+            var k = 0, o = 0
+            while k < text.count {
+                let c = text[k]
+                if c != 0x25 {
+                    out[o] = c
+                    k += 1
+                } else {
+                    guard k + 2 < text.count, let high = hex(text[k + 1]), high < 8, let low = hex(text[k + 2]) else {
+                        plain = false
+                        return 0
+                    }
+                    out[o] = high << 4 | low
+                    k += 3
+                }
+                o += 1
+            }
+            return o
+        }
+        return plain ? made : AndroidUriCodec.decode(String(decoding: text, as: UTF8.self))
+    }
+
+    private static func hex(_ c: UInt8) -> UInt8? {
+        switch c {
+        case 0x30...0x39: c - 0x30
+        case 0x41...0x46: c - 0x41 + 10
+        case 0x61...0x66: c - 0x61 + 10
+        default: nil
+        }
+    }
+}
