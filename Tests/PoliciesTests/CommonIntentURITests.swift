@@ -126,6 +126,15 @@ final class CommonIntentURITests: XCTestCase {
         XCTAssertGreaterThan(taken, 1_000)
     }
 
+    func testComponentEqualsComponentNames() {
+        var generator = Generator(state: 9)
+        let pieces = ["id.dana", "/", ".", ".pay.Pay", "Activity", "é", "a", "//", ""]
+        for _ in 0..<5_000 {
+            let value = (0..<generator.next(6)).map { _ in generator.pick(pieces) }.joined()
+            XCTAssertEqual(CommonIntentURI.component(value), ComponentName.unflatten(value), value)
+        }
+    }
+
     func testDecodingEqualsAndroids() {
         var generator = Generator(state: 5)
         let pieces = ["%", "2", "f", "F", "0", "z", "+", "a", "%3D", "%2F", "%7e", "%00", "%7F", "%80", "%C3%A9", "%E2%82", "%2", "%%", "=", " "]

@@ -196,7 +196,11 @@ public struct Classifier: Sendable {
                 let visit = DecisionKey.Visit(msSinceUserInput: sinceInput)
                 if let number = memo.number(link: ids[i], profile: p, visit: visit) {
                     numbers[i * count + p] = number
-                    guard !quotes.isEmpty, let quoted = quotes[i] else { return memo.consumes(profile: p, number: number) }
+                    // A verdict quoting none of the link's values (`IntentQuotes.Places`) is the link's as it is.
+                    guard !quotes.isEmpty, let quoted = quotes[i],
+                          !memo.places(profile: p, number: number).isDisjoint(with: quoted.places) else {
+                        return memo.consumes(profile: p, number: number)
+                    }
                     return PageVisit.consumesActivation(Self.quote(quoted, number: number, profile: p, memo: memo,
                                                                    own: &numbers[i * count + p],
                                                                    keyed: &keyed[i * count + p]))

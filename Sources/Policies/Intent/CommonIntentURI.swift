@@ -1,3 +1,5 @@
+import Foundation
+
 /// `Intent.parseUri` of the `intent:` URIs pages carry — `intent://host/path#Intent;scheme=…;
 /// package=…;S.browser_fallback_url=…;end` — in one pass over the URI's UTF-8 bytes, without
 /// the UTF-16 copy, the per-item substrings and the memo's lookup the plain parse
@@ -32,26 +34,21 @@ enum CommonIntentURI {
 
     private static func parse(bytes b: UnsafeBufferPointer<UInt8>, uri: String) -> AndroidIntent? {
         let n = b.count
-        guard starts(b, 0, ascii.intent) else { return nil }
-        var hash = -1
-        for k in 7..<n {
-            let c = b[k]
-            if c >= 0x80 { return nil }
-            if c == 0x23 { hash = k }   // `#`: the last one, as `lastIndexOf`
-        }
-        if hash < 0 { return AndroidIntent(action: AndroidIntent.actionView, data: uri) }
+        guard let base = b.baseAddress, starts(b, 0, ascii.intent), isASCII(b) else { return nil }
+        var hash = n - 1   // `#`: the last one, as `lastIndexOf`
+        while hash >= 7, b[hash] != 0x23 { hash -= 1 }
+        if hash < 7 { return AndroidIntent(action: AndroidIntent.actionView, data: uri) }
         guard starts(b, hash, ascii.marker) else { return nil }
         var intent = AndroidIntent(action: AndroidIntent.actionView)
         var scheme: String?
         var i = hash + 8
         // Java's loop: `while (!uri.startsWith("end", i))`.
         while !(i + 3 <= n && b[i] == 0x65 && b[i + 1] == 0x6E && b[i + 2] == 0x64) {
-            var semi = i
-            while semi < n, b[semi] != 0x3B { semi += 1 }   // `;`
-            guard semi < n else { return nil }              // "uri end not found"
-            var eq = i
-            while eq < semi, b[eq] != 0x3D { eq += 1 }       // `=`: the first from `i`, as `indexOf`
-            guard eq < semi else { return nil }
+            guard i < n, let semiAt = memchr(base + i, 0x3B, n - i) else { return nil }   // "uri end not found"
+            let semi = base.distance(to: semiAt.assumingMemoryBound(to: UInt8.self))
+            // `=`: the first from `i`, as `indexOf`; within the item.
+            guard let eqAt = memchr(base + i, 0x3D, semi - i) else { return nil }
+            let eq = base.distance(to: eqAt.assumingMemoryBound(to: UInt8.self))
             let value = decoded(b, eq + 1, semi)
             switch b[i] {
             case 0x61 where name(b, i, eq, ascii.action): intent.action = value
@@ -59,7 +56,7 @@ enum CommonIntentURI {
             case 0x74 where name(b, i, eq, ascii.type): intent.type = value
             case 0x69 where name(b, i, eq, ascii.identifier): intent.identifier = value
             case 0x70 where name(b, i, eq, ascii.package): intent.package = value
-            case 0x63 where name(b, i, eq, ascii.component): intent.component = ComponentName.unflatten(value)
+            case 0x63 where name(b, i, eq, ascii.component): intent.component = component(value)
             case 0x73 where name(b, i, eq, ascii.scheme): scheme = value
             case 0x53, 0x42, 0x69:   // S. B. i.
                 guard b[i + 1] == 0x2E else { return nil }
@@ -95,6 +92,43 @@ enum CommonIntentURI {
         }
         if !data.isEmpty { intent.data = data }
         return intent
+    }
+
+    /// Every byte below 0x80, eight at a time.
+    private static func isASCII(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        let raw = UnsafeRawBufferPointer(b)
+        var k = 0
+        var high: UInt64 = 0
+        while k + 8 <= raw.count {
+            high |= raw.loadUnaligned(fromByteOffset: k, as: UInt64.self)
+            k += 8
+        }
+        while k < raw.count {
+            high |= UInt64(raw[k])
+            k += 1
+        }
+        return high & 0x8080_8080_8080_8080 == 0
+    }
+
+    /// `ComponentName.unflatten` of an ASCII value on its bytes: `pkg/cls` is the value
+    /// itself, `pkg/.Cls` the class made whole; anything else is `ComponentName`'s.
+    static func component(_ value: String) -> String? {
+        var bytes = value
+        let made: String?? = bytes.withUTF8 { v -> String?? in
+            guard isASCII(v), let slash = v.firstIndex(of: 0x2F) else { return .none }
+            guard slash + 1 < v.count else { return .some(nil) }
+            guard v[slash + 1] == 0x2E else { return .some(value) }
+            let package = UnsafeBufferPointer(rebasing: v[..<slash])
+            let count = v.count + package.count
+            return .some(String(unsafeUninitializedCapacity: count) { out in
+                _ = out.initialize(from: UnsafeBufferPointer(rebasing: v[...slash]))
+                _ = UnsafeMutableBufferPointer(rebasing: out[(slash + 1)...]).initialize(from: package)
+                _ = UnsafeMutableBufferPointer(rebasing: out[(slash + 1 + package.count)...])
+                    .initialize(from: UnsafeBufferPointer(rebasing: v[(slash + 1)...]))
+                return count
+            })
+        }
+        return made ?? ComponentName.unflatten(value)
     }
 
     private static func starts(_ b: UnsafeBufferPointer<UInt8>, _ at: Int, _ prefix: [UInt8]) -> Bool {
