@@ -66,7 +66,11 @@ final class CommonIntentURITests: XCTestCase {
             let parsed = ParsedIntent(uri, flags: flag)
             let reference = Result { try IntentURIParser.parsePlain(uri, flags: flag) }
             switch (parsed.result, reference) {
-            case (.success(let a), .success(let b)): XCTAssertEqual(a, b, uri.debugDescription, file: file, line: line)
+            case (.success(let a), .success(let b)):
+                XCTAssertEqual(a, b, uri.debugDescription, file: file, line: line)
+                XCTAssertEqual(parsed.fallbackURL, b.stringExtra(IntentSanitizer.browserFallbackURLExtra), file: file, line: line)
+                XCTAssertEqual(parsed.marketReferrer, ChromeIntentFields.marketReferrer(of: b), file: file, line: line)
+                XCTAssertEqual(parsed.package, b.package, file: file, line: line)
             case (.failure(let a), .failure(let b)):
                 XCTAssertEqual(a.description, (b as? IntentURIError)?.description ?? String(describing: b), file: file, line: line)
             default: XCTFail("\(uri.debugDescription) \(flag)", file: file, line: line)
@@ -124,6 +128,22 @@ final class CommonIntentURITests: XCTestCase {
             if check(String(decoding: bytes, as: UTF8.self)) { taken += 1 }
         }
         XCTAssertGreaterThan(taken, 1_000)
+    }
+
+    func testIntegersEqualJavas() {
+        var generator = Generator(state: 13)
+        let pieces = ["-", "+", "0", "1", "9", "7", "x", " ", "2147483647", "2147483648", "-2147483648", "00"]
+        var read = 0
+        for _ in 0..<10_000 {
+            let text = (0..<generator.next(5)).map { _ in generator.pick(pieces) }.joined()
+            let bytes = Array(text.utf8)
+            let fast = bytes.withUnsafeBufferPointer { CommonIntentURI.int($0, 0, $0.count) }
+            if let fast {
+                read += 1
+                XCTAssertEqual(fast, try JavaNumbers.parseInt(text), text)
+            }
+        }
+        XCTAssertGreaterThan(read, 1_000)
     }
 
     func testComponentEqualsComponentNames() {

@@ -228,7 +228,7 @@ final class IntentKeyTests: XCTestCase {
         var keys: [IntentKey] = []
         for uri in Self.corpusShapes + Self.corpusShapes.map({ $0.replacingOccurrences(of: "ORD-0", with: "ORD-9") }) {
             for device in [DeviceProfile.optimistic, Self.pathFilterDevice] {
-                if case .intent(let key) = target(uri, device: device) { keys.append(key) }
+                if case .intent(let shared) = target(uri, device: device) { keys.append(shared.key) }
             }
         }
         XCTAssertGreaterThan(keys.count, 40)

@@ -300,8 +300,8 @@ public struct Classifier: Sendable {
         intent = parse
         let link = DecisionKey.Link(url: url, urlString: uri, scheme: "intent", page: page, reading: run.reading,
                                     intent: parse)
-        if case .intent = link.target, case .success(let parsed) = parse.result {
-            quotes = IntentQuotes(parsed)
+        if case .intent = link.target {
+            quotes = IntentQuotes(parse)   // a key is made only of a URI that parses
         }
         return link
     }

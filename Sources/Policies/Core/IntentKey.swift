@@ -102,6 +102,27 @@ struct IntentKey: Hashable {
         return TextBytes.mix(h, (hasMarketReferrer ? 1 : 0) | (rest.sourceBounds == nil ? 0 : 2) | (rest.selector == nil ? 0 : 4))
     }
 
+    /// A key held by reference with its hash (`folded`) made once: the memo's lookup hashes
+    /// and compares it without copying its strings out (a copy retained and released each).
+    /// Equal exactly when the keys are equal.
+    final class Shared: Hashable {
+        let key: IntentKey
+        let folded: UInt64
+
+        init(_ key: IntentKey) {
+            self.key = key
+            folded = key.folded
+        }
+
+        static func == (a: Shared, b: Shared) -> Bool {
+            a === b || (a.folded == b.folded && a.key == b.key)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(folded)
+        }
+    }
+
     /// The key of `uri`'s parse, nil when it is to be read whole. `readsDataWhole`: whether a
     /// data URI of this scheme is read beyond its scheme on the run's device.
     init?(_ parse: ParsedIntent, uri: String, readsDataWhole: (String) -> Bool) {
@@ -124,12 +145,12 @@ struct IntentKey: Hashable {
         categories = intent.categories
         flags = intent.flags
         extendedFlags = intent.extendedFlags
-        if let raw = intent.stringExtra(IntentSanitizer.browserFallbackURLExtra) {
+        if let raw = parse.fallbackURL {
             fallback = FallbackReadings.shared.reading(raw)
         } else {
             fallback = .none
         }
-        hasMarketReferrer = ChromeIntentFields.marketReferrer(of: intent) != nil
+        hasMarketReferrer = parse.marketReferrer != nil
         rest = Compared(sourceBounds: intent.sourceBounds, selector: intent.selector)
     }
 }
@@ -211,6 +232,13 @@ struct IntentQuotes {
     init?(_ intent: AndroidIntent) {
         fallback = intent.stringExtra(IntentSanitizer.browserFallbackURLExtra)
         market = ChromeIntentFields.marketReferrer(of: intent).map { (intent.package, $0) }
+        if fallback == nil, market == nil { return nil }
+    }
+
+    /// `init(_:)` of a parse's intent, from the values the parse read of it once.
+    init?(_ parse: ParsedIntent) {
+        fallback = parse.fallbackURL
+        market = parse.marketReferrer.map { (parse.package, $0) }
         if fallback == nil, market == nil { return nil }
     }
 

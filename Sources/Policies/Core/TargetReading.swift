@@ -102,7 +102,7 @@ struct TargetReading: Sendable {
                 guard url.hasScheme(scheme),
                       let key = IntentKey(intent ?? ParsedIntent(urlString, flags: intentParseFlags), uri: urlString,
                                           readsDataWhole: readsDataWhole) else { return .whole(urlString) }
-                return .intent(key)
+                return .intent(IntentKey.Shared(key))
             }
             guard scheme != "intent", scheme != "android-app", wholeSchemes.isEmpty || !wholeSchemes.contains(scheme),
                   url.hasScheme(scheme) else { return .whole(urlString) }

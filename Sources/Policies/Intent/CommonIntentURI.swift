@@ -23,7 +23,9 @@ import Foundation
 /// vectors and on generated and mutated URIs.
 enum CommonIntentURI {
     static func parse(_ uri: String) -> AndroidIntent? {
-        uri.utf8.withContiguousStorageIfAvailable { parse(bytes: $0, uri: uri) } ?? nil
+        var made: AndroidIntent?
+        _ = uri.utf8.withContiguousStorageIfAvailable { made = parse(bytes: $0, uri: uri) }
+        return made
     }
 
     private static let ascii = (
@@ -31,6 +33,11 @@ enum CommonIntentURI {
         action: Array("action".utf8), category: Array("category".utf8), type: Array("type".utf8),
         identifier: Array("identifier".utf8), package: Array("package".utf8),
         component: Array("component".utf8), scheme: Array("scheme".utf8))
+
+    /// Values and extra names pages write again and again, given as the constants they equal
+    /// (no string made for them).
+    private static let constants = [AndroidIntent.actionView, IntentSanitizer.browserFallbackURLExtra,
+                                    ChromeIntentFields.marketReferrerExtra].map { (bytes: Array($0.utf8), text: $0) }
 
     private static func parse(bytes b: UnsafeBufferPointer<UInt8>, uri: String) -> AndroidIntent? {
         let n = b.count
@@ -65,7 +72,7 @@ enum CommonIntentURI {
                 case 0x53: extra = .string(value)
                 case 0x42: extra = .boolean(JavaNumbers.parseBoolean(value))
                 default:
-                    guard let number = try? JavaNumbers.parseInt(value) else { return nil }
+                    guard let number = int(b, eq + 1, semi) ?? (try? JavaNumbers.parseInt(value)) else { return nil }
                     extra = .int(number)
                 }
                 intent.extras[decoded(b, i + 2, eq)] = extra
@@ -142,12 +149,33 @@ enum CommonIntentURI {
         eq - from == word.count && starts(b, from, word)
     }
 
+    /// `Integer.parseInt` of `b[from..<to]` when it is `-` or nothing and one to nine ASCII
+    /// digits (no overflow); nil for anything else, which `JavaNumbers.parseInt` then reads.
+    static func int(_ b: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> Int32? {
+        let negative = from < to && b[from] == 0x2D
+        let start = negative ? from + 1 : from
+        guard to > start, to - start <= 9 else { return nil }
+        var value: Int32 = 0
+        for k in start..<to {
+            let digit = b[k] &- 0x30
+            guard digit < 10 else { return nil }
+            value = value * 10 + Int32(digit)
+        }
+        return negative ? -value : value
+    }
+
     /// `Uri.decode` of `b[from..<to]` (ASCII): the bytes as they are without a `%`; each `%XX`
     /// as its byte when every escape is two hex digits of an ASCII byte; otherwise
     /// `AndroidUriCodec.decode` itself (ill-formed escapes and UTF-8 runs have its quirks).
     static func decoded(_ b: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) -> String {
         let text = UnsafeBufferPointer(rebasing: b[from..<to])
-        guard text.contains(0x25) else { return String(decoding: text, as: UTF8.self) }
+        guard text.contains(0x25) else {
+            for constant in constants where constant.bytes.count == text.count
+                && constant.bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, text.baseAddress!, text.count) == 0 }) {
+                return constant.text
+            }
+            return String(decoding: text, as: UTF8.self)
+        }
         var plain = true
         let made = String(unsafeUninitializedCapacity: text.count) { out in
             var k = 0, o = 0
