@@ -239,4 +239,19 @@ final class IntentKeyTests: XCTestCase {
         }
         XCTAssertEqual(Set(keys.map(\.folded)).count, distinct, "no two of the shapes' keys fold alike")
     }
+
+    /// `TargetReading.readsDataWhole` without a lower-cased copy for most names: as the
+    /// lower-cased comparison, on a device reading no scheme whole and on one reading some.
+    func testDataReadWholeAsTheLowerCasedName() {
+        let names = ["http", "HTTPS", "Https", "htTp", "dana", "DANA", "ftp", "https1", "", "h", "ĸhttp", "\u{212A}", "httpſ",
+                     "İhttp", "wallet", "WALLET", "zxing", "intent"]
+        for device in [DeviceProfile.optimistic, Self.pathFilterDevice] {
+            let reading = TargetReading(profiles: ProfileRegistry.all, device: device, options: ProfileOptions())
+            for name in names {
+                let lower = name.lowercased()
+                XCTAssertEqual(reading.readsDataWhole(name),
+                               lower == "http" || lower == "https" || reading.wholeSchemes.contains(lower), name)
+            }
+        }
+    }
 }

@@ -23,9 +23,10 @@ import Foundation
 /// vectors and on generated and mutated URIs.
 enum CommonIntentURI {
     static func parse(_ uri: String) -> AndroidIntent? {
-        var made: AndroidIntent?
-        _ = uri.utf8.withContiguousStorageIfAvailable { made = parse(bytes: $0, uri: uri) }
-        return made
+        // Filled in place: an intent returned through the closure was copied and destroyed twice.
+        var intent = AndroidIntent(action: AndroidIntent.actionView)
+        guard uri.utf8.withContiguousStorageIfAvailable({ fill(&intent, bytes: $0, uri: uri) }) == true else { return nil }
+        return intent
     }
 
     private static let ascii = (
@@ -39,22 +40,26 @@ enum CommonIntentURI {
     private static let constants = [AndroidIntent.actionView, IntentSanitizer.browserFallbackURLExtra,
                                     ChromeIntentFields.marketReferrerExtra].map { (bytes: Array($0.utf8), text: $0) }
 
-    private static func parse(bytes b: UnsafeBufferPointer<UInt8>, uri: String) -> AndroidIntent? {
+    /// Sets `intent` (a VIEW intent, as `parseUri` starts) from the URI's bytes; false where
+    /// the plain parser is to read the URI (`intent` is then to be dropped).
+    private static func fill(_ intent: inout AndroidIntent, bytes b: UnsafeBufferPointer<UInt8>, uri: String) -> Bool {
         let n = b.count
-        guard let base = b.baseAddress, starts(b, 0, ascii.intent), isASCII(b) else { return nil }
+        guard let base = b.baseAddress, starts(b, 0, ascii.intent), isASCII(b) else { return false }
         var hash = n - 1   // `#`: the last one, as `lastIndexOf`
         while hash >= 7, b[hash] != 0x23 { hash -= 1 }
-        if hash < 7 { return AndroidIntent(action: AndroidIntent.actionView, data: uri) }
-        guard starts(b, hash, ascii.marker) else { return nil }
-        var intent = AndroidIntent(action: AndroidIntent.actionView)
+        if hash < 7 {
+            intent.data = uri
+            return true
+        }
+        guard starts(b, hash, ascii.marker) else { return false }
         var scheme: String?
         var i = hash + 8
         // Java's loop: `while (!uri.startsWith("end", i))`.
         while !(i + 3 <= n && b[i] == 0x65 && b[i + 1] == 0x6E && b[i + 2] == 0x64) {
-            guard i < n, let semiAt = memchr(base + i, 0x3B, n - i) else { return nil }   // "uri end not found"
+            guard i < n, let semiAt = memchr(base + i, 0x3B, n - i) else { return false }   // "uri end not found"
             let semi = base.distance(to: semiAt.assumingMemoryBound(to: UInt8.self))
             // `=`: the first from `i`, as `indexOf`; within the item.
-            guard let eqAt = memchr(base + i, 0x3D, semi - i) else { return nil }
+            guard let eqAt = memchr(base + i, 0x3D, semi - i) else { return false }
             let eq = base.distance(to: eqAt.assumingMemoryBound(to: UInt8.self))
             let value = decoded(b, eq + 1, semi)
             switch b[i] {
@@ -66,18 +71,18 @@ enum CommonIntentURI {
             case 0x63 where name(b, i, eq, ascii.component): intent.component = component(value)
             case 0x73 where name(b, i, eq, ascii.scheme): scheme = value
             case 0x53, 0x42, 0x69:   // S. B. i.
-                guard b[i + 1] == 0x2E else { return nil }
+                guard b[i + 1] == 0x2E else { return false }
                 let extra: IntentExtra
                 switch b[i] {
                 case 0x53: extra = .string(value)
                 case 0x42: extra = .boolean(JavaNumbers.parseBoolean(value))
                 default:
-                    guard let number = int(b, eq + 1, semi) ?? (try? JavaNumbers.parseInt(value)) else { return nil }
+                    guard let number = int(b, eq + 1, semi) ?? (try? JavaNumbers.parseInt(value)) else { return false }
                     extra = .int(number)
                 }
                 intent.extras[decoded(b, i + 2, eq)] = extra
             default:
-                return nil
+                return false
             }
             i = semi + 1
         }
@@ -98,7 +103,7 @@ enum CommonIntentURI {
             data = String(decoding: rest, as: UTF8.self)
         }
         if !data.isEmpty { intent.data = data }
-        return intent
+        return true
     }
 
     /// Every byte below 0x80, eight at a time.
