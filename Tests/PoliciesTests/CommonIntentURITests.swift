@@ -54,6 +54,11 @@ final class CommonIntentURITests: XCTestCase {
     @discardableResult
     private func check(_ uri: String, file: StaticString = #filePath, line: UInt = #line) -> Bool {
         let common = CommonIntentURI.parse(uri)
+        XCTAssertEqual(CommonIntentURI.package(of: uri).map { _ in true }, common.map { _ in true }, uri.debugDescription,
+                       file: file, line: line)
+        XCTAssertTrue(sameAnswer(Result { AndroidIntent(package: try IntentURIParser.package(of: uri)) },
+                                 Result { AndroidIntent(package: try IntentURIParser.parsePlain(uri, flags: .intentScheme).package) }),
+                      uri.debugDescription, file: file, line: line)
         for flag in Self.flags {
             let plain = Result { try IntentURIParser.parsePlain(uri, flags: flag) }
             if let common {

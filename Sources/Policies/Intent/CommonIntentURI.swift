@@ -23,10 +23,19 @@ import Foundation
 /// vectors and on generated and mutated URIs.
 enum CommonIntentURI {
     static func parse(_ uri: String) -> AndroidIntent? {
-        // Filled in place: an intent returned through the closure was copied and destroyed twice.
+        // Filled in place by the pass over the bytes.
         var intent = AndroidIntent(action: AndroidIntent.actionView)
         guard uri.utf8.withContiguousStorageIfAvailable({ fill(&intent, bytes: $0, uri: uri) }) == true else { return nil }
         return intent
+    }
+
+    /// `package` of `parse(uri)`, read without making the rest of the intent: `.some` the
+    /// package (nil for none) where `parse` answers, `.none` where the plain parser is to.
+    static func package(of uri: String) -> String?? {
+        var intent = AndroidIntent()
+        guard uri.utf8.withContiguousStorageIfAvailable({ fill(&intent, bytes: $0, uri: uri, packageOnly: true) }) == true
+        else { return .none }
+        return .some(intent.package)
     }
 
     private static let ascii = (
@@ -41,14 +50,16 @@ enum CommonIntentURI {
                                     ChromeIntentFields.marketReferrerExtra].map { (bytes: Array($0.utf8), text: $0) }
 
     /// Sets `intent` (a VIEW intent, as `parseUri` starts) from the URI's bytes; false where
-    /// the plain parser is to read the URI (`intent` is then to be dropped).
-    private static func fill(_ intent: inout AndroidIntent, bytes b: UnsafeBufferPointer<UInt8>, uri: String) -> Bool {
+    /// the plain parser is to read the URI (`intent` is then to be dropped). `packageOnly`:
+    /// every item read and checked as for the whole intent, but only `package` set.
+    private static func fill(_ intent: inout AndroidIntent, bytes b: UnsafeBufferPointer<UInt8>, uri: String,
+                             packageOnly: Bool = false) -> Bool {
         let n = b.count
         guard let base = b.baseAddress, starts(b, 0, ascii.intent), isASCII(b) else { return false }
         var hash = n - 1   // `#`: the last one, as `lastIndexOf`
         while hash >= 7, b[hash] != 0x23 { hash -= 1 }
         if hash < 7 {
-            intent.data = uri
+            if !packageOnly { intent.data = uri }
             return true
         }
         guard starts(b, hash, ascii.marker) else { return false }
@@ -61,7 +72,24 @@ enum CommonIntentURI {
             // `=`: the first from `i`, as `indexOf`; within the item.
             guard let eqAt = memchr(base + i, 0x3D, semi - i) else { return false }
             let eq = base.distance(to: eqAt.assumingMemoryBound(to: UInt8.self))
-            let value = decoded(b, eq + 1, semi)
+            // With `packageOnly`, a value is made only where it is kept or checked (`package=`, `i.`).
+            let value = !packageOnly || b[i] == 0x70 || b[i] == 0x69 ? decoded(b, eq + 1, semi) : ""
+            if packageOnly {
+                switch b[i] {
+                case 0x70 where name(b, i, eq, ascii.package): intent.package = value
+                case 0x61 where name(b, i, eq, ascii.action), 0x63 where name(b, i, eq, ascii.category),
+                     0x74 where name(b, i, eq, ascii.type), 0x69 where name(b, i, eq, ascii.identifier),
+                     0x63 where name(b, i, eq, ascii.component), 0x73 where name(b, i, eq, ascii.scheme),
+                     0x53 where b[i + 1] == 0x2E, 0x42 where b[i + 1] == 0x2E:
+                    break
+                case 0x69 where b[i + 1] == 0x2E:
+                    guard int(b, eq + 1, semi) != nil || (try? JavaNumbers.parseInt(value)) != nil else { return false }
+                default:
+                    return false
+                }
+                i = semi + 1
+                continue
+            }
             switch b[i] {
             case 0x61 where name(b, i, eq, ascii.action): intent.action = value
             case 0x63 where name(b, i, eq, ascii.category): intent.addCategory(value)
@@ -86,6 +114,7 @@ enum CommonIntentURI {
             }
             i = semi + 1
         }
+        if packageOnly { return true }
         // The data: `intent:`'s rest before the `#`, after `scheme` and `:` when one was named.
         let rest = UnsafeBufferPointer(rebasing: b[7..<hash])
         var data: String

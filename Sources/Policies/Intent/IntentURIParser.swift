@@ -16,6 +16,14 @@ public enum IntentURIParser {
         return try IntentParseMemo.shared.parse(uri, flags: flags)
     }
 
+    /// `try parse(uri, flags: .intentScheme).package` (the package Android resolves an
+    /// `intent:` link to, as the report's scheme inventory names it), read without making the
+    /// rest of the intent where the URI has the common shape (`CommonIntentURI`).
+    public static func package(of uri: String) throws -> String? {
+        if case .some(let package) = CommonIntentURI.package(of: uri) { return package }
+        return try parse(uri, flags: .intentScheme).package
+    }
+
     /// `parse` without the memo.
     static func parsePlain(_ uri: String, flags: IntentParseFlags) throws -> AndroidIntent {
         let s = JavaString(uri)
