@@ -109,9 +109,9 @@ struct IntentKey: Hashable {
         let key: IntentKey
         let folded: UInt64
 
-        init(_ key: IntentKey) {
-            self.key = key
+        init(_ key: consuming IntentKey) {
             folded = key.folded
+            self.key = key   // moved in, not copied string by string
         }
 
         static func == (a: Shared, b: Shared) -> Bool {
