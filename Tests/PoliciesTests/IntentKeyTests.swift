@@ -197,4 +197,61 @@ final class IntentKeyTests: XCTestCase {
                        [VerdictDetail.fallbackURL: "https://shop.example/pay?order=ORD-00000001"])
         XCTAssertNil(IntentQuotes(try IntentURIParser.parse(Self.corpusShapes[2], flags: .intentScheme)))
     }
+
+    /// `IntentQuotes.Places`, the classifier's test before `apply`: where a verdict's places
+    /// and a link's are disjoint, `apply` gives nil; where they meet, it rewrites the verdict.
+    func testPlacesTellWhereApplyRewrites() throws {
+        let verdicts = [
+            Verdict(.opensApp, .intentOpened, details: [VerdictDetail.target: "id.dana"]),
+            Verdict(.opensApp, .intentOpened),
+            Verdict(.fallback, .noHandler, details: [VerdictDetail.fallbackURL: "x"]),
+            Verdict(.fallback, .noHandler, details: [VerdictDetail.ignoredFallbackURL: "x", VerdictDetail.target: "t"]),
+            Verdict(.appStore, .intentPackageToStore, details: [VerdictDetail.target: "market://details?id=x"]),
+            Verdict(.appStore, .intentPackageToStore, details: [VerdictDetail.fallbackURL: "y"]),
+            Verdict(.appStore, .intentPackageToStore),
+        ]
+        var quoting = 0
+        for uri in Self.corpusShapes {
+            guard let intent = try? IntentURIParser.parse(uri, flags: .intentScheme), let quotes = IntentQuotes(intent) else { continue }
+            quoting += 1
+            for verdict in verdicts {
+                let meets = !IntentQuotes.Places(verdict).isDisjoint(with: quotes.places)
+                XCTAssertEqual(quotes.apply(verdict) != nil, meets, "\(uri) \(verdict)")
+            }
+        }
+        XCTAssertGreaterThan(quoting, 6)
+    }
+
+    /// The key's hash (`IntentKey.folded`, lengths and ends of its strings) is equal for equal
+    /// keys, and keeps the corpus shapes' distinct keys apart as the synthesized hash would.
+    func testTheFoldedHashFollowsEquality() {
+        var keys: [IntentKey] = []
+        for uri in Self.corpusShapes + Self.corpusShapes.map({ $0.replacingOccurrences(of: "ORD-0", with: "ORD-9") }) {
+            for device in [DeviceProfile.optimistic, Self.pathFilterDevice] {
+                if case .intent(let shared) = target(uri, device: device) { keys.append(shared.key) }
+            }
+        }
+        XCTAssertGreaterThan(keys.count, 40)
+        var distinct = 0
+        for a in keys.indices {
+            for b in keys.indices where keys[a] == keys[b] { XCTAssertEqual(keys[a].folded, keys[b].folded) }
+            if !keys[..<a].contains(keys[a]) { distinct += 1 }
+        }
+        XCTAssertEqual(Set(keys.map(\.folded)).count, distinct, "no two of the shapes' keys fold alike")
+    }
+
+    /// `TargetReading.readsDataWhole` without a lower-cased copy for most names: as the
+    /// lower-cased comparison, on a device reading no scheme whole and on one reading some.
+    func testDataReadWholeAsTheLowerCasedName() {
+        let names = ["http", "HTTPS", "Https", "htTp", "dana", "DANA", "ftp", "https1", "", "h", "ĸhttp", "\u{212A}", "httpſ",
+                     "İhttp", "wallet", "WALLET", "zxing", "intent"]
+        for device in [DeviceProfile.optimistic, Self.pathFilterDevice] {
+            let reading = TargetReading(profiles: ProfileRegistry.all, device: device, options: ProfileOptions())
+            for name in names {
+                let lower = name.lowercased()
+                XCTAssertEqual(reading.readsDataWhole(name),
+                               lower == "http" || lower == "https" || reading.wholeSchemes.contains(lower), name)
+            }
+        }
+    }
 }

@@ -182,9 +182,10 @@ public struct Classifier: Sendable {
         }
         var numbers = [Int32](repeating: -1, count: navs.count * count)
         // Where a verdict remembered for the key was given the link's own values (`IntentQuotes`):
-        // the remembered one's number, by `i * count + p`. The row (and its findings) is the
-        // key's; the verdict set the link's own.
-        var keyed: [Int: Int32] = [:]
+        // the remembered one's number, by `i * count + p` (-1: none). The row (and its findings)
+        // is the key's; the verdict set the link's own. (An array made at the first: a
+        // dictionary was asked of every profile of every link once a page had one.)
+        var keyed: [Int32] = []
         // The requests of the links some profile has to decide, built once each.
         var missed: [Int: PolicyRequest] = [:]
         // Navigations some profile's engine never reaches (`PageReach`): their verdict names
@@ -196,10 +197,19 @@ public struct Classifier: Sendable {
                 let visit = DecisionKey.Visit(msSinceUserInput: sinceInput)
                 if let number = memo.number(link: ids[i], profile: p, visit: visit) {
                     numbers[i * count + p] = number
-                    guard !quotes.isEmpty, let quoted = quotes[i] else { return memo.consumes(profile: p, number: number) }
-                    return PageVisit.consumesActivation(Self.quote(quoted, number: number, profile: p, memo: memo,
-                                                                   own: &numbers[i * count + p],
-                                                                   keyed: &keyed[i * count + p]))
+                    // A verdict quoting none of the link's values (`IntentQuotes.Places`) is the link's as it is.
+                    guard !quotes.isEmpty, let quoted = quotes[i],
+                          !memo.places(profile: p, number: number).isDisjoint(with: quoted.places) else {
+                        return memo.consumes(profile: p, number: number)
+                    }
+                    var remembered: Int32?
+                    let verdict = Self.quote(quoted, number: number, profile: p, memo: memo,
+                                             own: &numbers[i * count + p], keyed: &remembered)
+                    if let remembered {
+                        if keyed.isEmpty { keyed = Array(repeating: -1, count: navs.count * count) }
+                        keyed[i * count + p] = remembered
+                    }
+                    return PageVisit.consumesActivation(verdict)
                 }
                 var request: PolicyRequest
                 if let built = missed[i] {
@@ -235,7 +245,7 @@ public struct Classifier: Sendable {
                 let mine = UnsafeBufferPointer(rebasing: numbers[(i * count)..<(i * count + count)])
                 let r: Int32
                 let row: DecisionMemo.Row
-                if keyed.isEmpty || !(0..<count).contains(where: { keyed[i * count + $0] != nil }) {
+                if keyed.isEmpty || !(0..<count).contains(where: { keyed[i * count + $0] >= 0 }) {
                     r = memo.row(link: ids[i], numbers: mine) ?? memo.addRow(link: ids[i], numbers: mine, names: run.names)
                     row = memo.row(r)
                     navs[i].verdicts = row.verdicts
@@ -278,9 +288,9 @@ public struct Classifier: Sendable {
     /// A link given its own values: its key's row (for the findings: the checks read no value
     /// `IntentQuotes` puts back) and the verdict set of its own verdicts.
     @inline(never)
-    private static func quotedRow(link: Int32, mine: UnsafeBufferPointer<Int32>, keyed: [Int: Int32], at start: Int,
+    private static func quotedRow(link: Int32, mine: UnsafeBufferPointer<Int32>, keyed: [Int32], at start: Int,
                                   memo: DecisionMemo, names: VerdictSet.Names) -> (Int32, VerdictSet) {
-        let key = mine.indices.map { keyed[start + $0] ?? mine[$0] }
+        let key = mine.indices.map { keyed[start + $0] >= 0 ? keyed[start + $0] : mine[$0] }
         let r = key.withUnsafeBufferPointer { key in
             memo.row(link: link, numbers: key) ?? memo.addRow(link: link, numbers: key, names: names)
         }
@@ -296,8 +306,8 @@ public struct Classifier: Sendable {
         intent = parse
         let link = DecisionKey.Link(url: url, urlString: uri, scheme: "intent", page: page, reading: run.reading,
                                     intent: parse)
-        if case .intent = link.target, case .success(let parsed) = parse.result {
-            quotes = IntentQuotes(parsed)
+        if case .intent = link.target {
+            quotes = IntentQuotes(parse)   // a key is made only of a URI that parses
         }
         return link
     }

@@ -76,8 +76,9 @@ struct DecisionKey: Hashable {
         /// A URL read by its scheme alone.
         case scheme
         /// An `intent:` URI read as parsed, a link's own values left out where only quoted.
-        /// Boxed: keys of every other kind stay as small as before.
-        indirect case intent(IntentKey)
+        /// By reference (`IntentKey.Shared`, its hash made once): keys of every other kind stay
+        /// as small as before, and a key copied or matched is one retain, not one per string.
+        case intent(IntentKey.Shared)
     }
 
     /// What the profiles read of the page, next to the target: its kind (a `file:` page may
@@ -161,7 +162,7 @@ struct DecisionKey: Hashable {
             case .web: hasher.combine(1)
             case .file(let asset, let local): hasher.combine(2 | (asset ? 4 : 0) | (local ? 8 : 0))
             case .scheme: hasher.combine(3)
-            case .intent(let key): key.hash(into: &hasher)
+            case .intent(let key): hasher.combine(key.folded)
             }
             hasher.combine(Int(page.kind.rawValue) | (page.hasHost ? 4 : 0) | (page.targetHasHost ? 8 : 0)
                            | (page.sameHost ? 16 : 0) | (page.sameHostOrNone ? 32 : 0) | (page.sameHostFolded ? 64 : 0))

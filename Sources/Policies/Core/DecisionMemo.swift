@@ -36,6 +36,8 @@ final class DecisionMemo {
     private var verdicts: [[Verdict]]
     /// Per profile, by number: whether the verdict consumed the activation window.
     private var consumed: [[Bool]]
+    /// Per profile, by number: what of the verdict a link's own values rewrite (`IntentQuotes.Places`).
+    private var places: [[IntentQuotes.Places]]
     private var numbers: [[VerdictBytes: Int32]]
     /// Per link: its first row (-1: none); rows chain on `next`.
     private var firstRow: [Int32] = []
@@ -100,6 +102,7 @@ final class DecisionMemo {
         profileCount = profiles
         verdicts = Array(repeating: [], count: profiles)
         consumed = Array(repeating: [], count: profiles)
+        places = Array(repeating: [], count: profiles)
         numbers = Array(repeating: [:], count: profiles)
     }
 
@@ -163,6 +166,12 @@ final class DecisionMemo {
         consumed[profile][Int(number)]
     }
 
+    /// What of the verdict a link's own values rewrite (`IntentQuotes.apply`), read from a
+    /// flag kept beside it: the visit asks of every quoting link and profile.
+    func places(profile: Int, number: Int32) -> IntentQuotes.Places {
+        places[profile][Int(number)]
+    }
+
     /// The number of a profile's verdict, given on first sight (remembered for no link: a
     /// verdict decided for another link and given this link's own values, `IntentQuotes`).
     func number(of verdict: Verdict, profile: Int) -> Int32 {
@@ -171,6 +180,7 @@ final class DecisionMemo {
         let number = Int32(verdicts[profile].count)
         verdicts[profile].append(verdict)
         consumed[profile].append(PageVisit.consumesActivation(verdict))
+        places[profile].append(IntentQuotes.Places(verdict))
         numbers[profile][bytes] = number
         return number
     }

@@ -72,6 +72,57 @@ struct IntentKey: Hashable {
         }
     }
 
+    /// One hash of every field, each string by its length and first and last eight bytes
+    /// (`TextBytes.hash`), folded into one `combine`: the synthesized hash ran each string's
+    /// every byte through SipHash, some 2,000 instructions an `intent:` link for the memo's
+    /// lookup (Benchmarks/README.md, issue 17). Equality stays the synthesized `==`, so keys
+    /// whose strings share ends are still told apart. `IntentKeyTests` holds equal keys to
+    /// equal hashes and the memo on and off to the same verdicts (`DecisionMemoTests`).
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(folded)
+    }
+
+    var folded: UInt64 {
+        func text(_ s: String?) -> UInt64 { s.map(TextBytes.hash) ?? 0x5A }
+        var h = TextBytes.mix(text(action), text(type))
+        switch data {
+        case .none: h = TextBytes.mix(h, 1)
+        case .whole(let s): h = TextBytes.mix(h, TextBytes.mix(2, TextBytes.hash(s)))
+        case .scheme(let s): h = TextBytes.mix(h, TextBytes.mix(3, TextBytes.hash(s)))
+        }
+        h = TextBytes.mix(h, TextBytes.mix(text(identifier), text(package)))
+        h = TextBytes.mix(h, text(component))
+        for category in categories { h = TextBytes.mix(h, TextBytes.hash(category)) }
+        h = TextBytes.mix(h, UInt64(UInt32(bitPattern: flags)) << 32 | UInt64(UInt32(bitPattern: extendedFlags)))
+        switch fallback {
+        case .none: h = TextBytes.mix(h, 4)
+        case .tested(let valid, let prefix): h = TextBytes.mix(h, 5 | (valid ? 8 : 0) | (prefix ? 16 : 0))
+        case .whole(let s): h = TextBytes.mix(h, TextBytes.mix(6, TextBytes.hash(s)))
+        }
+        return TextBytes.mix(h, (hasMarketReferrer ? 1 : 0) | (rest.sourceBounds == nil ? 0 : 2) | (rest.selector == nil ? 0 : 4))
+    }
+
+    /// A key held by reference with its hash (`folded`) made once: the memo's lookup hashes
+    /// and compares it without copying its strings out (a copy retained and released each).
+    /// Equal exactly when the keys are equal.
+    final class Shared: Hashable {
+        let key: IntentKey
+        let folded: UInt64
+
+        init(_ key: consuming IntentKey) {
+            folded = key.folded
+            self.key = key   // moved in, not copied string by string
+        }
+
+        static func == (a: Shared, b: Shared) -> Bool {
+            a === b || (a.folded == b.folded && a.key == b.key)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(folded)
+        }
+    }
+
     /// The key of `uri`'s parse, nil when it is to be read whole. `readsDataWhole`: whether a
     /// data URI of this scheme is read beyond its scheme on the run's device.
     init?(_ parse: ParsedIntent, uri: String, readsDataWhole: (String) -> Bool) {
@@ -94,12 +145,12 @@ struct IntentKey: Hashable {
         categories = intent.categories
         flags = intent.flags
         extendedFlags = intent.extendedFlags
-        if let raw = intent.stringExtra(IntentSanitizer.browserFallbackURLExtra) {
+        if let raw = parse.fallbackURL {
             fallback = FallbackReadings.shared.reading(raw)
         } else {
             fallback = .none
         }
-        hasMarketReferrer = ChromeIntentFields.marketReferrer(of: intent) != nil
+        hasMarketReferrer = parse.marketReferrer != nil
         rest = Compared(sourceBounds: intent.sourceBounds, selector: intent.selector)
     }
 }
@@ -154,6 +205,13 @@ extension IntentKey {
     /// `:`) read on the UTF-8 bytes: `:` is ASCII and never inside another character's
     /// bytes, so the text before the first `:` byte is the same text.
     static func scheme(of data: String) -> String? {
+        // On the contiguous bytes (a native string's): a String made from them, not a Substring.
+        if let made = data.utf8.withContiguousStorageIfAvailable({ bytes -> String? in
+            guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")) else { return nil }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<colon]), as: UTF8.self)
+        }) {
+            return made
+        }
         guard let colon = data.utf8.firstIndex(of: UInt8(ascii: ":")) else { return nil }
         return String(data[..<colon])
     }
@@ -175,6 +233,46 @@ struct IntentQuotes {
         fallback = intent.stringExtra(IntentSanitizer.browserFallbackURLExtra)
         market = ChromeIntentFields.marketReferrer(of: intent).map { (intent.package, $0) }
         if fallback == nil, market == nil { return nil }
+    }
+
+    /// `init(_:)` of a parse's intent, from the values the parse read of it once.
+    init?(_ parse: ParsedIntent) {
+        fallback = parse.fallbackURL
+        market = parse.marketReferrer.map { (parse.package, $0) }
+        if fallback == nil, market == nil { return nil }
+    }
+
+    /// What of a verdict `apply` can rewrite (`Places`): read once per verdict the memo
+    /// numbers (`DecisionMemo.places`), so that a link's verdict quoting none of this link's
+    /// values is handed on without `apply`'s copy of its details.
+    struct Places: OptionSet {
+        let rawValue: UInt8
+        static let fallback = Places(rawValue: 1)
+        static let market = Places(rawValue: 2)
+
+        init(rawValue: UInt8) { self.rawValue = rawValue }
+
+        /// The places `apply` reads in `verdict`.
+        init(_ verdict: Verdict) {
+            var places: Places = []
+            if let details = verdict.details {
+                if details[VerdictDetail.fallbackURL] != nil || details[VerdictDetail.ignoredFallbackURL] != nil {
+                    places.insert(.fallback)
+                }
+                if verdict.outcome == .appStore, verdict.reason == .intentPackageToStore, details[VerdictDetail.target] != nil {
+                    places.insert(.market)
+                }
+            }
+            self = places
+        }
+    }
+
+    /// The places this link has values for: `apply` gives nil for a verdict with none of them.
+    var places: Places {
+        var places: Places = []
+        if fallback != nil { places.insert(.fallback) }
+        if market?.package != nil { places.insert(.market) }
+        return places
     }
 
     /// The verdict with this link's values where it quotes them; nil when it quotes none.

@@ -73,6 +73,10 @@ struct TargetReading: Sendable {
     /// names hosts for (`IntentFilter.matchData` then reads host, port and path). Compared
     /// lower-cased, which can only keep more whole than the case-sensitive matching needs.
     func readsDataWhole(_ scheme: String) -> Bool {
+        // An ASCII name lower-cases to as many bytes: one of neither four nor five is not
+        // http(s), and with no scheme read whole nothing else is (no lower-cased copy a link).
+        let count = scheme.utf8.count
+        if wholeSchemes.isEmpty, count != 4, count != 5, scheme.utf8.allSatisfy({ $0 < 0x80 }) { return false }
         let lower = scheme.lowercased()
         return lower == "http" || lower == "https" || wholeSchemes.contains(lower)
     }
@@ -102,7 +106,7 @@ struct TargetReading: Sendable {
                 guard url.hasScheme(scheme),
                       let key = IntentKey(intent ?? ParsedIntent(urlString, flags: intentParseFlags), uri: urlString,
                                           readsDataWhole: readsDataWhole) else { return .whole(urlString) }
-                return .intent(key)
+                return .intent(IntentKey.Shared(key))
             }
             guard scheme != "intent", scheme != "android-app", wholeSchemes.isEmpty || !wholeSchemes.contains(scheme),
                   url.hasScheme(scheme) else { return .whole(urlString) }

@@ -8,10 +8,20 @@
 /// CTS: an item with no `;` after it fails with "uri end not found" instead of looping.
 public enum IntentURIParser {
     /// Parses like `Intent.parseUri(uri, flags)`; throws `IntentURIError` where Android throws.
-    /// The answer for a URI read a moment ago comes from `IntentParseMemo` (one link is read
-    /// by the classifier, a check and the scheme inventory); `parsePlain` is the parse itself.
+    /// A URI of the common shape is read in one pass over its bytes (`CommonIntentURI`); the
+    /// answer for any other URI read a moment ago comes from `IntentParseMemo` (one link is
+    /// read by the classifier, a check and the scheme inventory); `parsePlain` is the parse itself.
     public static func parse(_ uri: String, flags: IntentParseFlags = .intentScheme) throws -> AndroidIntent {
-        try IntentParseMemo.shared.parse(uri, flags: flags)
+        if let common = CommonIntentURI.parse(uri) { return common }
+        return try IntentParseMemo.shared.parse(uri, flags: flags)
+    }
+
+    /// `try parse(uri, flags: .intentScheme).package` (the package Android resolves an
+    /// `intent:` link to, as the report's scheme inventory names it), read without making the
+    /// rest of the intent where the URI has the common shape (`CommonIntentURI`).
+    public static func package(of uri: String) throws -> String? {
+        if case .some(let package) = CommonIntentURI.package(of: uri) { return package }
+        return try parse(uri, flags: .intentScheme).package
     }
 
     /// `parse` without the memo.

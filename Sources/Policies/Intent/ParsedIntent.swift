@@ -9,6 +9,13 @@ final class ParsedIntent: Sendable {
     /// go the other way with the other reading of `launchFlags=`).
     let restsOnLaunchFlags: Bool
 
+    /// What the classifier's key and quotes read of the intent, read once here:
+    /// `S.browser_fallback_url` as a String extra, `S.market_referrer` as Chrome reads it
+    /// (`ChromeIntentFields.marketReferrer`), `package=`; nil for a URI that does not parse.
+    let fallbackURL: String?
+    let marketReferrer: String?
+    let package: String?
+
     struct Failure: Error, Sendable {
         let description: String
     }
@@ -19,14 +26,32 @@ final class ParsedIntent: Sendable {
 
     /// The parse with a device's `intentParseFlags`.
     init(_ uri: String, flags: IntentParseFlags) {
+        // A URI of the common shape parses alike under any flags (`CommonIntentURI`): its
+        // answer rests on no reading of `launchFlags`.
+        if let common = CommonIntentURI.parse(uri) {
+            result = .success(common)
+            restsOnLaunchFlags = false
+            (fallbackURL, marketReferrer, package) = Self.read(common)
+            return
+        }
         do {
-            result = .success(try IntentURIParser.parse(uri, flags: flags))
+            result = .success(try IntentParseMemo.shared.parse(uri, flags: flags))
         } catch {
             result = .failure(Failure(description: (error as? IntentURIError)?.description ?? String(describing: error)))
         }
         let parsed: Bool
         if case .success = result { parsed = true } else { parsed = false }
         restsOnLaunchFlags = AndroidAssumptions.launchFlagsBoundary(uri, flags: flags, parsed: parsed)
+        if case .success(let intent) = result {
+            (fallbackURL, marketReferrer, package) = Self.read(intent)
+        } else {
+            (fallbackURL, marketReferrer, package) = (nil, nil, nil)
+        }
+    }
+
+    private static func read(_ intent: AndroidIntent) -> (String?, String?, String?) {
+        (intent.stringExtra(IntentSanitizer.browserFallbackURLExtra), ChromeIntentFields.marketReferrer(of: intent),
+         intent.package)
     }
 }
 
