@@ -28,18 +28,27 @@ enum TextRunCompactor {
 
     /// The compacted page, or nil when nothing was worth compacting.
     static func compact(_ html: UnsafeRawBufferPointer) -> [UInt8]? {
+        var rawTexts: [Range<Int>]? = nil
+        return compact(html, rawTexts: &rawTexts)
+    }
+
+    /// The same, and (when `rawTexts` is not nil) the text of each `<script>` and `<style>`
+    /// read with certainty, as ranges of the result (of `html` when the result is nil), in
+    /// order: what `ScriptTextCompactor` may compact next.
+    static func compact(_ html: UnsafeRawBufferPointer, rawTexts: inout [Range<Int>]?) -> [UInt8]? {
         guard let base = html.baseAddress, html.count > 0 else { return nil }
         let input = base.assumingMemoryBound(to: UInt8.self)
         var saved = 0
         let result = [UInt8](unsafeUninitializedCapacity: html.count) { out, count in
-            count = compact(MarkupScanner(p: input, end: html.count), into: out.baseAddress!)
+            count = compact(MarkupScanner(p: input, end: html.count), into: out.baseAddress!, rawTexts: &rawTexts)
             saved = html.count - count
         }
         return saved > 0 ? result : nil
     }
 
     /// One pass over the page; returns the bytes written (never more than read).
-    private static func compact(_ s: MarkupScanner, into out: UnsafeMutablePointer<UInt8>) -> Int {
+    private static func compact(_ s: MarkupScanner, into out: UnsafeMutablePointer<UInt8>,
+                                rawTexts: inout [Range<Int>]?) -> Int {
         let p = s.p
         var o = 0
         // The text before the first tag is copied, but still checked for NUL and UTF-8.
@@ -52,10 +61,12 @@ enum TextRunCompactor {
         var run: Run? = nil
         while true {
             // `i` is at a `<`; `run` is the text before it, not yet written.
-            guard let construct = markup(s, at: i) else {
+            var text: Range<Int>? = nil
+            guard let construct = markup(s, at: i, rawText: &text) else {
                 return copyRest(s, from: run?.start ?? i, to: out, at: o)
             }
             if let run { o = write(run, s, to: out, at: o) }
+            if let text, rawTexts != nil { rawTexts!.append((o + text.lowerBound - i)..<(o + text.upperBound - i)) }
             out.advanced(by: o).update(from: p + i, count: construct - i)
             o += construct - i
             guard let next = scanRun(s, from: construct) else {
@@ -71,7 +82,7 @@ enum TextRunCompactor {
 
     /// The construct at `<` (index `lt`), with the raw text of `<script>`/`<style>` and
     /// their end tag; its end, or nil if uncertain.
-    private static func markup(_ s: MarkupScanner, at lt: Int) -> Int? {
+    private static func markup(_ s: MarkupScanner, at lt: Int, rawText: inout Range<Int>?) -> Int? {
         guard lt + 1 < s.end else { return nil }
         let b = s.p[lt + 1]
         if MarkupScanner.isLetter(b) {
@@ -80,7 +91,12 @@ enum TextRunCompactor {
             // libxml2 reads the content of script and style as raw text (`htmlParseScript`)
             // unless `/>` ended the element at once.
             if !tag.selfClosing && (isNamed(s, name, "script") || isNamed(s, name, "style")) {
-                return s.rawText(from: tag.end, name: name)
+                guard let end = s.rawText(from: tag.end, name: name) else { return nil }
+                // The text ends at the end tag's `<`, the last one of the construct.
+                var close = end - 1
+                while close > tag.end && s.p[close] != MarkupScanner.lt { close -= 1 }
+                if close > tag.end { rawText = tag.end..<close }
+                return end
             }
             return tag.end
         }
