@@ -31,11 +31,13 @@ final class DocumentState {
     var tagRegionStart = 0
     /// The bytes libxml2 is reading, while it reads them.
     var source: UnsafeRawBufferPointer?
-    /// The same before `ScriptTextCompactor` took the scripts' text away (nil: `source`):
+    /// The same before `ReadTextCompactor` took scripts' text and values away (nil: `source`):
     /// where a compacted script's text is read, and the names scripts use (`ElementIndex`).
     var pageText: UnsafeRawBufferPointer?
-    /// Where the scripts' text `ScriptTextCompactor` compacted lies in `pageText`.
-    var scriptTexts: ScriptTextCompactor.Texts?
+    /// Where the scripts' text `ReadTextCompactor` compacted lies in `pageText`.
+    var scriptTexts: ReadTextCompactor.Texts?
+    /// The attribute values `ReadTextCompactor` compacted, for `Attributes`.
+    var compactedValues: ReadTextCompactor.Values?
     /// The script being read has its text from `pageText`: libxml2's `cdataBlock` brings only
     /// its line breaks.
     private var scriptTextGiven = false
@@ -123,6 +125,7 @@ final class DocumentState {
         let tag = TagName(name)
         let handlers = scriptsAllowed && attributes.hasEventHandler
         var attributes = attributes
+        attributes.values = compactedValues
         if let atts = attributes.pointer, let input = parser?.pointee.input {
             // Only values that are read are worth finding as written.
             if tag != .other || handlers {
@@ -162,7 +165,7 @@ final class DocumentState {
     }
 
     /// Opens a script whose text the following `scriptData` calls bring, or, when
-    /// `ScriptTextCompactor` took it from libxml2, `pageText` holds.
+    /// `ReadTextCompactor` took it from libxml2, `pageText` holds.
     func beginScript(line: Int, kind: ScriptKind, module: Bool = false, id: String? = nil) {
         script = (line, kind, module, id)
         scriptText.removeAll(keepingCapacity: true)

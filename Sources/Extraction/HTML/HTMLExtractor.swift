@@ -13,10 +13,11 @@ public enum HTMLExtractor {
     /// it off (task-local, so parallel tests do not see each other's setting).
     @TaskLocal static var compactsTextRuns = true
 
-    /// Whether the text of scripts and styles is taken from libxml2 too
-    /// (`ScriptTextCompactor`), when text runs are compacted. Only the equivalence tests
-    /// turn it off.
+    /// Whether the text of scripts and styles, and attribute values, are taken from libxml2
+    /// too (`ReadTextCompactor`), when text runs are compacted. Only the equivalence tests
+    /// turn them off.
     @TaskLocal static var compactsScriptText = true
+    @TaskLocal static var compactsAttributeValues = true
 
     /// - Parameter encoding: the Encoding Standard name the page was decoded from
     ///   (`PageEncoding.name`); the query of each URL in it is percent-encoded in that
@@ -150,6 +151,8 @@ public enum HTMLExtractor {
         state.source = nil
         state.pageText = nil
         state.scriptTexts = nil
+        state.compactedValues?.page = nil
+        state.compactedValues = nil
     }
 
     /// `parse` of a prepared page kept in a file (`SpilledPage`): libxml2's push parser gets
@@ -213,9 +216,9 @@ public enum HTMLExtractor {
     /// extractor's options; `started` receives the parser context and the bytes it reads
     /// (offsets in the context count from their start) before the first event.
     ///
-    /// `reader`: the document the events go to, which then reads its scripts' text from
-    /// the bytes before `ScriptTextCompactor` (nil: libxml2 gets every script's text, as a
-    /// handler of its own needs).
+    /// `reader`: the document the events go to, which then reads its scripts' text and
+    /// attribute values from the bytes before `ReadTextCompactor` (nil: libxml2 gets them
+    /// all, as a handler of its own needs).
     static func run(_ html: UnsafeRawBufferPointer, sax: inout htmlSAXHandler, user: UnsafeMutableRawPointer,
                     limits: ExtractionLimits? = nil, lineOffset: Int = 0, reader: DocumentState? = nil,
                     started: (htmlParserCtxtPtr, UnsafeRawBufferPointer) -> Void) {
@@ -253,15 +256,20 @@ public enum HTMLExtractor {
         guard compactsTextRuns && html.count < min(chunk, compactsBelow) else {
             return feed(html, sax: &sax, user: user, started: started)
         }
-        var rawTexts: [Range<Int>]? = reader != nil && compactsScriptText ? [] : nil
-        let compacted = TextRunCompactor.compact(html, rawTexts: &rawTexts)
+        let scripts = compactsScriptText, values = compactsAttributeValues
+        var found: TextRunCompactor.Found? = reader != nil && (scripts || values)
+            ? TextRunCompactor.Found(recordsValues: values) : nil
+        let compacted = TextRunCompactor.compact(html, found: &found)
         func feedBoth(_ page: UnsafeRawBufferPointer) {
-            // The scripts' text, then, is read from `page` (`DocumentState.pageText`).
-            if let reader, let rawTexts, let scripts = ScriptTextCompactor.compact(page, rawTexts: rawTexts) {
-                scripts.bytes.withUnsafeBytes { fed in
+            // Scripts' text and values, then, are read from `page` (`DocumentState.pageText`).
+            if let reader, let found, let read = ReadTextCompactor.compact(page, found: found, scripts: scripts,
+                                                                            values: values) {
+                read.bytes.withUnsafeBytes { fed in
                     feed(fed, sax: &sax, user: user) { parser, source in
                         reader.pageText = page
-                        reader.scriptTexts = scripts.texts
+                        reader.scriptTexts = read.texts
+                        read.values?.page = page
+                        reader.compactedValues = read.values
                         started(parser, source)
                     }
                 }
