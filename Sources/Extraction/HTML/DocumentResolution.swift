@@ -33,8 +33,12 @@ extension DocumentState {
             pending[own.index].context = "noscript"
         }
         pending += placed.navigations
+        // The `srcdoc` documents' records first (they do not depend on these), so that the
+        // list is made once at its size: grown by them, it was copied whole (Navigation is
+        // twenty fields).
+        let framed = srcdocNavigations(base: base)
         var out: [Navigation] = []
-        out.reserveCapacity(pending.count)
+        out.reserveCapacity(pending.count + framed.count)
         var seen = Set<DuplicateKey>()
         seen.reserveCapacity(placed.navigations.count)
         for p in pending {
@@ -42,7 +46,7 @@ extension DocumentState {
             // A function called from several places yields the same record each time.
             if p.fromScript, !seen.insert(DuplicateKey(out, out.count - 1)).inserted { out.removeLast() }
         }
-        out += srcdocNavigations(base: base)
+        out += framed
         Self.putInLineOrder(&out)
         return out
     }
