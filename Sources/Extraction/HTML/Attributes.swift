@@ -10,6 +10,9 @@ struct Attributes {
     var raw: RawStartTag? = nil
     /// Where the tag lies in libxml2's input, so that a value can be found as written.
     var place: RawStartTag.Place? = nil
+    /// The values `ReadTextCompactor` took from libxml2: a value that is its mark is read
+    /// as written from there.
+    var values: ReadTextCompactor.Values? = nil
 
     subscript(_ name: StaticString) -> String? {
         guard let slot = find(name) else { return nil }
@@ -19,13 +22,21 @@ struct Attributes {
     /// The value as libxml2 parsed it, without looking for the text as written: for a value
     /// only compared with a script's string (an `id`), where an `&` in it hardly matters.
     func parsed(_ name: StaticString) -> String? {
-        find(name).map { $0.pointee.map { String(cString: $0) } ?? "" }
+        find(name).map(reported)
     }
 
     /// The value in `slot`: decoded from the text as written when it holds an `&`.
     private func value(_ slot: UnsafeMutablePointer<UnsafePointer<xmlChar>?>) -> String {
         if let raw, let pointer, let decoded = raw.value(slot: slot - pointer) { return decoded }
-        return slot.pointee.map { String(cString: $0) } ?? ""
+        return reported(slot)
+    }
+
+    /// libxml2's value in `slot`, or the value as written that `ReadTextCompactor` took from
+    /// it (the two are the same bytes: a value without `&` is reported as written).
+    private func reported(_ slot: UnsafeMutablePointer<UnsafePointer<xmlChar>?>) -> String {
+        guard let c = slot.pointee else { return "" }
+        if let values, let original = values.original(c) { return original }
+        return String(cString: c)
     }
 
     /// How many line feeds lie between the start of the value of `name`, as written, and the

@@ -33,16 +33,23 @@ extension DocumentState {
             pending[own.index].context = "noscript"
         }
         pending += placed.navigations
+        // The `srcdoc` documents' records first (they do not depend on these), so that the
+        // list is made once at its size: grown by them, it was copied whole (Navigation is
+        // twenty fields).
+        let framed = srcdocNavigations(base: base)
         var out: [Navigation] = []
-        out.reserveCapacity(pending.count)
+        out.reserveCapacity(pending.count + framed.count)
         var seen = Set<DuplicateKey>()
         seen.reserveCapacity(placed.navigations.count)
-        for p in pending {
-            guard appendNavigation(for: p, base: base, to: &out) else { continue }
+        // Read in place from a local list: `for p in pending` copied each record (its
+        // strings retained and released) on the way.
+        let all = pending
+        for k in all.indices {
+            guard appendNavigation(for: all[k], base: base, to: &out) else { continue }
             // A function called from several places yields the same record each time.
-            if p.fromScript, !seen.insert(DuplicateKey(out, out.count - 1)).inserted { out.removeLast() }
+            if all[k].fromScript, !seen.insert(DuplicateKey(out, out.count - 1)).inserted { out.removeLast() }
         }
-        out += srcdocNavigations(base: base)
+        out += framed
         Self.putInLineOrder(&out)
         return out
     }

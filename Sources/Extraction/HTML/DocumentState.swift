@@ -31,6 +31,16 @@ final class DocumentState {
     var tagRegionStart = 0
     /// The bytes libxml2 is reading, while it reads them.
     var source: UnsafeRawBufferPointer?
+    /// The same before `ReadTextCompactor` took scripts' text and values away (nil: `source`):
+    /// where a compacted script's text is read, and the names scripts use (`ElementIndex`).
+    var pageText: UnsafeRawBufferPointer?
+    /// Where the scripts' text `ReadTextCompactor` compacted lies in `pageText`.
+    var scriptTexts: ReadTextCompactor.Texts?
+    /// The attribute values `ReadTextCompactor` compacted, for `Attributes`.
+    var compactedValues: ReadTextCompactor.Values?
+    /// The script being read has its text from `pageText`: libxml2's `cdataBlock` brings only
+    /// its line breaks.
+    private var scriptTextGiven = false
 
     var baseHref: String?
     var baseTarget: String?
@@ -115,6 +125,7 @@ final class DocumentState {
         let tag = TagName(name)
         let handlers = scriptsAllowed && attributes.hasEventHandler
         var attributes = attributes
+        attributes.values = compactedValues
         if let atts = attributes.pointer, let input = parser?.pointee.input {
             // Only values that are read are worth finding as written.
             if tag != .other || handlers {
@@ -149,17 +160,26 @@ final class DocumentState {
     /// Script and style text (libxml2's `cdataBlock`): only a script's is kept, and not
     /// that of a script that never runs.
     func scriptData(_ chars: UnsafeBufferPointer<xmlChar>) {
-        guard let script, script.kind != .ignored else { return }
+        guard let script, script.kind != .ignored, !scriptTextGiven else { return }
         scriptText.append(contentsOf: chars)
     }
 
-    /// Opens a script whose text the following `scriptData` calls bring.
+    /// Opens a script whose text the following `scriptData` calls bring, or, when
+    /// `ReadTextCompactor` took it from libxml2, `pageText` holds.
     func beginScript(line: Int, kind: ScriptKind, module: Bool = false, id: String? = nil) {
         script = (line, kind, module, id)
         scriptText.removeAll(keepingCapacity: true)
+        scriptTextGiven = false
+        // libxml2 reports the start tag with its cursor on the `>`: the text starts after it.
+        guard scriptTexts != nil, let pageText, let input = parser?.pointee.input?.pointee, let cur = input.cur,
+              let base = input.base, cur.pointee == UInt8(ascii: ">") else { return }
+        guard let text = scriptTexts!.original(startingAt: Int(input.consumed) + (cur - base) + 1) else { return }
+        scriptTextGiven = true
+        if kind != .ignored { scriptText.append(contentsOf: pageText[text]) }
     }
 
     private func endScript() {
+        scriptTextGiven = false
         guard let current = script else { return }
         script = nil
         // The second pass of a streamed page takes its scripts' navigations from the first.

@@ -5,7 +5,7 @@ import WHATWGURL
 /// trigger and the frame it targets.
 extension DocumentState {
     func handleElement(_ tag: TagName, _ a: Attributes) {
-        if templateDepth == 0 { elements.note(tag, a, page: source, own: (nextIndex, line)) }
+        if templateDepth == 0 { elements.note(tag, a, page: pageText ?? source, own: (nextIndex, line)) }
         switch tag {
         case .a, .area:
             // In foreign content (Docs/PLATFORM.md §F.8): an SVG `<a>` links through `href` or,

@@ -13,6 +13,12 @@ public enum HTMLExtractor {
     /// it off (task-local, so parallel tests do not see each other's setting).
     @TaskLocal static var compactsTextRuns = true
 
+    /// Whether the text of scripts and styles, and attribute values, are taken from libxml2
+    /// too (`ReadTextCompactor`), when text runs are compacted. Only the equivalence tests
+    /// turn them off.
+    @TaskLocal static var compactsScriptText = true
+    @TaskLocal static var compactsAttributeValues = true
+
     /// - Parameter encoding: the Encoding Standard name the page was decoded from
     ///   (`PageEncoding.name`); the query of each URL in it is percent-encoded in that
     ///   encoding, as a browser sends it (Docs/PLATFORM.md §F.12).
@@ -136,12 +142,17 @@ public enum HTMLExtractor {
             state.source = source
         }
         if prepared {
-            compactAndFeed(html, sax: &sax, user: user, started: started)
+            compactAndFeed(html, sax: &sax, user: user, reader: state, started: started)
         } else {
-            run(html, sax: &sax, user: user, limits: state.limits, lineOffset: state.lineOffset, started: started)
+            run(html, sax: &sax, user: user, limits: state.limits, lineOffset: state.lineOffset, reader: state,
+                started: started)
         }
         state.parser = nil
         state.source = nil
+        state.pageText = nil
+        state.scriptTexts = nil
+        state.compactedValues?.page = nil
+        state.compactedValues = nil
     }
 
     /// `parse` of a prepared page kept in a file (`SpilledPage`): libxml2's push parser gets
@@ -204,41 +215,72 @@ public enum HTMLExtractor {
     /// unless the task-local switch says otherwise) to libxml2's push parser with the
     /// extractor's options; `started` receives the parser context and the bytes it reads
     /// (offsets in the context count from their start) before the first event.
+    ///
+    /// `reader`: the document the events go to, which then reads its scripts' text and
+    /// attribute values from the bytes before `ReadTextCompactor` (nil: libxml2 gets them
+    /// all, as a handler of its own needs).
     static func run(_ html: UnsafeRawBufferPointer, sax: inout htmlSAXHandler, user: UnsafeMutableRawPointer,
-                    limits: ExtractionLimits? = nil, lineOffset: Int = 0,
+                    limits: ExtractionLimits? = nil, lineOffset: Int = 0, reader: DocumentState? = nil,
                     started: (htmlParserCtxtPtr, UnsafeRawBufferPointer) -> Void) {
         if let preprocessed = InputStream.preprocessed(html) {
             preprocessed.withUnsafeBytes {
-                alignAndFeed($0, sax: &sax, user: user, limits: limits, lineOffset: lineOffset, started: started)
+                alignAndFeed($0, sax: &sax, user: user, limits: limits, lineOffset: lineOffset, reader: reader,
+                             started: started)
             }
         } else {
-            alignAndFeed(html, sax: &sax, user: user, limits: limits, lineOffset: lineOffset, started: started)
+            alignAndFeed(html, sax: &sax, user: user, limits: limits, lineOffset: lineOffset, reader: reader,
+                         started: started)
         }
     }
 
     private static func alignAndFeed(_ html: UnsafeRawBufferPointer, sax: inout htmlSAXHandler,
                                      user: UnsafeMutableRawPointer, limits: ExtractionLimits?, lineOffset: Int,
+                                     reader: DocumentState?,
                                      started: (htmlParserCtxtPtr, UnsafeRawBufferPointer) -> Void) {
         // What libxml2 reads must first be tokenized as a browser does (not a shortcut:
         // the extraction depends on it, so both compaction modes get it).
         if let aligned = TokenizerAlignment.align(html, limits: limits, lineOffset: lineOffset) {
-            aligned.withUnsafeBytes { compactAndFeed($0, sax: &sax, user: user, started: started) }
+            aligned.withUnsafeBytes { compactAndFeed($0, sax: &sax, user: user, reader: reader, started: started) }
         } else {
-            compactAndFeed(html, sax: &sax, user: user, started: started)
+            compactAndFeed(html, sax: &sax, user: user, reader: reader, started: started)
         }
     }
 
     private static func compactAndFeed(_ html: UnsafeRawBufferPointer, sax: inout htmlSAXHandler,
-                                       user: UnsafeMutableRawPointer,
+                                       user: UnsafeMutableRawPointer, reader: DocumentState?,
                                        started: (htmlParserCtxtPtr, UnsafeRawBufferPointer) -> Void) {
         // Pages of 1 GiB or more are fed in pieces, where libxml2 looks ahead for the end of
         // each construct before reading it: the compactor's reasoning assumes one final chunk.
         // Pages of 16 MB or more go as written too: a compacted copy would be a third copy
         // of the page beside the page and libxml2's buffer (README Limits, a huge page).
-        if compactsTextRuns && html.count < min(chunk, compactsBelow), let compacted = TextRunCompactor.compact(html) {
-            compacted.withUnsafeBytes { feed($0, sax: &sax, user: user, started: started) }
+        guard compactsTextRuns && html.count < min(chunk, compactsBelow) else {
+            return feed(html, sax: &sax, user: user, started: started)
+        }
+        let scripts = compactsScriptText, values = compactsAttributeValues
+        var found: TextRunCompactor.Found? = reader != nil && (scripts || values)
+            ? TextRunCompactor.Found(recordsValues: values) : nil
+        let compacted = TextRunCompactor.compact(html, found: &found)
+        func feedBoth(_ page: UnsafeRawBufferPointer) {
+            // Scripts' text and values, then, are read from `page` (`DocumentState.pageText`).
+            if let reader, let found, let read = ReadTextCompactor.compact(page, found: found, scripts: scripts,
+                                                                            values: values) {
+                read.bytes.withUnsafeBytes { fed in
+                    feed(fed, sax: &sax, user: user) { parser, source in
+                        reader.pageText = page
+                        reader.scriptTexts = read.texts
+                        read.values?.page = page
+                        reader.compactedValues = read.values
+                        started(parser, source)
+                    }
+                }
+            } else {
+                feed(page, sax: &sax, user: user, started: started)
+            }
+        }
+        if let compacted {
+            compacted.withUnsafeBytes { feedBoth($0) }
         } else {
-            feed(html, sax: &sax, user: user, started: started)
+            feedBoth(html)
         }
     }
 

@@ -161,6 +161,14 @@ struct MarkupScanner {
     /// Returns the end and whether the tag closed with `/>` (libxml2 then ends the element
     /// at once, even `<script/>`).
     func startTag(at lt: Int) -> (end: Int, nameEnd: Int, selfClosing: Bool)? {
+        var values: [Range<Int>]? = nil
+        return startTag(at: lt, values: &values)
+    }
+
+    /// The same, adding to `values` (when not nil) each quoted value's text of at least
+    /// `ReadTextCompactor.shortestValue` bytes, without its quotes, in order (left as they
+    /// are when the scan gives up).
+    func startTag(at lt: Int, values: inout [Range<Int>]?) -> (end: Int, nameEnd: Int, selfClosing: Bool)? {
         guard let nameEnd = name(at: lt + 1) else { return nil }
         var i = nameEnd
         while true {
@@ -180,6 +188,7 @@ struct MarkupScanner {
                 guard i < end else { return nil }
                 if p[i] == Self.quote || p[i] == Self.apostrophe {
                     guard let v = quotedValue(at: i) else { return nil }
+                    if values != nil && v - i - 2 >= ReadTextCompactor.shortestValue { values!.append((i + 1)..<(v - 1)) }
                     i = v
                 } else {
                     guard let v = unquotedValue(at: i) else { return nil }

@@ -28,18 +28,36 @@ enum TextRunCompactor {
 
     /// The compacted page, or nil when nothing was worth compacting.
     static func compact(_ html: UnsafeRawBufferPointer) -> [UInt8]? {
+        var found: Found? = nil
+        return compact(html, found: &found)
+    }
+
+    /// What the pass read with certainty, for `ReadTextCompactor` next: as ranges of the
+    /// result (of the page when the result is nil), in order.
+    struct Found {
+        /// The text of each `<script>` and `<style>`.
+        var rawTexts: [Range<Int>] = []
+        /// Each quoted attribute value of the start tags, without its quotes (only when
+        /// `recordsValues`).
+        var values: [Range<Int>] = []
+        var recordsValues = false
+    }
+
+    /// The same, and (when `found` is not nil) what the pass read with certainty.
+    static func compact(_ html: UnsafeRawBufferPointer, found: inout Found?) -> [UInt8]? {
         guard let base = html.baseAddress, html.count > 0 else { return nil }
         let input = base.assumingMemoryBound(to: UInt8.self)
         var saved = 0
         let result = [UInt8](unsafeUninitializedCapacity: html.count) { out, count in
-            count = compact(MarkupScanner(p: input, end: html.count), into: out.baseAddress!)
+            count = compact(MarkupScanner(p: input, end: html.count), into: out.baseAddress!, found: &found)
             saved = html.count - count
         }
         return saved > 0 ? result : nil
     }
 
     /// One pass over the page; returns the bytes written (never more than read).
-    private static func compact(_ s: MarkupScanner, into out: UnsafeMutablePointer<UInt8>) -> Int {
+    private static func compact(_ s: MarkupScanner, into out: UnsafeMutablePointer<UInt8>,
+                                found: inout Found?) -> Int {
         let p = s.p
         var o = 0
         // The text before the first tag is copied, but still checked for NUL and UTF-8.
@@ -50,12 +68,20 @@ enum TextRunCompactor {
         o = first.lt
         var i = first.lt
         var run: Run? = nil
+        // A construct's quoted values, as read (one buffer for the whole page).
+        var values: [Range<Int>]? = found?.recordsValues == true ? [] : nil
         while true {
             // `i` is at a `<`; `run` is the text before it, not yet written.
-            guard let construct = markup(s, at: i) else {
+            var text: Range<Int>? = nil
+            if values != nil { values!.removeAll(keepingCapacity: true) }
+            guard let construct = markup(s, at: i, rawText: &text, values: &values) else {
                 return copyRest(s, from: run?.start ?? i, to: out, at: o)
             }
             if let run { o = write(run, s, to: out, at: o) }
+            if found != nil {
+                if let values { for v in values { found!.values.append((o + v.lowerBound - i)..<(o + v.upperBound - i)) } }
+                if let text { found!.rawTexts.append((o + text.lowerBound - i)..<(o + text.upperBound - i)) }
+            }
             out.advanced(by: o).update(from: p + i, count: construct - i)
             o += construct - i
             guard let next = scanRun(s, from: construct) else {
@@ -71,16 +97,24 @@ enum TextRunCompactor {
 
     /// The construct at `<` (index `lt`), with the raw text of `<script>`/`<style>` and
     /// their end tag; its end, or nil if uncertain.
-    private static func markup(_ s: MarkupScanner, at lt: Int) -> Int? {
+    private static func markup(_ s: MarkupScanner, at lt: Int, rawText: inout Range<Int>?,
+                               values: inout [Range<Int>]?) -> Int? {
         guard lt + 1 < s.end else { return nil }
         let b = s.p[lt + 1]
         if MarkupScanner.isLetter(b) {
-            guard let tag = s.startTag(at: lt) else { return nil }
+            guard let tag = s.startTag(at: lt, values: &values) else { return nil }
             let name = (lt + 1)..<tag.nameEnd
+            // A `<meta>`'s values are left to libxml2 (it looks at them: `htmlCheckMeta`).
+            if values != nil && isNamed(s, name, "meta") { values!.removeAll(keepingCapacity: true) }
             // libxml2 reads the content of script and style as raw text (`htmlParseScript`)
             // unless `/>` ended the element at once.
             if !tag.selfClosing && (isNamed(s, name, "script") || isNamed(s, name, "style")) {
-                return s.rawText(from: tag.end, name: name)
+                guard let end = s.rawText(from: tag.end, name: name) else { return nil }
+                // The text ends at the end tag's `<`, the last one of the construct.
+                var close = end - 1
+                while close > tag.end && s.p[close] != MarkupScanner.lt { close -= 1 }
+                if close > tag.end { rawText = tag.end..<close }
+                return end
             }
             return tag.end
         }

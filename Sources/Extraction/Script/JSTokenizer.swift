@@ -54,6 +54,9 @@ struct JSTokenizer {
         return source.withUTF8 { bytes in
             var tokenizer = JSTokenizer(bytes: bytes, plain: plain)
             var out: [JSToken] = []
+            // Scripts run about six bytes a token: one allocation, not one per doubling,
+            // for most (bounded by the script's length).
+            out.reserveCapacity(bytes.count / 8 + 4)
             while let token = tokenizer.next() { out.append(token) }
             return out
         }

@@ -254,13 +254,14 @@ package struct ScriptPlacement {
     private mutating func emit(_ url: ScriptFlow.Resolved, from script: Int, trigger: Trigger, target: TargetRule,
                                delayMs: Int?, condition: String?, place: Place, once: Bool = false) {
         used.insert(LiteralKey(script: url.script, key: url.literal.key))
-        let written = scripts[url.script]
-        let line = written.line(at: url.literal.offset)
+        // The script's fields read in place: a copy of the whole `PlacedScript` (its unit's
+        // tables) per navigation cost more than the rest of this function.
+        let line = scripts[url.script].line(at: url.literal.offset)
         if once {
             guard seen.insert(PlacedKey(line: line, script: url.script, trigger: trigger, target: Self.key(target),
                                         delayMs: delayMs, raw: url.raw)).inserted else { return }
         }
-        var pending = PendingNavigation(raw: url.raw, line: line, source: written.source,
+        var pending = PendingNavigation(raw: url.raw, line: line, source: scripts[url.script].source,
                                         trigger: trigger, target: target, delayMs: delayMs, partial: url.partial,
                                         context: scripts[script].context, fromScript: true,
                                         condition: ScriptCondition.both(condition, url.condition))

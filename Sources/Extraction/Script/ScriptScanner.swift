@@ -141,21 +141,29 @@ struct ScriptScanner {
             endBranchStatement(before: i)
             switch t.kind {
             case .punct:
-                switch t.text {
-                case "{", "(", "[":
-                    openFrame(t.text, at: i)
-                case "}":
+                // Every punctuator acted on is one byte: decided on it, not by comparing
+                // strings (a comparison per case and token cost more than the rest of the loop).
+                let utf8 = t.text.utf8
+                guard utf8.count == 1, let byte = utf8.first else { break }
+                switch byte {
+                case 0x7B:  // {
+                    openFrame(.brace, at: i)
+                case 0x28:  // (
+                    openFrame(.paren, at: i)
+                case 0x5B:  // [
+                    openFrame(.bracket, at: i)
+                case 0x7D:  // }
                     closeFrame(.brace, at: i)
-                case ")":
+                case 0x29:  // )
                     closeFrame(.paren, at: i)
-                case "]":
+                case 0x5D:  // ]
                     closeFrame(.bracket, at: i)
-                case ",":
+                case 0x2C:  // ,
                     nextArgument(at: i)
-                case ";":
+                case 0x3B:  // ;
                     if let p = pending, p.depth == frames.count { pending = nil }
                     endStatement()
-                case "=":
+                case 0x3D:  // =
                     assignment(at: i)
                 default: break
                 }
@@ -186,8 +194,7 @@ struct ScriptScanner {
 
     // MARK: - Frames and calls
 
-    private mutating func openFrame(_ opener: String, at i: Int) {
-        let closer: Closer = opener == "{" ? .brace : opener == "(" ? .paren : .bracket
+    private mutating func openFrame(_ closer: Closer, at i: Int) {
         var frame = Frame(closer: closer, steps: currentSteps, function: currentFunction,
                           condition: currentCondition, opener: i)
         var definesFunction = false

@@ -1,0 +1,250 @@
+import Glibc
+
+/// Takes from libxml2, after `TextRunCompactor`, the texts the extractor can read itself
+/// from the bytes before: the text of `<script>` and `<style>` elements, and quoted
+/// attribute values. libxml2 decodes both character by character (two calls a byte) only to
+/// hand them back: on the dense corpus that was most of its parse (Benchmarks/README.md,
+/// issue 17).
+///
+/// **Scripts' text.** What libxml2 does with raw text, with `characters` unset, depends only
+/// on where it ends (`</` and the element's name, found with certainty by
+/// `MarkupScanner.rawText`) and on its `\n`s (the line of every later event). So a text
+/// becomes its CRs and LFs, in order, and the extractor reads the script from the bytes
+/// before (`DocumentState.beginScript`), found by where the text starts in the bytes libxml2
+/// reads. Left as written: a text holding `</` (`FormOwnership` looks for `</form` in the
+/// bytes libxml2 reads), or a character `htmlParseScript` drops (XML's `IS_CHAR`: C0 controls
+/// but tab, LF and CR; U+FFFE, U+FFFF; a surrogate), so that its `cdataBlock` text is not
+/// its bytes.
+///
+/// **Attribute values.** libxml2 reports a value, not what it does with it (the page's own
+/// charset is ignored: `HTML_PARSE_IGNORE_ENC`), and counts its `\n`s. So a quoted value of a
+/// start tag `MarkupScanner` read with certainty (a `<meta>`'s aside) becomes a mark (U+0001), its number among
+/// the page's compacted values and its LFs; `Attributes` reads the value as written by that
+/// number (`Values`). Left as written: a value holding `&` (read as written anyway, by
+/// `RawStartTag`, which finds its tag again in the bytes libxml2 reads), `<` (so every `<`
+/// `RawStartTag` or `FormOwnership` meets is still there), a C0 control but tab and LF, or
+/// shorter than 8 bytes; and every value of a page holding U+0001 or `&#` (a value libxml2
+/// decoded could then begin with the mark).
+///
+/// A text is left as written, too, when compacting it saves nothing. The plain ways are
+/// the page as `TextRunCompactor` leaves it (`HTMLExtractor.compactsScriptText`,
+/// `compactsAttributeValues` off); `ReadTextCompactionTests` compares the navigations.
+enum ReadTextCompactor {
+    /// Where each compacted script text starts in the bytes libxml2 reads, and where it lies
+    /// in the bytes before (ascending, one entry a text).
+    struct Texts {
+        var starts: [Int] = []
+        var originals: [Range<Int>] = []
+        /// The next entry a script start may match: scripts start in order.
+        var cursor = 0
+
+        /// The text as written of the raw text starting at `start` in the bytes libxml2
+        /// reads, if it was compacted.
+        mutating func original(startingAt start: Int) -> Range<Int>? {
+            while cursor < starts.count && starts[cursor] < start { cursor += 1 }
+            guard cursor < starts.count, starts[cursor] == start else { return nil }
+            return originals[cursor]
+        }
+    }
+
+    /// The compacted attribute values, by number: where each lies in the bytes before,
+    /// which are `page` while libxml2 parses.
+    final class Values {
+        var ranges: [Range<Int>] = []
+        var page: UnsafeRawBufferPointer?
+
+        /// The value as written behind libxml2's value `c`, when `c` is a mark (else nil).
+        func original(_ c: UnsafePointer<UInt8>) -> String? {
+            guard c[0] == ReadTextCompactor.mark, let page else { return nil }
+            var k = 1
+            var n = 0
+            while k < 12 && c[k] >= 0x30 && c[k] <= 0x39 {
+                n = n * 10 + Int(c[k] - 0x30)
+                k += 1
+            }
+            guard k > 1, c[k] == 0 || c[k] == 0x0A, n < ranges.count else { return nil }
+            return String(decoding: UnsafeRawBufferPointer(rebasing: page[ranges[n]]), as: UTF8.self)
+        }
+    }
+
+    /// The mark a compacted value begins with.
+    static let mark: UInt8 = 0x01
+
+    /// Shorter values are left as written: the mark and number would save little.
+    static let shortestValue = 8
+
+    struct Compacted {
+        var bytes: [UInt8]
+        var texts: Texts
+        var values: Values?
+    }
+
+    /// `html` with the script texts and (`values`) attribute values of `found` (ranges of
+    /// `html`, ascending, from `TextRunCompactor.compact(_:found:)`) compacted, and where they
+    /// were; nil when nothing could be.
+    static func compact(_ html: UnsafeRawBufferPointer, found: TextRunCompactor.Found, scripts: Bool,
+                        values: Bool) -> Compacted? {
+        guard let base = html.baseAddress else { return nil }
+        let p = base.assumingMemoryBound(to: UInt8.self)
+        let rawTexts = scripts ? found.rawTexts : []
+        let valueRanges = values && !found.values.isEmpty && valuesMayGo(p, html.count) ? found.values : []
+        guard !rawTexts.isEmpty || !valueRanges.isEmpty else { return nil }
+        var texts = Texts()
+        var kept: [Range<Int>] = []
+        let bytes = [UInt8](unsafeUninitializedCapacity: html.count) { out, count in
+            count = copy(p, html.count, into: out.baseAddress!, rawTexts: rawTexts, values: valueRanges,
+                         texts: &texts, kept: &kept)
+        }
+        guard !texts.starts.isEmpty || !kept.isEmpty else { return nil }
+        var values: Values? = nil
+        if !kept.isEmpty {
+            values = Values()
+            values!.ranges = kept
+        }
+        return Compacted(bytes: bytes, texts: texts, values: values)
+    }
+
+    /// The copy itself: returns the bytes written (never more than read).
+    private static func copy(_ p: UnsafePointer<UInt8>, _ count: Int, into o: UnsafeMutablePointer<UInt8>,
+                             rawTexts: [Range<Int>], values: [Range<Int>], texts: inout Texts,
+                             kept: inout [Range<Int>]) -> Int {
+        var read = 0
+        var written = 0
+        var t = 0
+        var v = 0
+        // The two lists merged in order (a value lies in a start tag, a text after one).
+        while t < rawTexts.count || v < values.count {
+            let isText = v == values.count || (t < rawTexts.count && rawTexts[t].lowerBound < values[v].lowerBound)
+            let range = isText ? rawTexts[t] : values[v]
+            if isText { t += 1 } else { v += 1 }
+            guard range.lowerBound >= read, range.upperBound <= count else { continue }
+            if isText {
+                guard let breaks = compactableText(p, range) else { continue }
+                o.advanced(by: written).update(from: p + read, count: range.lowerBound - read)
+                written += range.lowerBound - read
+                texts.starts.append(written)
+                texts.originals.append(range)
+                if breaks.hasCR {
+                    for k in range where p[k] == 0x0A || p[k] == 0x0D {
+                        o[written] = p[k]
+                        written += 1
+                    }
+                } else {
+                    o.advanced(by: written).initialize(repeating: 0x0A, count: breaks.lineBreaks)
+                    written += breaks.lineBreaks
+                }
+            } else {
+                guard range.count >= shortestValue, let lineFeeds = compactableValue(p, range) else { continue }
+                // The mark, the value's number in decimal, its LFs.
+                var number = kept.count
+                var digits = 1
+                var scale = 1
+                while number >= scale * 10 {
+                    scale *= 10
+                    digits += 1
+                }
+                guard 1 + digits + lineFeeds < range.count else { continue }
+                o.advanced(by: written).update(from: p + read, count: range.lowerBound - read)
+                written += range.lowerBound - read
+                kept.append(range)
+                o[written] = mark
+                written += 1
+                while scale > 0 {
+                    o[written] = UInt8(0x30 + number / scale)
+                    number %= scale
+                    scale /= 10
+                    written += 1
+                }
+                o.advanced(by: written).initialize(repeating: 0x0A, count: lineFeeds)
+                written += lineFeeds
+            }
+            read = range.upperBound
+        }
+        o.advanced(by: written).update(from: p + read, count: count - read)
+        return written + count - read
+    }
+
+    /// No U+0001 and no `&#` in the page: libxml2's values then begin with the mark only
+    /// where this compactor put it.
+    private static func valuesMayGo(_ p: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        guard count > 0, memchr(p, Int32(mark), count) == nil else { return false }
+        var from = 0
+        while from < count, let hit = memchr(p + from, 0x26, count - from) {
+            let at = UnsafeRawPointer(hit).assumingMemoryBound(to: UInt8.self) - p
+            if at + 1 < count && p[at + 1] == 0x23 { return false }
+            from = at + 1
+        }
+        return true
+    }
+
+    /// Eight bytes from `k`, the first in the lowest bits.
+    @inline(__always) private static func word(_ p: UnsafePointer<UInt8>, _ k: Int) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(p + k).loadUnaligned(as: UInt64.self))
+    }
+
+    /// The value's LFs when it may be compacted (see above), else nil. Words of eight bytes
+    /// with no C0 control, `&` or `<` are passed over at once.
+    private static func compactableValue(_ p: UnsafePointer<UInt8>, _ value: Range<Int>) -> Int? {
+        var lineFeeds = 0
+        var k = value.lowerBound
+        let end = value.upperBound
+        while k < end {
+            while k + 8 <= end {
+                let w = word(p, k)
+                let stop = ((w &- MarkupScanner.ones &* 0x20) & ~w & MarkupScanner.highs)
+                    | MarkupScanner.byte(w, 0x26) | MarkupScanner.byte(w, MarkupScanner.lt)
+                if stop != 0 { break }
+                k += 8
+            }
+            guard k < end else { break }
+            let b = p[k]
+            if b == 0x26 || b == 0x3C { return nil }
+            if b < 0x20 {
+                if b == 0x0A { lineFeeds += 1 } else if b != 0x09 { return nil }
+            }
+            k += 1
+        }
+        return lineFeeds
+    }
+
+    /// What compacting a script text writes: its CRs and LFs (`lineBreaks`), or, when it
+    /// holds no CR, as many LFs as it has.
+    private struct Breaks {
+        var lineBreaks = 0
+        var hasCR = false
+    }
+
+    /// The text's line breaks when it may be compacted (see above), else nil. Words of
+    /// eight printable ASCII bytes other than `<` are passed over at once.
+    private static func compactableText(_ p: UnsafePointer<UInt8>, _ text: Range<Int>) -> Breaks? {
+        var breaks = Breaks()
+        var k = text.lowerBound
+        let end = text.upperBound
+        while k < end {
+            while k + 8 <= end {
+                let w = word(p, k)
+                // A byte below 0x20, at or above 0x80, or `<`.
+                let stop = (w & MarkupScanner.highs) | ((w &- MarkupScanner.ones &* 0x20) & ~w & MarkupScanner.highs)
+                    | MarkupScanner.byte(w, MarkupScanner.lt)
+                if stop != 0 { break }
+                k += 8
+            }
+            guard k < end else { break }
+            let b = p[k]
+            if b >= 0x20 {
+                if b == 0x3C, k + 1 < end, p[k + 1] == 0x2F { return nil }
+                if b == 0xEF, k + 2 < end, p[k + 1] == 0xBF, p[k + 2] == 0xBE || p[k + 2] == 0xBF { return nil }
+                if b == 0xED, k + 1 < end, p[k + 1] >= 0xA0 { return nil }
+            } else if b == 0x0A {
+                breaks.lineBreaks += 1
+            } else if b == 0x0D {
+                breaks.lineBreaks += 1
+                breaks.hasCR = true
+            } else if b != 0x09 {
+                return nil
+            }
+            k += 1
+        }
+        return breaks.lineBreaks < text.count ? breaks : nil
+    }
+}

@@ -1,0 +1,184 @@
+import XCTest
+@testable import Extraction
+import LinkAuditModel
+import TestSupport
+
+/// `ReadTextCompactor` takes scripts' text and attribute values away from libxml2; the
+/// extractor then reads them from the bytes before. The plain way (both switches off:
+/// libxml2 reads every text and value and reports them) is the reference: the navigations,
+/// their parse places and the page's warnings must be the same with either or both on, on
+/// the repository's pages and on generated ones with every case the compactor must leave
+/// alone.
+final class ReadTextCompactionTests: XCTestCase {
+    private func extraction(_ bytes: [UInt8], scripts: Bool, values: Bool) -> [String] {
+        HTMLExtractor.$compactsScriptText.withValue(scripts) {
+            HTMLExtractor.$compactsAttributeValues.withValue(values) {
+                var owned = bytes
+                let page = HTMLExtractor.extractPage(owning: &owned, pageURL: "https://shop.example/pay/index.html",
+                                                     streamAbove: Int.max)
+                guard case .whole(let navigations) = page.extraction else { return ["streamed"] }
+                let html = String(decoding: bytes, as: UTF8.self)
+                let again = HTMLExtractor.extract(html: html, pageURL: "https://shop.example/pay/index.html")
+                return navigations.map { "\($0) \(String(describing: $0.place.value))" } + page.warnings
+                    + ["again:"] + again.map { "\($0) \(String(describing: $0.place.value))" }
+            }
+        }
+    }
+
+    /// What the compactor takes away from `bytes` (prepared as the extractor prepares a page).
+    private func compacted(_ bytes: [UInt8]) -> ReadTextCompactor.Compacted? {
+        var page = bytes
+        HTMLExtractor.prepare(&page, limits: ExtractionLimits())
+        return page.withUnsafeBytes { html in
+            var found: TextRunCompactor.Found? = TextRunCompactor.Found(recordsValues: true)
+            let text = TextRunCompactor.compact(html, found: &found)
+            if let text { return text.withUnsafeBytes { ReadTextCompactor.compact($0, found: found!, scripts: true, values: true) } }
+            return ReadTextCompactor.compact(html, found: found!, scripts: true, values: true)
+        }
+    }
+
+    /// Compares every way with the plain one; returns what the compactor took (scripts, values).
+    @discardableResult
+    private func assertSame(_ bytes: [UInt8], _ label: String, file: StaticString = #filePath,
+                            line: UInt = #line) -> (scripts: Bool, values: Bool) {
+        let plain = extraction(bytes, scripts: false, values: false)
+        for (scripts, values) in [(true, false), (false, true), (true, true)] {
+            let other = extraction(bytes, scripts: scripts, values: values)
+            if other != plain {
+                let at = (0..<min(plain.count, other.count)).first { plain[$0] != other[$0] } ?? min(plain.count, other.count)
+                XCTFail("\(label) (scripts \(scripts), values \(values)): record \(at) differs: "
+                        + "\(plain.dropFirst(at).first ?? "<none>") vs \(other.dropFirst(at).first ?? "<none>")", file: file, line: line)
+            }
+        }
+        let taken = compacted(bytes)
+        return (taken.map { !$0.texts.starts.isEmpty } ?? false, taken?.values != nil)
+    }
+
+    private func found(_ page: [UInt8]) -> TextRunCompactor.Found {
+        var found: TextRunCompactor.Found? = TextRunCompactor.Found(recordsValues: true)
+        _ = page.withUnsafeBytes { TextRunCompactor.compact($0, found: &found) }
+        return found!
+    }
+
+    func testCompactedForm() throws {
+        let page = Array(("<p>a</p><script>var a = 1;\nlocation.href = 'x://y';\r\n</script><style>p {}</style>"
+            + "<a href=\"gojek://pay/a\nb\" id=a title='a&amp;b long'>b</a><meta content=\"0; url=x://refresh\">").utf8)
+        let found = found(page)
+        XCTAssertEqual(found.rawTexts.map { String(decoding: page[$0], as: UTF8.self) },
+                       ["var a = 1;\nlocation.href = 'x://y';\r\n", "p {}"])
+        XCTAssertEqual(found.values.map { String(decoding: page[$0], as: UTF8.self) }, ["gojek://pay/a\nb", "a&amp;b long"])
+        let compacted = try XCTUnwrap(page.withUnsafeBytes { ReadTextCompactor.compact($0, found: found, scripts: true, values: true) })
+        XCTAssertEqual(String(decoding: compacted.bytes, as: UTF8.self),
+                       "<p>a</p><script>\n\r\n</script><style></style><a href=\"\u{1}0\n\" id=a title='a&amp;b long'>b</a>"
+                       + "<meta content=\"0; url=x://refresh\">")
+        XCTAssertEqual(compacted.texts.starts, [16, 35])
+        XCTAssertEqual(compacted.texts.originals, found.rawTexts)
+        XCTAssertEqual(try XCTUnwrap(compacted.values).ranges, [found.values[0]])
+        let onlyScripts = try XCTUnwrap(page.withUnsafeBytes { ReadTextCompactor.compact($0, found: found, scripts: true, values: false) })
+        XCTAssertNil(onlyScripts.values)
+        let onlyValues = try XCTUnwrap(page.withUnsafeBytes { ReadTextCompactor.compact($0, found: found, scripts: false, values: true) })
+        XCTAssertTrue(onlyValues.texts.starts.isEmpty)
+    }
+
+    /// Texts the compactor must leave as written: `</` (FormOwnership reads the bytes
+    /// libxml2 reads), characters libxml2 drops from script text, nothing to save.
+    func testTextsLeftAlone() throws {
+        for text in ["a</b>c", "a\u{1}b", "a\u{0C}b", "a\u{FFFF}b", "a\u{FFFE}b", "\n\n", "a\u{7}\nb"] {
+            let page = Array("<script>\(text)</script>".utf8)
+            let content = 8..<(page.count - 9)
+            XCTAssertEqual(String(decoding: page[content], as: UTF8.self), text)
+            let found = TextRunCompactor.Found(rawTexts: [content])
+            XCTAssertNil(page.withUnsafeBytes { ReadTextCompactor.compact($0, found: found, scripts: true, values: true) },
+                         text.debugDescription)
+        }
+        // And one it takes, for contrast.
+        let page = Array("<script>a\tb\n</script>".utf8)
+        XCTAssertNotNil(page.withUnsafeBytes {
+            ReadTextCompactor.compact($0, found: TextRunCompactor.Found(rawTexts: [8..<12]), scripts: true, values: true)
+        })
+    }
+
+    /// Values left as written: `&` (RawStartTag reads it), `<`, controls, short ones, a
+    /// `<meta>`'s; and every value of a page holding U+0001 or `&#`.
+    func testValuesLeftAlone() {
+        for value in ["gojek://a&amp;b=c", "x://a<b/c/d", "x://a\u{2}b/c/d", "x://a", "gojek://a\u{0B}b/c"] {
+            let page = Array("<a href=\"\(value)\">x</a>".utf8)
+            XCTAssertNil(compacted(page)?.values, value.debugDescription)
+        }
+        XCTAssertNil(compacted(Array("<meta content=\"0; url=x://refresh/a\">".utf8))?.values)
+        XCTAssertNotNil(compacted(Array("<a href=\"gojek://pay/a/b\">x</a>".utf8))?.values)
+        XCTAssertNil(compacted(Array("<a href=\"gojek://pay/a/b\">x\u{1}</a>".utf8))?.values)
+        XCTAssertNil(compacted(Array("<a href=\"gojek://pay/a/b\">&#65;</a>".utf8))?.values)
+    }
+
+    func testRepositoryPages() throws {
+        var scripts = 0, values = 0
+        let pages = try Repository.htmlPages()
+        for page in pages {
+            let taken = assertSame(page.bytes, page.name)
+            if taken.scripts { scripts += 1 }
+            if taken.values { values += 1 }
+        }
+        XCTAssertGreaterThan(pages.count, 10)
+        XCTAssertGreaterThan(scripts, 10)
+        XCTAssertGreaterThan(values, 10)
+    }
+
+    func testGeneratedPages() {
+        let pieces = [
+            "<p>text</p>\n", "<a href=\"x://a\">a</a>", "<a id=\"w1\" href=\"#\">b</a>", "<button id=\"b\">b</button>",
+            "<script>location.href = 'tel:1';</script>",
+            "<script>\nsetTimeout(function () { window.location.href = 'gojek://pay'; }, 500);\n</script>",
+            "<script>document.getElementById('w1').addEventListener('click', function () { location.href = 'dana://x'; });</script>",
+            "<script>var s = '</div>'; location.href = 'line://pay';</script>",
+            "<script>var f = '</form>';</script>", "<form action=\"x://form/long/action\"><button>go</button>",
+            "</form>", "<script>var c = '\u{1}'; location.replace('ovo://a');</script>",
+            "<script>var c = '\u{FFFF}'; window.open('intent://a#Intent;scheme=x;end');</script>",
+            "<script type=\"application/json\" id=\"cfg\">{\"url\": \"gcash://pay\"}</script>",
+            "<script>var cfg = JSON.parse(document.getElementById('cfg').textContent); location.href = cfg.url;</script>",
+            "<script src=\"a.js\">location.href = 'x://ignored';</script>", "<script/>", "<script></script>",
+            "<style>a { color: red }\n</style>", "<script>function go() { location.href = 'paypay://a'; }\ngo();</script>",
+            "<noscript><a href=\"x://ns\">n</a></noscript>", "<template><script>location.href = 'x://t';</script></template>",
+            "<iframe srcdoc=\"&lt;script&gt;location.href = 'kakaotalk://a';&lt;/script&gt;\"></iframe>",
+            "<SCRIPT>location.href = 'momo://upper';</SCRIPT >", "<script>if (a < b) { location.href = 'x://lt'; }</script>",
+            "<svg><script>location.href = 'x://svg';</script></svg>", "<p>é\u{1F600}</p>",
+            "<script>var e = 'é\u{1F600}';\r\nlocation.href = 'x://é';</script>",
+            "<button onclick=\"location.href='tel:2'\">t</button>", "\n", "<div>", "</div>", "&amp;", "<!-- c -->",
+            "<script>", "</script>", "<", "<p title=\"a\nb\">x</p>",
+            // Values of every kind the extractor reads.
+            "<a id=\"payment-button-long\" class=\"wallet-link primary\" href=\"gojek://pay/very/long/path\">g</a>",
+            "<script>document.querySelector('.wallet-link').href = 'dana://rewritten/long';</script>",
+            "<script>document.getElementById('payment-button-long').click();</script>",
+            "<a href=\"x://a&amp;b=long-value\">amp</a>", "<p title=\"a<b long value here\">lt</p>",
+            "<a href=\"gojek://pay/with\nline/feed/inside\" title=\"two\nlines\nhere and more\">lf</a>",
+            "<a href=gojek://unquoted/long/value>u</a>", "<a href='gojek://single/quoted/value'>s</a>",
+            "<a href=\"x://first-long-value\" href=\"x://second-long-value\">dup</a>",
+            "<meta http-equiv=\"refresh\" content=\"0; url=x://meta-long-target\">",
+            "<iframe src=\"kakaotalk://long/frame/src\" sandbox=\"allow-scripts allow-top-navigation\"></iframe>",
+            "<form action=\"line://pay/long/action\"><button formaction=\"tel:+1-555-long-number\">f</button></form>",
+            "<base href=\"https://base.example/long/path/\">", "<base target=\"frame-name-long\">",
+            "<a href=\"https://shop.example/long/path\" target=\"frame-name-long\">t</a>",
+            "<iframe name=\"frame-name-long\" src=\"about:blank#long-fragment\"></iframe>",
+            "<button onclick=\"location.href='tngdwallet://pay?token=TNG-ORD-long'\" onmouseover=\"void 0; // long handler\">h</button>",
+            "<a href=\"javascript:location.href='gcash://from/javascript/url'\">js</a>",
+            "<img src=\"x.png\" onerror=\"location.href='momo://from/onerror/handler'\">",
+            "<area href=\"intent://pay#Intent;scheme=gojek;package=com.gojek.app;end\" coords=\"0,0,10,10\">",
+            "<a href=\"gojek://tab\there/long\">tab</a>", "<link rel=\"alternate\" href=\"android-app://com.example/long\">",
+            "<meta property=\"al:android:url\" content=\"tngdwallet://pay?token=long\">", "&#65;", "\u{1}",
+        ]
+        var seed: UInt64 = 0x5851_F42D_4C95_7F2D
+        var scripts = 0, values = 0
+        for n in 0..<1200 {
+            var page = ""
+            for _ in 0..<(3 + Int(seed % 30)) {
+                seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                page += pieces[Int((seed >> 33) % UInt64(pieces.count))]
+            }
+            let taken = assertSame(Array(page.utf8), "page \(n): \(page.prefix(400).debugDescription)")
+            if taken.scripts { scripts += 1 }
+            if taken.values { values += 1 }
+        }
+        XCTAssertGreaterThan(scripts, 300)
+        XCTAssertGreaterThan(values, 300)
+    }
+}
