@@ -49,14 +49,17 @@ package struct ReportParts: Sendable {
     package func part(page: PageRecord, navigations list: [Navigation], memo: inout VerdictSetMemo) -> ReportPart {
         var part = ReportPart(page: page, navigations: list.count, suppressions: rules.suppressions.count)
         part.pageFindings = FindingBuilder(rules: rules).pageFindings(page)
-        var findings = collect(list, into: &part, file: page.file, memo: &memo)
+        var (findings, csvBytes) = collect(list, into: &part, file: page.file, memo: &memo, countsCSV: fragments.csv)
         if rows {
             // Stable, as the report's own sort: ties keep the order the page gave them (its
             // page-scope findings first). In place: a page may have a million rows.
             findings.insert(contentsOf: part.pageFindings, at: 0)
             findings.sort(by: Finding.ordered)
             if !fragments.isEmpty {
-                part.fragments = PageFragments(page: page, navigations: list.count, sorted: findings, formats: fragments)
+                // The page-scope findings' rows too (a few, short).
+                csvBytes += part.pageFindings.count * PageFragments.csvRowBytes(rows: 1, link: 256, page: 0)
+                part.fragments = PageFragments(page: page, navigations: list.count, sorted: findings, formats: fragments,
+                                               csvBytes: fragments.csv ? csvBytes : nil)
             }
             part.rows = FindingBlock(page: page.page, sorted: findings)
         }
@@ -74,7 +77,7 @@ package struct ReportParts: Sendable {
     /// Empty when the run keeps no rows.
     package func rows(of list: [Navigation], into part: inout ReportPart, memo: inout VerdictSetMemo) -> [Finding] {
         part.navigations += list.count
-        var findings = collect(list, into: &part, file: part.page.file, memo: &memo)
+        var findings = collect(list, into: &part, file: part.page.file, memo: &memo, countsCSV: false).findings
         guard rows else { return [] }
         findings.sort(by: Finding.ordered)
         return findings
@@ -94,8 +97,13 @@ package struct ReportParts: Sendable {
     /// Counts `list`'s findings into `part` (per verdict set and code: `FindingGroups`) and
     /// makes their rows (when the run keeps them). The navigations are read in place, not
     /// copied out of the list one by one.
+    /// `countsCSV`: the room the rows take in findings.csv is counted as they are made
+    /// (`PageFragments.csvRowBytes`), for a page whose CSV rows are rendered here.
     private func collect(_ list: [Navigation], into part: inout ReportPart, file: String?,
-                         memo: inout VerdictSetMemo) -> [Finding] {
+                         memo: inout VerdictSetMemo, countsCSV: Bool) -> (findings: [Finding], csvBytes: Int) {
+        var csvBytes = 0
+        // The page's and file's cells, counted once for the page's rows.
+        let pageBytes = (list.first?.page.utf8.count ?? 0) + (file?.utf8.count ?? 0)
         var findings: [Finding] = []
         var groups = FindingGroups()
         // The page's URL as one string for all its rows: each navigation holds its own copy
@@ -118,6 +126,11 @@ package struct ReportParts: Sendable {
                 groups.add(set: set, text: index, page: page, association: association, suppression: suppression)
                 guard rows else { continue }
                 let text = memo.entries[set].findings[index]
+                if countsCSV {
+                    csvBytes += PageFragments.csvRowBytes(
+                        rows: fragments.csvLayout == .wide ? 1 : text.profiles.count,
+                        link: list[position].url.utf8.count + list[position].raw.utf8.count, page: pageBytes)
+                }
                 findings.append(Finding(
                     page: page, file: file, line: list[position].line, source: list[position].source,
                     trigger: list[position].trigger.rawValue, frame: list[position].frame.rawValue,
@@ -127,7 +140,7 @@ package struct ReportParts: Sendable {
             }
         }
         groups.count(into: &part.tally, memo: memo)
-        return findings
+        return (findings, csvBytes)
     }
 }
 
