@@ -74,8 +74,59 @@ final class VerdictSetTexts: @unchecked Sendable {
         let message: String
     }
 
-    init(canonicalLimit: Int = 4 * VerdictSetTexts.limit) {
+    /// A finding's profiles in order and its message by what makes them (`MessageKey`), for
+    /// every set of the run: sets of other targets, placements or quoted values (each
+    /// `intent:` link's own) give the same reasons for a code, and its message was made
+    /// again for each (~13,000 instructions: 14 M of an `intent:` corpus of 100 pages,
+    /// Benchmarks/README.md, issue 17). Nil: made for each set (the plain version;
+    /// `VerdictSetTextsTests` compares the two). Bounded: past `limit` keys it starts afresh.
+    private var messages: [MessageKey: (profiles: [String], message: String)]?
+
+    /// What a finding's profiles and message are made of: its code, the profiles its
+    /// `FindingRef` names (in its order) and each one's reason in the set (none: the set
+    /// has no verdict for it), by their bytes, each after its length (two spellings of one
+    /// text are two keys: a message is written as its reasons were).
+    private struct MessageKey: Hashable {
+        let bytes: [UInt8]
+        /// FNV-1a over `bytes`: hashed once, where `[UInt8]`'s own hash feeds the hasher a
+        /// byte at a time (3,000 instructions a lookup).
+        private let digest: UInt64
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(digest)
+        }
+
+        static func == (a: MessageKey, b: MessageKey) -> Bool {
+            a.digest == b.digest && a.bytes == b.bytes
+        }
+
+        init(code: String, refProfiles: [String], set: VerdictSet) {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(16 + code.utf8.count + 48 * refProfiles.count)
+            func append(_ text: String?) {
+                guard let text else { return bytes.append(0xFF) }
+                var count = text.utf8.count
+                for _ in 0..<4 {
+                    bytes.append(UInt8(truncatingIfNeeded: count))
+                    count >>= 8
+                }
+                bytes += text.utf8
+            }
+            append(code)
+            for profile in refProfiles {
+                append(profile)
+                append(set[profile]?.reason.rawValue)
+            }
+            self.bytes = bytes
+            var digest: UInt64 = 0xCBF2_9CE4_8422_2325
+            for byte in bytes { digest = (digest ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+            self.digest = digest
+        }
+    }
+
+    init(canonicalLimit: Int = 4 * VerdictSetTexts.limit, remembersMessages: Bool = true) {
         self.canonicalLimit = canonicalLimit
+        messages = remembersMessages ? [:] : nil
     }
 
     /// The sets known now.
@@ -158,10 +209,23 @@ final class VerdictSetTexts: @unchecked Sendable {
     func finding(of entry: Entry, code: String, refProfiles: [String]) -> Finding {
         let known: Finding? = locked { entry.findings.first { $0.code == code && $0.refProfiles == refProfiles } }
         if let known { return known }
-        let profiles = ProfileOrder.sorted(refProfiles)
-        let made = Finding(code: code, refProfiles: refProfiles, profiles: profiles,
+        let key = messages == nil ? nil : MessageKey(code: code, refProfiles: refProfiles, set: entry.set)
+        let remembered: (profiles: [String], message: String)? = key.flatMap { key in locked { messages?[key] } }
+        let made: Finding
+        if let remembered {
+            made = Finding(code: code, refProfiles: refProfiles, profiles: remembered.profiles, message: remembered.message)
+        } else {
+            let profiles = ProfileOrder.sorted(refProfiles)
+            made = Finding(code: code, refProfiles: refProfiles, profiles: profiles,
                            message: FindingBuilder.message(code: code, reasons: FindingBuilder.reasons(profiles, entry.set)))
-        locked { entry.findings.append(made) }
+        }
+        locked {
+            entry.findings.append(made)
+            if remembered == nil, let key, messages != nil {
+                if messages!.count >= Self.limit { messages!.removeAll(keepingCapacity: true) }
+                messages![key] = (made.profiles, made.message)
+            }
+        }
         return made
     }
 
