@@ -21,7 +21,13 @@ package struct ReportParts: Sendable {
     /// Whether the page's deep links are counted for the scheme inventory (`needInventory`).
     let inventory: Bool
 
-    package init(rules: ReportRules, fragments: FragmentFormats = .none, rows: Bool = true, inventory: Bool = true) {
+    /// Whether the page's CSV rows find their repeated cells by where each finding came
+    /// from (`FindingOrigin`), or by its fields (`CSVRowCells`' lookup: the plain way).
+    let originsKeyCSV: Bool
+
+    package init(rules: ReportRules, fragments: FragmentFormats = .none, rows: Bool = true, inventory: Bool = true,
+                 originsKeyCSV: Bool = true) {
+        self.originsKeyCSV = originsKeyCSV
         self.rules = rules
         self.fragments = rows ? fragments : .none
         self.rows = rows
@@ -49,17 +55,32 @@ package struct ReportParts: Sendable {
     package func part(page: PageRecord, navigations list: [Navigation], memo: inout VerdictSetMemo) -> ReportPart {
         var part = ReportPart(page: page, navigations: list.count, suppressions: rules.suppressions.count)
         part.pageFindings = FindingBuilder(rules: rules).pageFindings(page)
-        var (findings, csvBytes) = collect(list, into: &part, file: page.file, memo: &memo, countsCSV: fragments.csv)
+        var (findings, csvBytes, origins) = collect(list, into: &part, file: page.file, memo: &memo,
+                                                    countsCSV: fragments.csv)
         if rows {
             // Stable, as the report's own sort: ties keep the order the page gave them (its
             // page-scope findings first). In place: a page may have a million rows.
             findings.insert(contentsOf: part.pageFindings, at: 0)
-            findings.sort(by: Finding.ordered)
+            if fragments.csv, originsKeyCSV {
+                // The findings' order, sorted (as the findings would be), then both put in it.
+                origins.insert(contentsOf: repeatElement(FindingOrigin.none, count: part.pageFindings.count), at: 0)
+                var order = Array(findings.indices)
+                findings.withUnsafeBufferPointer { rows in
+                    order.sort { Finding.ordered(rows[$0], rows[$1]) }
+                }
+                if !order.elementsEqual(findings.indices) {
+                    findings = order.map { findings[$0] }
+                    origins = order.map { origins[$0] }
+                }
+            } else {
+                findings.sort(by: Finding.ordered)
+            }
             if !fragments.isEmpty {
                 // The page-scope findings' rows too (a few, short).
                 csvBytes += part.pageFindings.count * PageFragments.csvRowBytes(rows: 1, link: 256, page: 0)
                 part.fragments = PageFragments(page: page, navigations: list.count, sorted: findings, formats: fragments,
-                                               csvBytes: fragments.csv ? csvBytes : nil)
+                                               csvBytes: fragments.csv ? csvBytes : nil,
+                                               origins: fragments.csv && originsKeyCSV ? origins : nil)
             }
             part.rows = FindingBlock(page: page.page, sorted: findings)
         }
@@ -99,9 +120,13 @@ package struct ReportParts: Sendable {
     /// copied out of the list one by one.
     /// `countsCSV`: the room the rows take in findings.csv is counted as they are made
     /// (`PageFragments.csvRowBytes`), for a page whose CSV rows are rendered here.
+    /// With `countsCSV`, also each finding's origin (`FindingOrigin`), for its CSV row.
     private func collect(_ list: [Navigation], into part: inout ReportPart, file: String?,
-                         memo: inout VerdictSetMemo, countsCSV: Bool) -> (findings: [Finding], csvBytes: Int) {
+                         memo: inout VerdictSetMemo, countsCSV: Bool)
+        -> (findings: [Finding], csvBytes: Int, origins: [FindingOrigin]) {
         var csvBytes = 0
+        var origins: [FindingOrigin] = []
+        let keepsOrigins = countsCSV && originsKeyCSV
         // The page's and file's cells, counted once for the page's rows.
         let pageBytes = (list.first?.page.utf8.count ?? 0) + (file?.utf8.count ?? 0)
         var findings: [Finding] = []
@@ -123,8 +148,10 @@ package struct ReportParts: Sendable {
             for ref in refs {
                 let index = memo.findingIndex(at: set, ref, rules: rules)
                 let suppression = rules.firstSuppression(code: ref.code, page: page, url: list[position].url)
-                groups.add(set: set, text: index, page: page, association: association, suppression: suppression)
+                let group = groups.add(set: set, text: index, page: page, association: association,
+                                       suppression: suppression)
                 guard rows else { continue }
+                if keepsOrigins { origins.append(FindingOrigin(link: Int32(truncatingIfNeeded: position), group: group)) }
                 let text = memo.entries[set].findings[index]
                 if countsCSV {
                     csvBytes += PageFragments.csvRowBytes(
@@ -140,7 +167,7 @@ package struct ReportParts: Sendable {
             }
         }
         groups.count(into: &part.tally, memo: memo)
-        return (findings, csvBytes)
+        return (findings, csvBytes, origins)
     }
 }
 
@@ -177,4 +204,16 @@ public struct ReportPart: Sendable {
         for finding in findings { tally.add(finding, rules: rules) }
         rows = FindingBlock(page: page.page, sorted: findings.sorted(by: Finding.ordered))
     }
+}
+
+/// Where a finding row of a page came from: the link (its position in the page's list) and
+/// its group (`FindingGroups`: one verdict set, code and suppression). Two rows of one link
+/// have the same link cells; two of one group the same code, severity, profile, message
+/// and suppression cells (`CSVRows.append(_:origin:cells:to:)`). Page-scope findings have
+/// none (`FindingOrigin.none`).
+struct FindingOrigin: Sendable, Equatable {
+    var link: Int32
+    var group: Int
+
+    static let none = FindingOrigin(link: -1, group: -1)
 }

@@ -35,8 +35,10 @@ struct PageFragments: Sendable {
     /// a code SARIF has no fixed rule index for.
     /// `csvBytes`: room for the page's CSV rows when the caller counted it (`csvCapacity`
     /// otherwise).
+    /// `origins`: each finding's `FindingOrigin`, when its page's part knows them, which
+    /// find the CSV cells rows repeat (nil: `CSVRowCells` finds them by the findings' fields).
     init?(page record: PageRecord, navigations: Int, sorted findings: [Finding], formats: FragmentFormats,
-          csvBytes: Int? = nil) {
+          csvBytes: Int? = nil, origins: [FindingOrigin]? = nil) {
         page = record.page
         guard findings.allSatisfy({ $0.page == record.page }) else { return nil }
         if formats.sarif, !findings.allSatisfy({ FindingsSARIF.knownRuleIndex[$0.code] != nil }) { return nil }
@@ -53,7 +55,11 @@ struct PageFragments: Sendable {
             var format = FindingsCSV(fragments: formats, cells: CSVCellsPool.shared.take(formats.csvLayout))
             let room = csvBytes.map { min($0 + Self.csvRoom(page: record), 8 << 20) }
             var out = ByteBuffer(capacity: room ?? Self.csvCapacity(findings, layout: formats.csvLayout))
-            format.page(stats, findings, to: &out)
+            if let origins {
+                format.page(stats, findings, origins: origins, to: &out)
+            } else {
+                format.page(stats, findings, to: &out)
+            }
             bytes[FragmentFormat.csv.rawValue] = out.detach()
             CSVCellsPool.shared.give(format.rowCells, layout: formats.csvLayout)
         }
