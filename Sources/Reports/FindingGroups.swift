@@ -38,6 +38,8 @@ struct FindingGroups {
             last = i
             i = groups[i].next
         }
+        // A page's few dozen groups: room for them from the first.
+        if groups.isEmpty { groups.reserveCapacity(64) }
         groups.append(Group(set: set, text: text, page: page, association: association, suppression: suppression))
         if last < 0 { heads[set] = groups.count - 1 } else { groups[last].next = groups.count - 1 }
         return groups.count - 1

@@ -127,9 +127,14 @@ package struct ReportParts: Sendable {
         var csvBytes = 0
         var origins: [FindingOrigin] = []
         let keepsOrigins = countsCSV && originsKeyCSV
+        // Room for a few findings a link (a dense page has two or three; past the guess the
+        // arrays grow): grown from empty, they were copied at each doubling.
+        let room = min(2 * list.count, 1 << 16)
+        if keepsOrigins { origins.reserveCapacity(room) }
         // The page's and file's cells, counted once for the page's rows.
         let pageBytes = (list.first?.page.utf8.count ?? 0) + (file?.utf8.count ?? 0)
         var findings: [Finding] = []
+        if rows { findings.reserveCapacity(room) }
         var groups = FindingGroups()
         // The page's URL as one string for all its rows: each navigation holds its own copy
         // of the same bytes, and the rows' sort (`Finding.ordered`) and writers compare pages

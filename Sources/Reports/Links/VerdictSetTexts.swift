@@ -50,6 +50,9 @@ final class VerdictSetTexts: @unchecked Sendable {
         fileprivate var findings: [Finding] = []
         /// `"findings":[…]` of the set's links, by their findings (a few lists a set).
         fileprivate var findingsFields: [(findings: [FindingRef], field: [UInt8])] = []
+        /// What a `links.jsonl` line with the set under its own key ends with (its
+        /// `"verdictSet"` and `"findings"` fields), by the line's findings (a few lists a set).
+        fileprivate var tails: [(findings: [FindingRef]?, fields: [UInt8])] = []
 
         /// `digest` nil: the JSON's hash (`VerdictSetKey.hash`), which the key folds — one pass
         /// over the bytes for both. Sets written alike have the same JSON (details in key
@@ -180,6 +183,18 @@ final class VerdictSetTexts: @unchecked Sendable {
         let field = LinkLineCells.findingsField(findings)
         locked { if entry.findingsFields.count < 8 { entry.findingsFields.append((findings, field)) } }
         return field
+    }
+
+    /// The fields a `links.jsonl` line with the set under the key its JSON hashes to and with
+    /// `findings` ends with (`LinkLineCells.tail`), made by `make` on first sight in the run:
+    /// a page meets most of its sets on a line or two, so the page's own cache of them missed
+    /// on most lines (Benchmarks/README.md, issue 17).
+    func tail(of entry: Entry, _ findings: [FindingRef]?, make: () -> [UInt8]) -> [UInt8] {
+        let known: [UInt8]? = locked { entry.tails.first { $0.findings == findings }?.fields }
+        if let known { return known }
+        let fields = make()
+        locked { if entry.tails.count < 8 { entry.tails.append((findings, fields)) } }
+        return fields
     }
 
     /// Every profile's outcome and reason (`FindingBuilder.outcomes`).
