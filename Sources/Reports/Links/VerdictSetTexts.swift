@@ -221,6 +221,12 @@ final class VerdictSetTexts: @unchecked Sendable {
         locked { entry.findings }
     }
 
+    /// The set's findings and outcomes made so far, under one lock (a page's memo takes them
+    /// with the entry).
+    func made(of entry: Entry) -> (findings: [Finding], outcomes: [ProfileOutcome]?) {
+        locked { (entry.findings, entry.outcomes) }
+    }
+
     func finding(of entry: Entry, code: String, refProfiles: [String]) -> Finding {
         let known: Finding? = locked { entry.findings.first { $0.code == code && $0.refProfiles == refProfiles } }
         if let known { return known }
