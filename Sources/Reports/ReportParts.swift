@@ -55,8 +55,8 @@ package struct ReportParts: Sendable {
     package func part(page: PageRecord, navigations list: [Navigation], memo: inout VerdictSetMemo) -> ReportPart {
         var part = ReportPart(page: page, navigations: list.count, suppressions: rules.suppressions.count)
         part.pageFindings = FindingBuilder(rules: rules).pageFindings(page)
-        var (findings, csvBytes, origins) = collect(list, into: &part, file: page.file, memo: &memo,
-                                                    countsCSV: fragments.csv)
+        var (findings, csvBytes, origins, footprint) = collect(list, into: &part, file: page.file, memo: &memo,
+                                                               countsCSV: fragments.csv)
         if rows {
             // Stable, as the report's own sort: ties keep the order the page gave them (its
             // page-scope findings first). In place: a page may have a million rows.
@@ -82,7 +82,8 @@ package struct ReportParts: Sendable {
                                                csvBytes: fragments.csv ? csvBytes : nil,
                                                origins: fragments.csv && originsKeyCSV ? origins : nil)
             }
-            part.rows = FindingBlock(page: page.page, sorted: findings)
+            footprint += part.pageFindings.reduce(0) { $0 + FindingSpill.footprint($1) }
+            part.rows = FindingBlock(page: page.page, sorted: findings, footprint: footprint)
         }
         return part
     }
@@ -123,8 +124,11 @@ package struct ReportParts: Sendable {
     /// With `countsCSV`, also each finding's origin (`FindingOrigin`), for its CSV row.
     private func collect(_ list: [Navigation], into part: inout ReportPart, file: String?,
                          memo: inout VerdictSetMemo, countsCSV: Bool)
-        -> (findings: [Finding], csvBytes: Int, origins: [FindingOrigin]) {
+        -> (findings: [Finding], csvBytes: Int, origins: [FindingOrigin], footprint: Int) {
         var csvBytes = 0
+        // The rows' `FindingSpill.footprint`, summed from the sizes in hand.
+        var footprint = 0
+        let fileBytes = file?.utf8.count ?? 0
         var origins: [FindingOrigin] = []
         let keepsOrigins = countsCSV && originsKeyCSV
         // Room for a few findings a link (a dense page has two or three; past the guess the
@@ -158,11 +162,15 @@ package struct ReportParts: Sendable {
                 guard rows else { continue }
                 if keepsOrigins { origins.append(FindingOrigin(link: Int32(truncatingIfNeeded: position), group: group)) }
                 let text = memo.entries[set].findings[index]
+                let link = (url: list[position].url.utf8.count, raw: list[position].raw.utf8.count)
                 if countsCSV {
                     csvBytes += PageFragments.csvRowBytes(
-                        rows: fragments.csvLayout == .wide ? 1 : text.profiles.count,
-                        link: list[position].url.utf8.count + list[position].raw.utf8.count, page: pageBytes)
+                        rows: fragments.csvLayout == .wide ? 1 : text.profiles.count, link: link.url + link.raw,
+                        page: pageBytes)
                 }
+                footprint += FindingSpill.footprint(
+                    page: page.utf8.count, file: fileBytes, raw: link.raw, url: link.url, message: text.message.utf8.count,
+                    profiles: text.profiles.count, outcomes: outcomes.count)
                 findings.append(Finding(
                     page: page, file: file, line: list[position].line, source: list[position].source,
                     trigger: list[position].trigger.rawValue, frame: list[position].frame.rawValue,
@@ -172,7 +180,7 @@ package struct ReportParts: Sendable {
             }
         }
         groups.count(into: &part.tally, memo: memo)
-        return (findings, csvBytes, origins)
+        return (findings, csvBytes, origins, footprint)
     }
 }
 
