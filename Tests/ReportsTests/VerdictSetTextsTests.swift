@@ -90,6 +90,8 @@ final class VerdictSetTextsTests: XCTestCase {
             for navigation in navigations {
                 guard let set = navigation.verdicts else { continue }
                 for ref in navigation.findings ?? [] {
+                    XCTAssertEqual(remembering.outcomes(set), plain.outcomes(set))
+                    XCTAssertEqual(remembering.outcomes(set), FindingBuilder.outcomes(set))
                     let a = remembering.finding(set, code: ref.code, refProfiles: ref.profiles)
                     let b = plain.finding(set, code: ref.code, refProfiles: ref.profiles)
                     XCTAssertEqual(a.profiles, b.profiles)
@@ -114,6 +116,9 @@ final class VerdictSetTextsTests: XCTestCase {
             for set in sets {
                 for profiles in refs {
                     for code in ["ERR_UNKNOWN_URL_SCHEME", "NO_SUCH_CODE"] {
+                        XCTAssertEqual(remembering.outcomes(set), FindingBuilder.outcomes(set))
+                        XCTAssertEqual(remembering.outcomes(set).map { Array($0.reason.utf8) },
+                                       FindingBuilder.outcomes(set).map { Array($0.reason.utf8) })
                         let a = remembering.finding(set, code: code, refProfiles: profiles)
                         let b = plain.finding(set, code: code, refProfiles: profiles)
                         XCTAssertEqual(a.profiles, b.profiles)

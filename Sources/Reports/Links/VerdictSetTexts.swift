@@ -84,6 +84,10 @@ final class VerdictSetTexts: @unchecked Sendable {
     /// Benchmarks/README.md, issue 17). Nil: made for each set (the plain version;
     /// `VerdictSetTextsTests` compares the two). Bounded: past `limit` keys it starts afresh.
     private var messages: [MessageKey: (profiles: [String], message: String)]?
+    /// A set's outcomes (`FindingBuilder.outcomes`) by its profiles' names, outcomes and
+    /// reasons, for every set of the run (sets that differ only in details share them: 8,800
+    /// instructions a set made apart). With `messages` only (nil: made for each set).
+    private var outcomeLists: [MessageKey: [ProfileOutcome]]?
 
     /// What a finding's profiles and message are made of: its code, the profiles its
     /// `FindingRef` names (in its order) and each one's reason in the set (none: the set
@@ -106,20 +110,38 @@ final class VerdictSetTexts: @unchecked Sendable {
         init(code: String, refProfiles: [String], set: VerdictSet) {
             var bytes: [UInt8] = []
             bytes.reserveCapacity(16 + code.utf8.count + 48 * refProfiles.count)
-            func append(_ text: String?) {
-                guard let text else { return bytes.append(0xFF) }
-                var count = text.utf8.count
-                for _ in 0..<4 {
-                    bytes.append(UInt8(truncatingIfNeeded: count))
-                    count >>= 8
-                }
-                bytes += text.utf8
-            }
-            append(code)
+            Self.append(code, to: &bytes)
             for profile in refProfiles {
-                append(profile)
-                append(set[profile]?.reason.rawValue)
+                Self.append(profile, to: &bytes)
+                Self.append(set[profile]?.reason.rawValue, to: &bytes)
             }
+            self.init(bytes: bytes)
+        }
+
+        /// The key of a set's outcomes: each profile's name, outcome and reason, in the
+        /// set's order.
+        init(outcomesOf set: VerdictSet) {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(64 * set.count)
+            for (name, verdict) in set {
+                Self.append(name, to: &bytes)
+                Self.append(verdict.outcome.rawValue, to: &bytes)
+                Self.append(verdict.reason.rawValue, to: &bytes)
+            }
+            self.init(bytes: bytes)
+        }
+
+        private static func append(_ given: String?, to bytes: inout [UInt8]) {
+            guard var text = given else { return bytes.append(0xFF) }
+            var count = text.utf8.count
+            for _ in 0..<4 {
+                bytes.append(UInt8(truncatingIfNeeded: count))
+                count >>= 8
+            }
+            text.withUTF8 { bytes.append(contentsOf: $0) }
+        }
+
+        private init(bytes: [UInt8]) {
             self.bytes = bytes
             var digest: UInt64 = 0xCBF2_9CE4_8422_2325
             for byte in bytes { digest = (digest ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
@@ -130,6 +152,7 @@ final class VerdictSetTexts: @unchecked Sendable {
     init(canonicalLimit: Int = 4 * VerdictSetTexts.limit, remembersMessages: Bool = true) {
         self.canonicalLimit = canonicalLimit
         messages = remembersMessages ? [:] : nil
+        outcomeLists = remembersMessages ? [:] : nil
     }
 
     /// The sets known now.
@@ -204,8 +227,16 @@ final class VerdictSetTexts: @unchecked Sendable {
 
     func outcomes(of entry: Entry) -> [ProfileOutcome] {
         if let known = locked({ entry.outcomes }) { return known }
-        let outcomes = FindingBuilder.outcomes(entry.set)
-        locked { entry.outcomes = outcomes }
+        let key = outcomeLists == nil ? nil : MessageKey(outcomesOf: entry.set)
+        let remembered: [ProfileOutcome]? = key.flatMap { key in locked { outcomeLists?[key] } }
+        let outcomes = remembered ?? FindingBuilder.outcomes(entry.set)
+        locked {
+            entry.outcomes = outcomes
+            if remembered == nil, let key, outcomeLists != nil {
+                if outcomeLists!.count >= Self.limit { outcomeLists!.removeAll(keepingCapacity: true) }
+                outcomeLists![key] = outcomes
+            }
+        }
         return outcomes
     }
 
