@@ -23,21 +23,26 @@ struct FindingGroups {
     /// Each set's first group (-1: none), by the set's entry in the page's memo.
     private var heads: [Int] = []
 
-    /// One finding: text `text` of the memo's set `set`, on `page`.
-    mutating func add(set: Int, text: Int, page: String, association: Bool, suppression: Int?) {
+    /// One finding: text `text` of the memo's set `set`, on `page`. Returns its group's
+    /// number on the page (findings of one group have one row text: `FindingOrigin`).
+    @discardableResult
+    mutating func add(set: Int, text: Int, page: String, association: Bool, suppression: Int?) -> Int {
         if set >= heads.count { heads += repeatElement(-1, count: set + 1 - heads.count) }
         var i = heads[set], last = -1
         while i >= 0 {
             if groups[i].text == text, groups[i].association == association, groups[i].suppression == suppression,
                groups[i].page == page {
                 groups[i].count += 1
-                return
+                return i
             }
             last = i
             i = groups[i].next
         }
+        // A page's few dozen groups: room for them from the first.
+        if groups.isEmpty { groups.reserveCapacity(64) }
         groups.append(Group(set: set, text: text, page: page, association: association, suppression: suppression))
         if last < 0 { heads[set] = groups.count - 1 } else { groups[last].next = groups.count - 1 }
+        return groups.count - 1
     }
 
     /// Every group counted into `tally`, in the order first met; groups of different sets

@@ -21,7 +21,13 @@ package struct ReportParts: Sendable {
     /// Whether the page's deep links are counted for the scheme inventory (`needInventory`).
     let inventory: Bool
 
-    package init(rules: ReportRules, fragments: FragmentFormats = .none, rows: Bool = true, inventory: Bool = true) {
+    /// Whether the page's CSV rows find their repeated cells by where each finding came
+    /// from (`FindingOrigin`), or by its fields (`CSVRowCells`' lookup: the plain way).
+    let originsKeyCSV: Bool
+
+    package init(rules: ReportRules, fragments: FragmentFormats = .none, rows: Bool = true, inventory: Bool = true,
+                 originsKeyCSV: Bool = true) {
+        self.originsKeyCSV = originsKeyCSV
         self.rules = rules
         self.fragments = rows ? fragments : .none
         self.rows = rows
@@ -49,16 +55,35 @@ package struct ReportParts: Sendable {
     package func part(page: PageRecord, navigations list: [Navigation], memo: inout VerdictSetMemo) -> ReportPart {
         var part = ReportPart(page: page, navigations: list.count, suppressions: rules.suppressions.count)
         part.pageFindings = FindingBuilder(rules: rules).pageFindings(page)
-        var findings = collect(list, into: &part, file: page.file, memo: &memo)
+        var (findings, csvBytes, origins, footprint) = collect(list, into: &part, file: page.file, memo: &memo,
+                                                               countsCSV: fragments.csv)
         if rows {
             // Stable, as the report's own sort: ties keep the order the page gave them (its
             // page-scope findings first). In place: a page may have a million rows.
             findings.insert(contentsOf: part.pageFindings, at: 0)
-            findings.sort(by: Finding.ordered)
-            if !fragments.isEmpty {
-                part.fragments = PageFragments(page: page, navigations: list.count, sorted: findings, formats: fragments)
+            if fragments.csv, originsKeyCSV {
+                // The findings' order, sorted (as the findings would be), then both put in it.
+                origins.insert(contentsOf: repeatElement(FindingOrigin.none, count: part.pageFindings.count), at: 0)
+                var order = Array(findings.indices)
+                findings.withUnsafeBufferPointer { rows in
+                    order.sort { Finding.ordered(rows[$0], rows[$1]) }
+                }
+                if !order.elementsEqual(findings.indices) {
+                    findings = order.map { findings[$0] }
+                    origins = order.map { origins[$0] }
+                }
+            } else {
+                findings.sort(by: Finding.ordered)
             }
-            part.rows = FindingBlock(page: page.page, sorted: findings)
+            if !fragments.isEmpty {
+                // The page-scope findings' rows too (a few, short).
+                csvBytes += part.pageFindings.count * PageFragments.csvRowBytes(rows: 1, link: 256, page: 0)
+                part.fragments = PageFragments(page: page, navigations: list.count, sorted: findings, formats: fragments,
+                                               csvBytes: fragments.csv ? csvBytes : nil,
+                                               origins: fragments.csv && originsKeyCSV ? origins : nil)
+            }
+            footprint += part.pageFindings.reduce(0) { $0 + FindingSpill.footprint($1) }
+            part.rows = FindingBlock(page: page.page, sorted: findings, footprint: footprint)
         }
         return part
     }
@@ -74,7 +99,7 @@ package struct ReportParts: Sendable {
     /// Empty when the run keeps no rows.
     package func rows(of list: [Navigation], into part: inout ReportPart, memo: inout VerdictSetMemo) -> [Finding] {
         part.navigations += list.count
-        var findings = collect(list, into: &part, file: part.page.file, memo: &memo)
+        var findings = collect(list, into: &part, file: part.page.file, memo: &memo, countsCSV: false).findings
         guard rows else { return [] }
         findings.sort(by: Finding.ordered)
         return findings
@@ -94,9 +119,26 @@ package struct ReportParts: Sendable {
     /// Counts `list`'s findings into `part` (per verdict set and code: `FindingGroups`) and
     /// makes their rows (when the run keeps them). The navigations are read in place, not
     /// copied out of the list one by one.
+    /// `countsCSV`: the room the rows take in findings.csv is counted as they are made
+    /// (`PageFragments.csvRowBytes`), for a page whose CSV rows are rendered here.
+    /// With `countsCSV`, also each finding's origin (`FindingOrigin`), for its CSV row.
     private func collect(_ list: [Navigation], into part: inout ReportPart, file: String?,
-                         memo: inout VerdictSetMemo) -> [Finding] {
+                         memo: inout VerdictSetMemo, countsCSV: Bool)
+        -> (findings: [Finding], csvBytes: Int, origins: [FindingOrigin], footprint: Int) {
+        var csvBytes = 0
+        // The rows' `FindingSpill.footprint`, summed from the sizes in hand.
+        var footprint = 0
+        let fileBytes = file?.utf8.count ?? 0
+        var origins: [FindingOrigin] = []
+        let keepsOrigins = countsCSV && originsKeyCSV
+        // Room for a few findings a link (a dense page has two or three; past the guess the
+        // arrays grow): grown from empty, they were copied at each doubling.
+        let room = min(2 * list.count, 1 << 16)
+        if keepsOrigins { origins.reserveCapacity(room) }
+        // The page's and file's cells, counted once for the page's rows.
+        let pageBytes = (list.first?.page.utf8.count ?? 0) + (file?.utf8.count ?? 0)
         var findings: [Finding] = []
+        if rows { findings.reserveCapacity(room) }
         var groups = FindingGroups()
         // The page's URL as one string for all its rows: each navigation holds its own copy
         // of the same bytes, and the rows' sort (`Finding.ordered`) and writers compare pages
@@ -115,9 +157,20 @@ package struct ReportParts: Sendable {
             for ref in refs {
                 let index = memo.findingIndex(at: set, ref, rules: rules)
                 let suppression = rules.firstSuppression(code: ref.code, page: page, url: list[position].url)
-                groups.add(set: set, text: index, page: page, association: association, suppression: suppression)
+                let group = groups.add(set: set, text: index, page: page, association: association,
+                                       suppression: suppression)
                 guard rows else { continue }
+                if keepsOrigins { origins.append(FindingOrigin(link: Int32(truncatingIfNeeded: position), group: group)) }
                 let text = memo.entries[set].findings[index]
+                let link = (url: list[position].url.utf8.count, raw: list[position].raw.utf8.count)
+                if countsCSV {
+                    csvBytes += PageFragments.csvRowBytes(
+                        rows: fragments.csvLayout == .wide ? 1 : text.profiles.count, link: link.url + link.raw,
+                        page: pageBytes)
+                }
+                footprint += FindingSpill.footprint(
+                    page: page.utf8.count, file: fileBytes, raw: link.raw, url: link.url, message: text.message.utf8.count,
+                    profiles: text.profiles.count, outcomes: outcomes.count)
                 findings.append(Finding(
                     page: page, file: file, line: list[position].line, source: list[position].source,
                     trigger: list[position].trigger.rawValue, frame: list[position].frame.rawValue,
@@ -127,7 +180,7 @@ package struct ReportParts: Sendable {
             }
         }
         groups.count(into: &part.tally, memo: memo)
-        return findings
+        return (findings, csvBytes, origins, footprint)
     }
 }
 
@@ -164,4 +217,16 @@ public struct ReportPart: Sendable {
         for finding in findings { tally.add(finding, rules: rules) }
         rows = FindingBlock(page: page.page, sorted: findings.sorted(by: Finding.ordered))
     }
+}
+
+/// Where a finding row of a page came from: the link (its position in the page's list) and
+/// its group (`FindingGroups`: one verdict set, code and suppression). Two rows of one link
+/// have the same link cells; two of one group the same code, severity, profile, message
+/// and suppression cells (`CSVRows.append(_:origin:cells:to:)`). Page-scope findings have
+/// none (`FindingOrigin.none`).
+struct FindingOrigin: Sendable, Equatable {
+    var link: Int32
+    var group: Int
+
+    static let none = FindingOrigin(link: -1, group: -1)
 }

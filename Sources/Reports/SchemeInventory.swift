@@ -48,6 +48,9 @@ public struct SchemeInventory: Sendable, Equatable {
 
         /// One navigation, by its scheme and URL (not the whole navigation: a copy a link).
         mutating func add(scheme: String, url: @autoclosure () -> String) {
+            // Room for a page's usual few dozen schemes from the first: grown from empty, the
+            // table was rehashed at each doubling, on every page.
+            if seen.isEmpty { seen.reserveCapacity(32) }
             let deep = Self.count(&seen[scheme, default: (WebSchemes.isDeepLink(scheme), 0)])
             if deep, scheme == "intent" { packages[SchemeInventory.package(of: url()), default: 0] += 1 }
         }

@@ -30,26 +30,28 @@ extension SummaryMarkdown {
         var out = "## Pages by errors\n\n"
         // One pass over the pages (read from the spill): the first `rowLimit` by rank are
         // kept, the rest counted.
-        let before = { (a: PageStats, b: PageStats) in
-            (a.errors, a.warnings, a.infos) != (b.errors, b.warnings, b.infos)
-                ? (a.errors, a.warnings, a.infos) > (b.errors, b.warnings, b.infos) : a.page < b.page
+        // Each page's counts read once (three dictionary lookups), not at each comparison.
+        typealias Ranked = (counts: (Int, Int, Int), page: PageStats)
+        let before = { (a: Ranked, b: Ranked) in
+            a.counts != b.counts ? a.counts > b.counts : a.page.page < b.page.page
         }
-        var top: [PageStats] = []
+        var top: [Ranked] = []
         var withFindings = 0
         var clean = 0
         for page in report.pages {
-            guard page.errors + page.warnings + page.infos > 0 else {
+            let counts = (page.errors, page.warnings, page.infos)
+            guard counts.0 + counts.1 + counts.2 > 0 else {
                 if page.isOK { clean += 1 }
                 continue
             }
             withFindings += 1
-            top.append(page)
+            top.append((counts, page))
             if top.count >= 2 * rowLimit {
                 top.sort(by: before)
                 top.removeLast(top.count - rowLimit)
             }
         }
-        let ranked = top.sorted(by: before).prefix(rowLimit)
+        let ranked = top.sorted(by: before).prefix(rowLimit).map(\.page)
         guard withFindings > 0 else { return out + "No page has findings.\n\n" }
         out += MarkdownText.header(["page", "errors", "warnings", "info", "navigations"], align: ["l", "r", "r", "r", "r"])
         for page in ranked {

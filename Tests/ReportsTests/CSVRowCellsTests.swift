@@ -55,6 +55,44 @@ final class CSVRowCellsTests: XCTestCase {
 
     /// Rows whose arrays and strings are their own (read back from a spill) and rows that
     /// differ from a cached one in one field only get their own bytes.
+    /// A page's CSV fragment whose repeated cells are found by each finding's origin (its
+    /// link, its group) equals the one found by the findings' fields, in both layouts, each
+    /// page twice (the cells kept from page to page), with severities and suppressions of
+    /// the run's own, and with a page's findings mixed with page-scope ones.
+    func testRowsFoundByOriginEqualRowsFoundByFields() {
+        var checked = 0
+        for layout in [CSVLayout.long, .wide] {
+            let formats = FragmentFormats(csv: true, csvLayout: layout)
+            for (record, navigations) in Self.pages + Self.pages {
+                var byOrigin = VerdictSetMemo(), byFields = VerdictSetMemo()
+                let a = ReportParts(rules: rules, fragments: formats).part(page: record, navigations: navigations, memo: &byOrigin)
+                let b = ReportParts(rules: rules, fragments: formats, originsKeyCSV: false)
+                    .part(page: record, navigations: navigations, memo: &byFields)
+                XCTAssertEqual(a.rows?.findings, b.rows?.findings, record.page)
+                XCTAssertEqual(a.fragments?[.csv], b.fragments?[.csv], record.page)
+                XCTAssertEqual(a.fragments?[.csv], PageFragments(a, formats: formats)?[.csv], record.page)
+                checked += a.fragments?[.csv].count ?? 0
+            }
+        }
+        XCTAssertGreaterThan(checked, 10_000)
+
+        // A page-scope finding among link findings, and links whose rows are alike but for one cell.
+        let record = PageRecord(page: "https://shop.example/a", file: "a.html", bytes: 10, status: "unreadable: read error")
+        let formats = FragmentFormats(csv: true)
+        let navigations = Self.pages.max { $0.navigations.count < $1.navigations.count }!.navigations
+            .map { link -> Navigation in
+                var link = link
+                link.page = record.page
+                return link
+            }
+        var byOrigin = VerdictSetMemo(), byFields = VerdictSetMemo()
+        let a = ReportParts(rules: rules, fragments: formats).part(page: record, navigations: navigations, memo: &byOrigin)
+        let b = ReportParts(rules: rules, fragments: formats, originsKeyCSV: false)
+            .part(page: record, navigations: navigations, memo: &byFields)
+        XCTAssertFalse(a.pageFindings.isEmpty)
+        XCTAssertEqual(a.fragments?[.csv], b.fragments?[.csv])
+    }
+
     func testRowsThatOnlyLookAlikeGetTheirOwnCells() {
         let findings = Array(rows().joined())
         var decoded: [Finding] = []

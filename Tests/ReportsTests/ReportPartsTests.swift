@@ -29,6 +29,11 @@ final class ReportPartsTests: XCTestCase {
             let plain = (builder.pageFindings(record) + navigations.flatMap { builder.findings(for: $0, file: record.file) })
                 .sorted(by: Finding.ordered)
             XCTAssertEqual(part.rows?.findings ?? [], plain, record.page)
+            // The footprint summed as the rows are made equals the rows' own.
+            XCTAssertEqual(part.rows?.footprint, FindingBlock(page: record.page, sorted: plain).footprint, record.page)
+            let csvPart = ReportParts(rules: rules, fragments: FragmentFormats(csv: true))
+                .part(page: record, navigations: navigations, memo: &memo)
+            XCTAssertEqual(csvPart.rows?.footprint, FindingBlock(page: record.page, sorted: plain).footprint, record.page)
             rows += plain.count
             links += navigations.filter { $0.findings?.isEmpty == false }.count
             sets += memo.entries.count

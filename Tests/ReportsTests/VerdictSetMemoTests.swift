@@ -65,4 +65,18 @@ final class VerdictSetMemoTests: XCTestCase {
         }
         XCTAssertEqual(memo.entries.count, 25)
     }
+
+    /// A page of more sets than the keys kept in a list (`listedKeys`): every set's
+    /// definition has a key of its own, past the list as within it, and keeps it.
+    func testEveryKeyOfAPageIsItsOwnPastTheList() {
+        var memo = VerdictSetMemo(texts: nil)
+        var given: Set<VerdictSetKey> = []
+        for i in 0..<300 {
+            let index = memo.index(of: set("wallet\(i)"))
+            let definition = memo.definition(at: index)
+            XCTAssertTrue(given.insert(definition.key).inserted, "set \(i)")
+            XCTAssertEqual(memo.definition(at: index), definition, "the same key on the set's next use")
+        }
+        XCTAssertEqual(memo.definitions.count, 300)
+    }
 }

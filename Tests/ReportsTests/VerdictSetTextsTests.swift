@@ -77,4 +77,55 @@ final class VerdictSetTextsTests: XCTestCase {
         XCTAssertLessThanOrEqual(texts.count, VerdictSetTexts.limit)
         XCTAssertEqual(texts.count, 10)
     }
+
+    /// A finding's profiles and message remembered for the run by what makes them (code,
+    /// its profiles, their reasons) equal the ones made for each set: on the sample pages'
+    /// sets, and on sets that share a code's reasons but not their other details, give
+    /// other reasons, name profiles in another order, miss a profile's verdict, or spell
+    /// a reason in another normalisation.
+    func testMessagesRememberedForTheRunEqualTheOnesMadePerSet() {
+        let remembering = VerdictSetTexts(), plain = VerdictSetTexts(remembersMessages: false)
+        var checked = 0
+        for (_, navigations) in Self.pages + Self.pages {
+            for navigation in navigations {
+                guard let set = navigation.verdicts else { continue }
+                for ref in navigation.findings ?? [] {
+                    XCTAssertEqual(remembering.outcomes(set), plain.outcomes(set))
+                    XCTAssertEqual(remembering.outcomes(set), FindingBuilder.outcomes(set))
+                    let a = remembering.finding(set, code: ref.code, refProfiles: ref.profiles)
+                    let b = plain.finding(set, code: ref.code, refProfiles: ref.profiles)
+                    XCTAssertEqual(a.profiles, b.profiles)
+                    XCTAssertEqual(Array(a.message.utf8), Array(b.message.utf8))
+                    checked += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 200)
+
+        func set(_ reason: String, _ target: String, other: String = "no-gesture") -> VerdictSet {
+            VerdictSet(["android-sdk": Verdict(.opensApp, Reason(rawValue: reason), details: ["target": target]),
+                        "ios-sdk": Verdict(.blocked, Reason(rawValue: other)),
+                        "android-webview": Verdict(.errorPage, Reason(rawValue: reason))])
+        }
+        let sets = [set("custom-scheme-opened", "dana"), set("custom-scheme-opened", "gojek"),
+                    set("unknown-url-scheme", "dana"), set("caf\u{E9}", "dana"), set("cafe\u{301}", "dana"),
+                    set("custom-scheme-opened", "dana", other: "blocked-scheme")]
+        let refs = [["android-sdk", "ios-sdk"], ["ios-sdk", "android-sdk"], ["android-webview", "android-sdk"],
+                    ["chrome-android"], ["ios-sdk", "safari-ios"]]
+        for _ in 0..<2 {
+            for set in sets {
+                for profiles in refs {
+                    for code in ["ERR_UNKNOWN_URL_SCHEME", "NO_SUCH_CODE"] {
+                        XCTAssertEqual(remembering.outcomes(set), FindingBuilder.outcomes(set))
+                        XCTAssertEqual(remembering.outcomes(set).map { Array($0.reason.utf8) },
+                                       FindingBuilder.outcomes(set).map { Array($0.reason.utf8) })
+                        let a = remembering.finding(set, code: code, refProfiles: profiles)
+                        let b = plain.finding(set, code: code, refProfiles: profiles)
+                        XCTAssertEqual(a.profiles, b.profiles)
+                        XCTAssertEqual(Array(a.message.utf8), Array(b.message.utf8), "\(profiles) \(code)")
+                    }
+                }
+            }
+        }
+    }
 }

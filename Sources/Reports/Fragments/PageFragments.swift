@@ -33,7 +33,12 @@ struct PageFragments: Sendable {
     /// The fragments of a page whose findings, in report order, are `sorted` (page-scope
     /// ones included), or nil when they cannot stand for it: a finding of another page, or
     /// a code SARIF has no fixed rule index for.
-    init?(page record: PageRecord, navigations: Int, sorted findings: [Finding], formats: FragmentFormats) {
+    /// `csvBytes`: room for the page's CSV rows when the caller counted it (`csvCapacity`
+    /// otherwise).
+    /// `origins`: each finding's `FindingOrigin`, when its page's part knows them, which
+    /// find the CSV cells rows repeat (nil: `CSVRowCells` finds them by the findings' fields).
+    init?(page record: PageRecord, navigations: Int, sorted findings: [Finding], formats: FragmentFormats,
+          csvBytes: Int? = nil, origins: [FindingOrigin]? = nil) {
         page = record.page
         guard findings.allSatisfy({ $0.page == record.page }) else { return nil }
         if formats.sarif, !findings.allSatisfy({ FindingsSARIF.knownRuleIndex[$0.code] != nil }) { return nil }
@@ -48,19 +53,48 @@ struct PageFragments: Sendable {
         if formats.csv {
             // The cells an earlier page rendered (the pool) serve this page's rows too.
             var format = FindingsCSV(fragments: formats, cells: CSVCellsPool.shared.take(formats.csvLayout))
-            // Room for more than the rows' usual size (512 bytes a row, up to 8 MB; pages not
-            // written to are never touched, the buffer is a mapping past 128 KB): a page's
-            // 150 KB grown from 4 KB copied twice its size again.
-            let rows = formats.csvLayout == .wide ? findings.count
-                : findings.reduce(0) { $0 + max(1, $1.profiles.count) }
-            var out = ByteBuffer(capacity: min(4096 + rows * 512, 8 << 20))
-            format.page(stats, findings, to: &out)
+            let room = csvBytes.map { min($0 + Self.csvRoom(page: record), 8 << 20) }
+            var out = ByteBuffer(capacity: room ?? Self.csvCapacity(findings, layout: formats.csvLayout))
+            if let origins {
+                format.page(stats, findings, origins: origins, to: &out)
+            } else {
+                format.page(stats, findings, to: &out)
+            }
             bytes[FragmentFormat.csv.rawValue] = out.detach()
             CSVCellsPool.shared.give(format.rowCells, layout: formats.csvLayout)
         }
         render(FindingsJSON.self)
         render(FindingsSARIF.self)
         render(JUnitXML.self)
+    }
+
+    /// Room for a page's CSV rows (up to 8 MB; pages not written to are never touched, the
+    /// buffer is a mapping past 128 KB): each row's link cells (its page, file, URL and raw
+    /// text: an `intent:` link's are ~500 bytes of a ~580-byte row) and 256 bytes for the
+    /// rest. A guess of 512 bytes a row fell short on long links, and the page's rows were
+    /// copied again as the buffer doubled: 43 M of an `intent:` corpus's 1.87 G instructions
+    /// (Benchmarks/README.md, issue 17). `ReportParts` counts a page's link cells as it makes
+    /// the rows (`csvRowBytes`); this is the count for rows made elsewhere.
+    static func csvCapacity(_ findings: [Finding], layout: CSVLayout) -> Int {
+        var bytes = 4096
+        for finding in findings {
+            let rows = layout == .wide ? 1 : max(1, finding.profiles.count)
+            let link = finding.page.utf8.count + (finding.file?.utf8.count ?? 0) + finding.url.utf8.count
+                + finding.raw.utf8.count
+            bytes += rows * (256 + link)
+            if bytes >= 8 << 20 { return 8 << 20 }
+        }
+        return bytes
+    }
+
+    /// What `csvCapacity` counts beyond a page's rows' `csvRowBytes`.
+    static func csvRoom(page record: PageRecord) -> Int { 4096 }
+
+    /// A finding's share of `csvCapacity` but for its page and file: `rows` rows (its
+    /// profiles, or one) of a link whose URL and raw text are `link` bytes.
+    @inline(__always)
+    static func csvRowBytes(rows: Int, link: Int, page: Int) -> Int {
+        max(1, rows) * (256 + link + page)
     }
 
     /// The fragments of `part`'s page (its rows, as kept).

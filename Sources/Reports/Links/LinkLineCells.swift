@@ -97,14 +97,23 @@ struct LinkLineCells {
                                texts: VerdictSetTexts?, shared: VerdictSetTexts.Entry?) -> [UInt8] {
         if set >= tails.count { tails += repeatElement([], count: set + 1 - tails.count) }
         for known in tails[set] where known.findings == findings { return known.fields }
-        // Shared sets' findings fields are kept for the run (`VerdictSetTexts`).
-        let field = findings.map { findings in
-            shared.map { texts!.findingsField(of: $0, findings) } ?? Self.findingsField(findings)
+        func make() -> [UInt8] {
+            // Shared sets' findings fields are kept for the run (`VerdictSetTexts`).
+            let field = findings.map { findings in
+                shared.map { texts!.findingsField(of: $0, findings) } ?? Self.findingsField(findings)
+            }
+            var cells = JSONText(capacity: 32 + (field?.count ?? 0))
+            cells.raw("verdictSet", definition.reference)
+            field?.withUnsafeBufferPointer { cells.fields($0) }
+            return cells.bytes
         }
-        var cells = JSONText(capacity: 32 + (field?.count ?? 0))
-        cells.raw("verdictSet", definition.reference)
-        field?.withUnsafeBufferPointer { cells.fields($0) }
-        let bytes = cells.bytes
+        // A shared set under the key its JSON hashes to ends its lines alike on every page.
+        let bytes: [UInt8]
+        if let shared, let texts, definition.key == shared.definition.key {
+            bytes = texts.tail(of: shared, findings, make: make)
+        } else {
+            bytes = make()
+        }
         // A set's links share a few findings lists (the checks judge a decision once); a
         // page that gives one set more is written, not remembered past them.
         if tails[set].count < 8 { tails[set].append((findings, bytes)) }

@@ -78,9 +78,7 @@ package struct PageLinks: Sendable {
     /// `plain`: every line written field by field (`Navigation.writeJSON`), the reference
     /// `LinkLineCells` must equal. The navigations are read in place, not copied out.
     init(_ navigations: [Navigation], memo: inout VerdictSetMemo, plain: Bool) {
-        // A format-2 line is ~250 bytes plus what the page's URLs add; the buffer grows
-        // past a guess that was short.
-        var json = JSONText(capacity: 256 * navigations.count + 64)
+        var json = JSONText(capacity: Self.capacity(navigations))
         var cells = LinkLineCells()
         navigations.withUnsafeBufferPointer { links in
             for position in links.indices {
@@ -104,6 +102,20 @@ package struct PageLinks: Sendable {
         lines = json.detach()
         definitions = memo.definitions
         lineSets = Self.lineSets(navigations.map(\.verdicts), definitions, &memo)
+    }
+
+    /// Room for a page's lines: ~200 bytes a line and its page, raw text and URL (each
+    /// written whole; an `intent:` line is ~700 bytes). A guess of 256 bytes a line fell
+    /// short on long links, and the lines were copied again at each doubling of the buffer
+    /// (Benchmarks/README.md, issue 17). Capped at 64 MB: past it the buffer grows.
+    static func capacity(_ navigations: [Navigation]) -> Int {
+        var bytes = 64
+        for position in navigations.indices {
+            bytes += 200 + navigations[position].page.utf8.count + navigations[position].raw.utf8.count
+                + navigations[position].url.utf8.count
+            if bytes >= 64 << 20 { return 64 << 20 }
+        }
+        return bytes
     }
 
     /// The lines of `records` as read from another file (`linkaudit report` merging runs):

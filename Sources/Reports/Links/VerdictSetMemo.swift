@@ -67,8 +67,12 @@ package struct VerdictSetMemo {
     /// Set once the page meets a set with no run-wide number (past the texts' bound): from
     /// then on every set is found by value, `byValue` holding every entry.
     private var byValueOnly = false
-    /// The keys given out on this page, and the definitions in order of first use.
+    /// The keys given out on this page, and the definitions in order of first use: the
+    /// first `listedKeys` in a list (a page's few dozen compared as integers, where a set
+    /// hashed each), the rest in `keys`.
+    private var keyList: [UInt32] = []
     private var keys: Set<VerdictSetKey> = []
+    private static let listedKeys = 64
     private(set) var definitions: [VerdictSetDefinition] = []
 
     /// The entry each link of the page was given, by its position (`index(of:link:)`): the
@@ -124,7 +128,9 @@ package struct VerdictSetMemo {
         if number >= byCanonical.count { byCanonical += repeatElement(-1, count: number + 1 - byCanonical.count) }
         let index = entries.count
         entries.append(Entry(set: set, shared: shared))
-        entries[index].sharedFindings = texts!.findings(of: shared)
+        let made = texts!.made(of: shared)
+        entries[index].sharedFindings = made.findings
+        entries[index].outcomes = made.outcomes
         byCanonical[number] = Int32(index)
         return index
     }
@@ -159,18 +165,25 @@ package struct VerdictSetMemo {
             ?? { json in VerdictSetDefinition(key: VerdictSetKey(verdicts: json), verdicts: json) }(
                 VerdictSetDefinition.json(entries[index].set))
         var key = natural.key
-        // Room for a page's usual few dozen sets from the first: growing from empty rehashed
-        // every key at each doubling.
-        if keys.isEmpty {
-            keys.reserveCapacity(64)
+        // Room for a page's usual few dozen sets from the first.
+        if definitions.isEmpty {
+            keyList.reserveCapacity(Self.listedKeys)
             definitions.reserveCapacity(64)
         }
-        while keys.contains(key) { key = key.next }
-        keys.insert(key)
+        while isTaken(key) { key = key.next }
+        if keyList.count < Self.listedKeys {
+            keyList.append(key.value)
+        } else {
+            keys.insert(key)
+        }
         let definition = key == natural.key ? natural : VerdictSetDefinition(key: key, verdicts: natural.verdicts)
         entries[index].definition = definition
         definitions.append(definition)
         return definition
+    }
+
+    private func isTaken(_ key: VerdictSetKey) -> Bool {
+        keyList.contains(key.value) || (!keys.isEmpty && keys.contains(key))
     }
 
     /// Every profile's outcome and reason, in profile order (a finding row's `outcomes`).

@@ -50,6 +50,9 @@ final class VerdictSetTexts: @unchecked Sendable {
         fileprivate var findings: [Finding] = []
         /// `"findings":[…]` of the set's links, by their findings (a few lists a set).
         fileprivate var findingsFields: [(findings: [FindingRef], field: [UInt8])] = []
+        /// What a `links.jsonl` line with the set under its own key ends with (its
+        /// `"verdictSet"` and `"findings"` fields), by the line's findings (a few lists a set).
+        fileprivate var tails: [(findings: [FindingRef]?, fields: [UInt8])] = []
 
         /// `digest` nil: the JSON's hash (`VerdictSetKey.hash`), which the key folds — one pass
         /// over the bytes for both. Sets written alike have the same JSON (details in key
@@ -74,8 +77,82 @@ final class VerdictSetTexts: @unchecked Sendable {
         let message: String
     }
 
-    init(canonicalLimit: Int = 4 * VerdictSetTexts.limit) {
+    /// A finding's profiles in order and its message by what makes them (`MessageKey`), for
+    /// every set of the run: sets of other targets, placements or quoted values (each
+    /// `intent:` link's own) give the same reasons for a code, and its message was made
+    /// again for each (~13,000 instructions: 14 M of an `intent:` corpus of 100 pages,
+    /// Benchmarks/README.md, issue 17). Nil: made for each set (the plain version;
+    /// `VerdictSetTextsTests` compares the two). Bounded: past `limit` keys it starts afresh.
+    private var messages: [MessageKey: (profiles: [String], message: String)]?
+    /// A set's outcomes (`FindingBuilder.outcomes`) by its profiles' names, outcomes and
+    /// reasons, for every set of the run (sets that differ only in details share them: 8,800
+    /// instructions a set made apart). With `messages` only (nil: made for each set).
+    private var outcomeLists: [MessageKey: [ProfileOutcome]]?
+
+    /// What a finding's profiles and message are made of: its code, the profiles its
+    /// `FindingRef` names (in its order) and each one's reason in the set (none: the set
+    /// has no verdict for it), by their bytes, each after its length (two spellings of one
+    /// text are two keys: a message is written as its reasons were).
+    private struct MessageKey: Hashable {
+        let bytes: [UInt8]
+        /// FNV-1a over `bytes`: hashed once, where `[UInt8]`'s own hash feeds the hasher a
+        /// byte at a time (3,000 instructions a lookup).
+        private let digest: UInt64
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(digest)
+        }
+
+        static func == (a: MessageKey, b: MessageKey) -> Bool {
+            a.digest == b.digest && a.bytes == b.bytes
+        }
+
+        init(code: String, refProfiles: [String], set: VerdictSet) {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(16 + code.utf8.count + 48 * refProfiles.count)
+            Self.append(code, to: &bytes)
+            for profile in refProfiles {
+                Self.append(profile, to: &bytes)
+                Self.append(set[profile]?.reason.rawValue, to: &bytes)
+            }
+            self.init(bytes: bytes)
+        }
+
+        /// The key of a set's outcomes: each profile's name, outcome and reason, in the
+        /// set's order.
+        init(outcomesOf set: VerdictSet) {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(64 * set.count)
+            for (name, verdict) in set {
+                Self.append(name, to: &bytes)
+                Self.append(verdict.outcome.rawValue, to: &bytes)
+                Self.append(verdict.reason.rawValue, to: &bytes)
+            }
+            self.init(bytes: bytes)
+        }
+
+        private static func append(_ given: String?, to bytes: inout [UInt8]) {
+            guard var text = given else { return bytes.append(0xFF) }
+            var count = text.utf8.count
+            for _ in 0..<4 {
+                bytes.append(UInt8(truncatingIfNeeded: count))
+                count >>= 8
+            }
+            text.withUTF8 { bytes.append(contentsOf: $0) }
+        }
+
+        private init(bytes: [UInt8]) {
+            self.bytes = bytes
+            var digest: UInt64 = 0xCBF2_9CE4_8422_2325
+            for byte in bytes { digest = (digest ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+            self.digest = digest
+        }
+    }
+
+    init(canonicalLimit: Int = 4 * VerdictSetTexts.limit, remembersMessages: Bool = true) {
         self.canonicalLimit = canonicalLimit
+        messages = remembersMessages ? [:] : nil
+        outcomeLists = remembersMessages ? [:] : nil
     }
 
     /// The sets known now.
@@ -131,6 +208,18 @@ final class VerdictSetTexts: @unchecked Sendable {
         return field
     }
 
+    /// The fields a `links.jsonl` line with the set under the key its JSON hashes to and with
+    /// `findings` ends with (`LinkLineCells.tail`), made by `make` on first sight in the run:
+    /// a page meets most of its sets on a line or two, so the page's own cache of them missed
+    /// on most lines (Benchmarks/README.md, issue 17).
+    func tail(of entry: Entry, _ findings: [FindingRef]?, make: () -> [UInt8]) -> [UInt8] {
+        let known: [UInt8]? = locked { entry.tails.first { $0.findings == findings }?.fields }
+        if let known { return known }
+        let fields = make()
+        locked { if entry.tails.count < 8 { entry.tails.append((findings, fields)) } }
+        return fields
+    }
+
     /// Every profile's outcome and reason (`FindingBuilder.outcomes`).
     func outcomes(_ set: VerdictSet) -> [ProfileOutcome] {
         outcomes(of: entry(set))
@@ -138,8 +227,16 @@ final class VerdictSetTexts: @unchecked Sendable {
 
     func outcomes(of entry: Entry) -> [ProfileOutcome] {
         if let known = locked({ entry.outcomes }) { return known }
-        let outcomes = FindingBuilder.outcomes(entry.set)
-        locked { entry.outcomes = outcomes }
+        let key = outcomeLists == nil ? nil : MessageKey(outcomesOf: entry.set)
+        let remembered: [ProfileOutcome]? = key.flatMap { key in locked { outcomeLists?[key] } }
+        let outcomes = remembered ?? FindingBuilder.outcomes(entry.set)
+        locked {
+            entry.outcomes = outcomes
+            if remembered == nil, let key, outcomeLists != nil {
+                if outcomeLists!.count >= Self.limit { outcomeLists!.removeAll(keepingCapacity: true) }
+                outcomeLists![key] = outcomes
+            }
+        }
         return outcomes
     }
 
@@ -155,13 +252,32 @@ final class VerdictSetTexts: @unchecked Sendable {
         locked { entry.findings }
     }
 
+    /// The set's findings and outcomes made so far, under one lock (a page's memo takes them
+    /// with the entry).
+    func made(of entry: Entry) -> (findings: [Finding], outcomes: [ProfileOutcome]?) {
+        locked { (entry.findings, entry.outcomes) }
+    }
+
     func finding(of entry: Entry, code: String, refProfiles: [String]) -> Finding {
         let known: Finding? = locked { entry.findings.first { $0.code == code && $0.refProfiles == refProfiles } }
         if let known { return known }
-        let profiles = ProfileOrder.sorted(refProfiles)
-        let made = Finding(code: code, refProfiles: refProfiles, profiles: profiles,
+        let key = messages == nil ? nil : MessageKey(code: code, refProfiles: refProfiles, set: entry.set)
+        let remembered: (profiles: [String], message: String)? = key.flatMap { key in locked { messages?[key] } }
+        let made: Finding
+        if let remembered {
+            made = Finding(code: code, refProfiles: refProfiles, profiles: remembered.profiles, message: remembered.message)
+        } else {
+            let profiles = ProfileOrder.sorted(refProfiles)
+            made = Finding(code: code, refProfiles: refProfiles, profiles: profiles,
                            message: FindingBuilder.message(code: code, reasons: FindingBuilder.reasons(profiles, entry.set)))
-        locked { entry.findings.append(made) }
+        }
+        locked {
+            entry.findings.append(made)
+            if remembered == nil, let key, messages != nil {
+                if messages!.count >= Self.limit { messages!.removeAll(keepingCapacity: true) }
+                messages![key] = (made.profiles, made.message)
+            }
+        }
         return made
     }
 

@@ -94,13 +94,43 @@ struct CSVRowCells {
         out.append(cells.bytes)
     }
 
+    /// The texts of the page's finding groups (`FindingOrigin.group`), as met.
+    private var groups: [Texts?] = []
+
+    /// A page begins: its groups are its own.
+    mutating func beginPage() {
+        groups.removeAll(keepingCapacity: true)
+    }
+
+    /// Writes `finding`'s rows, whose cells past its link's are the same for every finding
+    /// of `group` on the page: found by the group once met, by `finding`'s fields before.
+    mutating func appendRows(_ finding: Finding, group: Int, link: UnsafeBufferPointer<UInt8>, layout: CSVLayout,
+                             scratch: inout ByteBuffer, to out: inout ByteBuffer) {
+        if group < groups.count, let known = groups[group] {
+            append(known, link: link, to: &out)
+            return
+        }
+        let entry = texts(finding, layout: layout, scratch: &scratch)
+        if group >= groups.count { groups += repeatElement(nil, count: group + 1 - groups.count) }
+        groups[group] = entry
+        append(entry, link: link, to: &out)
+    }
+
     /// Writes `finding`'s rows: `link` (its cells up to and including `raw,`) before each.
     mutating func appendRows(_ finding: Finding, link: UnsafeBufferPointer<UInt8>, layout: CSVLayout,
                              scratch: inout ByteBuffer, to out: inout ByteBuffer) {
+        append(texts(finding, layout: layout, scratch: &scratch), link: link, to: &out)
+    }
+
+    /// The texts of `finding`, found by its outcomes array and fields, made on first sight.
+    private mutating func texts(_ finding: Finding, layout: CSVLayout, scratch: inout ByteBuffer) -> Texts {
         let outcomes = finding.outcomes
         let address = outcomes.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
         let known = texts[address]?.first { $0.fits(finding) }
-        let entry = known ?? make(finding, layout: layout, scratch: &scratch, address: address)
+        return known ?? make(finding, layout: layout, scratch: &scratch, address: address)
+    }
+
+    private func append(_ entry: Texts, link: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer) {
         entry.bytes.withUnsafeBufferPointer { bytes in
             let head = UnsafeBufferPointer(rebasing: bytes[..<entry.head])
             let tail = UnsafeBufferPointer(rebasing: bytes[entry.ends.last!...])

@@ -73,6 +73,15 @@ public struct FindingsCSV: ListingFormat {
         for finding in findings { rows.append(finding, cells: &cells, to: &out) }
     }
 
+    /// The page's rows, with where each finding came from (`FindingOrigin`, one a finding).
+    mutating func page(_ page: PageStats?, _ findings: [Finding], origins: [FindingOrigin], to out: inout ByteBuffer) {
+        precondition(origins.count == findings.count, "an origin a finding")
+        guard !findings.isEmpty else { return }
+        cells.beginPage()
+        var rows = CSVRows(layout: options.layout)
+        for i in findings.indices { rows.append(findings[i], origin: origins[i], cells: &cells, to: &out) }
+    }
+
     func epilogue(listed: Bool, to out: inout ByteBuffer) {}
 }
 
@@ -92,16 +101,28 @@ struct CSVRows: ~Copyable {
 
     /// The finding whose link's cells `lead` holds (with `cells`).
     private var leadOf: Finding?
+    /// The link (`FindingOrigin.link`) whose cells `lead` holds, -1 for none known.
+    private var leadLink: Int32 = -1
 
-    /// The rows of `finding`, its link's cells rendered here (once for a link's findings in
-    /// a row), the rest from `cells`.
-    mutating func append(_ finding: Finding, cells: inout CSVRowCells, to out: inout ByteBuffer) {
-        if let previous = leadOf, previous.line == finding.line, previous.url == finding.url,
-           previous.raw == finding.raw, previous.page == finding.page, previous.file == finding.file,
-           previous.source == finding.source, previous.trigger == finding.trigger, previous.frame == finding.frame {
-            cells.appendRows(finding, link: lead.written, layout: layout, scratch: &scratch, to: &out)
+    /// The rows of `finding`, which came from `origin`: its link's cells taken from the
+    /// finding before when it came from the same link, the rest from `cells` by its group.
+    /// A rewrite of `append(_:cells:to:)` that compares no strings; `ReportFragmentsTests`
+    /// compares the two.
+    mutating func append(_ finding: Finding, origin: FindingOrigin, cells: inout CSVRowCells, to out: inout ByteBuffer) {
+        guard origin.link >= 0 else {
+            leadLink = -1
+            append(finding, cells: &cells, to: &out)
             return
         }
+        if origin.link != leadLink {
+            lead(finding, cells: &cells)
+            leadLink = origin.link
+        }
+        cells.appendRows(finding, group: origin.group, link: lead.written, layout: layout, scratch: &scratch, to: &out)
+    }
+
+    /// `lead` made the cells of `finding`'s link.
+    private mutating func lead(_ finding: Finding, cells: inout CSVRowCells) {
         leadOf = finding
         lead.removeAll()
         cells.appendPage(finding, to: &lead)
@@ -118,12 +139,26 @@ struct CSVRows: ~Copyable {
             CSVCell.append(raw, to: &lead)
             lead.append(0x2C)
         }
+    }
+
+    /// The rows of `finding`, its link's cells rendered here (once for a link's findings in
+    /// a row), the rest from `cells`.
+    mutating func append(_ finding: Finding, cells: inout CSVRowCells, to out: inout ByteBuffer) {
+        if let previous = leadOf, previous.line == finding.line, previous.url == finding.url,
+           previous.raw == finding.raw, previous.page == finding.page, previous.file == finding.file,
+           previous.source == finding.source, previous.trigger == finding.trigger, previous.frame == finding.frame {
+            cells.appendRows(finding, link: lead.written, layout: layout, scratch: &scratch, to: &out)
+            return
+        }
+        lead(finding, cells: &cells)
+        leadLink = -1
         cells.appendRows(finding, link: lead.written, layout: layout, scratch: &scratch, to: &out)
     }
 
     /// The rows of `finding`, every cell rendered here.
     mutating func append(_ finding: Finding, to out: inout ByteBuffer) {
         leadOf = nil
+        leadLink = -1
         lead.removeAll()
         CSVCell.append(finding.page, to: &lead)
         lead.append(0x2C)

@@ -16,6 +16,14 @@ struct FindingBlock: Sendable {
         footprint = findings.reduce(0) { $0 + FindingSpill.footprint($1) }
     }
 
+    /// `findings` with their footprint summed already (`ReportParts` adds it up as it makes
+    /// the rows from what it has in hand, instead of reading every row's fields again).
+    init(page: String, sorted findings: [Finding], footprint: Int) {
+        self.page = page
+        self.findings = findings
+        self.footprint = footprint
+    }
+
     var count: Int { findings.count }
 
     /// The block without its page-scope findings (no line: `PAGE_UNREADABLE`,

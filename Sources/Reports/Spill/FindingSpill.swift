@@ -160,8 +160,15 @@ struct FindingSpill: Sendable {
     /// A finding's memory, roughly: the struct, its longer strings and its lists (strings
     /// shared between findings are counted each time, which errs on the safe side).
     static func footprint(_ finding: Finding) -> Int {
-        256 + finding.page.utf8.count + finding.raw.utf8.count + finding.url.utf8.count + finding.message.utf8.count
-            + (finding.file?.utf8.count ?? 0) + 16 * finding.profiles.count + 64 * finding.outcomes.count
+        footprint(page: finding.page.utf8.count, file: finding.file?.utf8.count ?? 0, raw: finding.raw.utf8.count,
+                  url: finding.url.utf8.count, message: finding.message.utf8.count, profiles: finding.profiles.count,
+                  outcomes: finding.outcomes.count)
+    }
+
+    /// `footprint` from its parts' sizes (`ReportParts` has them in hand as it makes a row).
+    @inline(__always)
+    static func footprint(page: Int, file: Int, raw: Int, url: Int, message: Int, profiles: Int, outcomes: Int) -> Int {
+        256 + page + raw + url + message + file + 16 * profiles + 64 * outcomes
     }
 }
 
