@@ -114,8 +114,13 @@ public struct SchemeInventory: Sendable, Equatable {
 
     /// The package Android resolves the intent to, as `Intent.parseUri` reads it.
     static func package(of uri: String) -> String {
-        guard let intent = try? IntentURIParser.parse(uri, flags: .intentScheme) else { return "(malformed intent)" }
-        return intent.package ?? "(no package)"
+        // `IntentURIParser.package(of:)` reads the common shape in one pass without making
+        // the rest of the intent, and is tested against the whole parse's package.
+        do {
+            return try IntentURIParser.package(of: uri) ?? "(no package)"
+        } catch {
+            return "(malformed intent)"
+        }
     }
 
     /// The merged pages, each once per name: kept in memory when nothing went to disk,
