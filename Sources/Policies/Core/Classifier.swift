@@ -146,16 +146,23 @@ public struct Classifier: Sendable {
         var placements: [Placement: Int32] = [:]
         for page in pages {
             placements.removeAll(keepingCapacity: true)
+            // The last link's placement and inputs: links of a page come in runs of one
+            // placement (a list of anchors), and comparing three fields cost less than hashing
+            // them for the dictionary, some 300 instructions a link (Benchmarks/README.md, issue 17).
+            var last: (placement: Placement, inputs: Int32)?
             for i in page.range where schedule.live[i] {
                 // From the three fields: `Placement(navs[i])` copied the whole navigation.
                 let placement = Placement(trigger: navs[i].trigger, frame: navs[i].frame, delayMs: navs[i].delayMs)
                 let inputs: Int32
-                if let known = placements[placement] {
+                if let last, last.placement == placement {
+                    inputs = last.inputs
+                } else if let known = placements[placement] {
                     inputs = known
                 } else {
                     inputs = memo.inputs(DecisionKey.Inputs(run.request(for: navs[i], page: page.context)))
                     placements[placement] = inputs
                 }
+                last = (placement, inputs)
                 // Read in place: `Self.target(navs[i])` copied the whole navigation (a retain and
                 // a release of each of its fields) for every link.
                 let url = navs.withUnsafeBufferPointer { Self.target(of: $0, at: i) }
@@ -255,8 +262,7 @@ public struct Classifier: Sendable {
                     row = memo.row(r)
                 }
                 guard let judge else { continue }
-                // Asked in place: the navigation is not copied for the question.
-                if navs.withUnsafeBufferPointer({ judge.judgedAlone($0[i]) }) {
+                if Self.ask(judge.judgedAlone, of: &navs, at: i) {
                     navs[i].findings = judge.findings(navs[i])
                 } else if let findings = row.findings {
                     navs[i].findings = findings
@@ -269,6 +275,23 @@ public struct Classifier: Sendable {
                     navs[i].findings = findings
                 }
             }
+        }
+    }
+
+    /// `question(navs[i])` with the navigation lent, not copied: moved out of the array for the
+    /// call and back after it. Handed over from the array (`navs[i]`, or in place through a
+    /// buffer, as this was asked until issue 17), it was copied whole and destroyed again for
+    /// every link — a retain and a release of each of its fields, some 700 instructions a link
+    /// (Benchmarks/README.md, issue 17). The question sees only the navigation, never the
+    /// array, so nothing can read the slot while it is empty.
+    @inline(__always)
+    static func ask(_ question: (Navigation) -> Bool, of navs: inout [Navigation], at i: Int) -> Bool {
+        navs.withUnsafeMutableBufferPointer { navs in
+            let slot = navs.baseAddress! + i
+            let navigation = slot.move()
+            let answer = question(navigation)
+            slot.initialize(to: navigation)
+            return answer
         }
     }
 
