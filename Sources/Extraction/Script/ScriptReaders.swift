@@ -138,7 +138,7 @@ extension ScriptTokens {
     private func operand(at i: Int, parameters: [String?]) -> (Operand, Int) {
         guard let t = token(i) else { return (.unknown, i) }
         if t.isLiteral { return (.text(t.text, partial: t.kind == .templatePrefix, offset: t.offset), i + 1) }
-        guard t.kind == .identifier, !JSKeywords.all.contains(t.text) else {
+        guard t.kind == .identifier, !JSKeywords.isKeyword(t.text) else {
             if (t.isPunct("(") || t.isPunct("[") || t.isPunct("{")), let close = closer(of: i) { return (.unknown, close + 1) }
             return (.unknown, i + 1)
         }

@@ -28,7 +28,7 @@ extension ScriptScanner {
     mutating func bind(at i: Int) {
         guard let last = token(i - 1) else { return }
         if last.kind == .identifier, token(i - 2)?.isPunct(".") != true, token(i - 2)?.isPunct("?.") != true {
-            guard !JSKeywords.all.contains(last.text), last.text != "location" else { return }
+            guard !JSKeywords.isKeyword(last.text), last.text != "location" else { return }
             let scope = scope(of: last.text, declared: token(i - 2))
             for value in boundValues(at: i + 1) { unit.bindings.bind(last.text, in: scope, to: value) }
             return
@@ -48,7 +48,7 @@ extension ScriptScanner {
             writeElement(.some("form"), attribute, valuesAt: i + 1)
             return
         }
-        guard !JSKeywords.all.contains(root) else { return }
+        guard !JSKeywords.isKeyword(root) else { return }
         var merged: [Int] = []
         let entries = script.values(at: i + 1, parameters: currentParameters, merged: &merged).compactMap { value -> ObjectEntry? in
             guard case .literal(var literal) = value.source else { return nil }
@@ -152,15 +152,25 @@ extension ScriptScanner {
         }
         if token(i - 1)?.isPunct(".") == true {
             if Self.insertions.contains(t.text), token(i + 1)?.isPunct("(") == true, let argument = token(i + 2),
-               argument.kind == .identifier, !JSKeywords.all.contains(argument.text),
+               argument.kind == .identifier, !JSKeywords.isKeyword(argument.text),
                let after = token(i + 3), after.isPunct(")") || after.isPunct(",") {
                 record(.act(.variable(argument.text), .insert), at: t.offset, steps: currentSteps)
             }
             return
         }
-        guard token(i + 1)?.isPunct(".") == true, t.text == "this" || !JSKeywords.all.contains(t.text),
-              !["location", "window", "document", "self", "top", "parent"].contains(t.text) else { return }
+        guard token(i + 1)?.isPunct(".") == true, t.text == "this" || !JSKeywords.isKeyword(t.text),
+              !Self.isBrowserObject(t.text) else { return }
         use(t.text == "this" ? .unknown : .variable(t.text), after: i, lookedUp: false)
+    }
+
+    /// The browser's own objects, not a page's variable holding an element. A switch, not
+    /// an array literal: the literal was built and freed for every `name.` the scan met
+    /// (Benchmarks/README.md, issue 17); the comparisons are the same.
+    private static func isBrowserObject(_ name: String) -> Bool {
+        switch name {
+        case "location", "window", "document", "self", "top", "parent": return true
+        default: return false
+        }
     }
 
     /// What the member after the element ending at token `end` does: `.href = …` (after a

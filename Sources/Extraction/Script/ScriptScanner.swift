@@ -351,7 +351,7 @@ struct ScriptScanner {
 
     /// `setTimeout(pay, 500)`, `addEventListener('click', pay)`: a function passed by name.
     private mutating func readCallbackReference(at i: Int, steps: ScriptSteps? = nil) {
-        guard let name = token(i), name.kind == .identifier, !JSKeywords.all.contains(name.text),
+        guard let name = token(i), name.kind == .identifier, !JSKeywords.isKeyword(name.text),
               let after = token(i + 1), after.isPunct(",") || after.isPunct(")") else { return }
         if let steps {
             record(.call(name.text, arguments: []), at: name.offset, steps: steps)
@@ -364,16 +364,19 @@ struct ScriptScanner {
     private mutating func scanCall(at i: Int) {
         let t = script.tokens[i]
         guard token(i + 1)?.isPunct("(") == true, token(i - 1)?.isPunct(".") != true,
-              !JSKeywords.all.contains(t.text) else { return }
+              !JSKeywords.isKeyword(t.text) else { return }
         record(.call(t.text, arguments: script.literalArguments(at: i + 1)), at: t.offset, steps: currentSteps)
     }
 
     /// `el.onclick = function () {…}` / `window.onload = init`.
     private mutating func scanHandlerProperty(at i: Int) {
         let t = script.tokens[i]
-        guard t.text.hasPrefix("on"), t.text.count > 2, token(i + 1)?.isPunct("=") == true else { return }
+        // Only a name whose bytes start `on` can start with the characters `on`: the
+        // bytes rule out almost every identifier before the String comparison.
+        var bytes = t.text.utf8.makeIterator()
+        guard bytes.next() == 0x6F, bytes.next() == 0x6E, t.text.hasPrefix("on"), t.text.count > 2, token(i + 1)?.isPunct("=") == true else { return }
         let step = ScriptStep.listener(EventClass.of(String(t.text.dropFirst(2))))
-        if let value = token(i + 2), value.kind == .identifier, !JSKeywords.all.contains(value.text),
+        if let value = token(i + 2), value.kind == .identifier, !JSKeywords.isKeyword(value.text),
            token(i + 3).map({ $0.isPunct(";") || $0.isPunct("}") }) ?? true {
             record(.call(value.text, arguments: []), at: value.offset, steps: currentSteps + step)
         } else {
@@ -478,6 +481,27 @@ final class WorkCounter {
 #endif
 
 enum JSKeywords {
+    /// Whether `word` is in `all`. Most identifiers are ruled out by their length and first
+    /// byte alone, without hashing (Benchmarks/README.md, issue 17): `all` is asked only
+    /// when some keyword shares both, so the answer is always `all`'s (`JSTokenizerTests`).
+    static func isKeyword(_ word: String) -> Bool {
+        let utf8 = word.utf8
+        guard let first = utf8.first, first < 0x80, utf8.count < 16,
+              lengthsByFirstByte[Int(first)] & (1 << utf8.count) != 0 else { return false }
+        return all.contains(word)
+    }
+
+    /// For each ASCII first byte, a bit per length of a keyword starting with it.
+    /// Made from `all`, so the two cannot disagree.
+    private static let lengthsByFirstByte: [UInt16] = {
+        var table = [UInt16](repeating: 0, count: 128)
+        for word in all {
+            let utf8 = word.utf8
+            table[Int(utf8.first!)] |= 1 << utf8.count
+        }
+        return table
+    }()
+
     static let all: Set<String> = [
         "if", "for", "while", "switch", "catch", "function", "return", "typeof", "new", "delete",
         "void", "in", "of", "do", "else", "case", "throw", "try", "var", "let", "const", "await",
