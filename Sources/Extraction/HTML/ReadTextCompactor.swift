@@ -124,15 +124,8 @@ enum ReadTextCompactor {
                 written += range.lowerBound - read
                 texts.starts.append(written)
                 texts.originals.append(range)
-                if breaks.hasCR {
-                    for k in range where p[k] == 0x0A || p[k] == 0x0D {
-                        o[written] = p[k]
-                        written += 1
-                    }
-                } else {
-                    o.advanced(by: written).initialize(repeating: 0x0A, count: breaks.lineBreaks)
-                    written += breaks.lineBreaks
-                }
+                written = TextRunCompactor.writeLineBreaks(of: p, range, copying: breaks.hasCR,
+                                                           lineFeeds: breaks.lineBreaks, to: o, at: written)
             } else {
                 guard range.count >= shortestValue, let lineFeeds = compactableValue(p, range) else { continue }
                 // The mark, the value's number in decimal, its LFs.

@@ -219,14 +219,25 @@ enum TextRunCompactor {
         o += keepEnd - run.start
         out[o] = 0x78 // "x"
         o += 1
-        if run.hasCR || keepEnd > run.firstText! {
-            for k in rest where p[k] == 0x0A || p[k] == 0x0D {
+        return writeLineBreaks(of: p, rest, copying: run.hasCR || keepEnd > run.firstText!,
+                               lineFeeds: run.newlines, to: out, at: o)
+    }
+
+    /// Writes the line breaks of `range` at `o` and returns where they end: copied one by
+    /// one when they may hold a CR (or their count is not the range's), else `lineFeeds`
+    /// LFs at once. Both compactors keep a text's lines so libxml2 counts the same lines.
+    @inline(__always)
+    static func writeLineBreaks(of p: UnsafePointer<UInt8>, _ range: Range<Int>, copying: Bool, lineFeeds: Int,
+                                to out: UnsafeMutablePointer<UInt8>, at o: Int) -> Int {
+        var o = o
+        if copying {
+            for k in range where p[k] == 0x0A || p[k] == 0x0D {
                 out[o] = p[k]
                 o += 1
             }
         } else {
-            out.advanced(by: o).initialize(repeating: 0x0A, count: run.newlines)
-            o += run.newlines
+            out.advanced(by: o).initialize(repeating: 0x0A, count: lineFeeds)
+            o += lineFeeds
         }
         return o
     }

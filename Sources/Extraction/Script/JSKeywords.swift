@@ -1,0 +1,34 @@
+/// The JavaScript words the script scanner must not take for names.
+enum JSKeywords {
+    /// Whether `word` is in `all`. Most identifiers are ruled out by their length and first
+    /// byte alone, without hashing (Benchmarks/README.md, issue 17): `all` is asked only
+    /// when some keyword shares both, so the answer is always `all`'s (`JSKeywordTests`).
+    static func isKeyword(_ word: String) -> Bool {
+        let utf8 = word.utf8
+        guard let first = utf8.first, first < 0x80, utf8.count < 16,
+              lengthsByFirstByte[Int(first)] & (1 << utf8.count) != 0 else { return false }
+        return all.contains(word)
+    }
+
+    /// For each ASCII first byte, a bit per length of a keyword starting with it.
+    /// Made from `all`, so the two cannot disagree.
+    private static let lengthsByFirstByte: [UInt16] = {
+        var table = [UInt16](repeating: 0, count: 128)
+        for word in all {
+            let utf8 = word.utf8
+            table[Int(utf8.first!)] |= 1 << utf8.count
+        }
+        return table
+    }()
+
+    static let all: Set<String> = [
+        "if", "for", "while", "switch", "catch", "function", "return", "typeof", "new", "delete",
+        "void", "in", "of", "do", "else", "case", "throw", "try", "var", "let", "const", "await",
+        "async", "yield", "class", "super", "this", "import", "export", "with",
+    ]
+    /// Words that start a statement: an expression ends before them.
+    static let statements: Set<String> = [
+        "var", "let", "const", "if", "else", "for", "while", "do", "return", "switch", "case", "default",
+        "break", "continue", "throw", "try", "catch", "finally", "function", "class",
+    ]
+}
