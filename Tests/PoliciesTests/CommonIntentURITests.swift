@@ -10,14 +10,8 @@ import TestSupport
 /// answer is the plain one under every flag and rests on no launch-flag reading; where it
 /// does not, `IntentURIParser.parse` still gives the plain answer or error.
 final class CommonIntentURITests: XCTestCase {
-    private struct Generator {
-        var state: UInt64
-        mutating func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(bound))
-        }
-        mutating func pick(_ pieces: [String]) -> String { pieces[next(pieces.count)] }
-    }
+    /// The same generated inputs on every run (`SeededNumbers`).
+    private typealias Generator = SeededNumbers
 
     private static let flags: [IntentParseFlags] = [[], .intentScheme, [.intentScheme, .signedLaunchFlags],
                                                     [.intentScheme, .allowUnsafe], .androidAppScheme]

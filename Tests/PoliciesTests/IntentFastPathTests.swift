@@ -1,4 +1,5 @@
 import XCTest
+import TestSupport
 @testable import Policies
 
 /// The intent parser's byte-at-a-time shortcuts for ASCII text against the plain versions
@@ -6,16 +7,8 @@ import XCTest
 /// `startsWith` over UTF-16 units), on generated strings built from the pieces each one
 /// treats specially.
 final class IntentFastPathTests: XCTestCase {
-    private struct Generator {
-        var state: UInt64
-        mutating func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(bound))
-        }
-        mutating func string(from pieces: [String], length: Int) -> String {
-            (0..<next(length + 1)).map { _ in pieces[next(pieces.count)] }.joined()
-        }
-    }
+    /// The same generated inputs on every run (`SeededNumbers`).
+    private typealias Generator = SeededNumbers
 
     func testDecodeEqualsTheUTF16Reading() {
         let pieces = ["%", "2", "f", "F", "0", "z", "+", "a", "Z", "9", "%C3", "%A9", "%E2%82", "%2", "%%", "é", "\u{1F600}",

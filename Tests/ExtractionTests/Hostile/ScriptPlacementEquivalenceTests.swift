@@ -1,4 +1,5 @@
 import XCTest
+import TestSupport
 @testable import Extraction
 import LinkAuditModel
 
@@ -59,14 +60,8 @@ final class ScriptPlacementEquivalenceTests: XCTestCase {
         return records.filter { seen.insert($0).inserted }
     }
 
-    /// A small linear congruential generator: the same scripts on every run.
-    private struct Generator {
-        var state: UInt64
-        mutating func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int((state >> 33) % UInt64(bound))
-        }
-    }
+    /// The same generated inputs on every run (`SeededNumbers`).
+    private typealias Generator = SeededNumbers
 
     private func statement(_ g: inout Generator, function: Int, depth: Int) -> String {
         let target = "f\(g.next(4))"
