@@ -1,0 +1,42 @@
+import LinkAuditModel
+import WHATWGURL
+
+extension Classifier {
+    /// The memo's number of an `intent:` link: found by its URI's shape (`IntentShape`), the
+    /// page's bits and the inputs where a link of that shape was numbered before on such a
+    /// page — no parse, no `IntentKey` —, otherwise by its key (`intentLink`, the plain way),
+    /// and its shape then remembered. `intent`: the parse, made only on the plain way (the
+    /// profiles that decide a link found by its shape parse it then); `quotes`: the values
+    /// its verdicts quote — the shape's, with the link's own `S.market_referrer` where the
+    /// shape cut it. A link with no shape, a target that is not an `intent:` URL, or a page
+    /// URL in its key (`DecisionKey.Page.href`) goes the plain way. `DecisionMemoTests`
+    /// compares the memo with and without shapes; a debug build checks every link's number
+    /// and quotes against its key's (`classify`).
+    @inline(never)
+    static func intentLinkNumber(_ uri: String, url: WebURL?, page: PageContext, run: Run, inputs: Int32,
+                                 memo: DecisionMemo, intent: inout ParsedIntent?, quotes: inout IntentQuotes?) -> Int32 {
+        guard memo.shapes, let url, url.hasScheme("intent"),
+              let bits = DecisionKey.Page(url: url, page: page, targetReadWhole: true).bits,
+              let written = IntentShape.write(uri, into: memo.shapeBytes, readsDataWhole: run.reading.readsDataWhole(ascii:))
+        else {
+            let link = intentLink(uri, url: url, page: page, run: run, intent: &intent, quotes: &quotes)
+            return memo.link(link, inputs: inputs)
+        }
+        let shape = UnsafeBufferPointer(start: memo.shapeBytes, count: written.count)
+        let hash = IntentShape.hash(shape)
+        if let known = memo.shapeTable.find(shape, hash: hash, page: bits, inputs: inputs) {
+            if let referrer = written.referrer, let market = known.quotes?.market {
+                quotes = IntentQuotes(fallback: known.quotes?.fallback, market: (market.package, referrer))
+            } else {
+                quotes = known.quotes
+            }
+            return known.link
+        }
+        let link = intentLink(uri, url: url, page: page, run: run, intent: &intent, quotes: &quotes)
+        let number = memo.link(link, inputs: inputs)
+        if case .intent = link.target {
+            memo.shapeTable.add(shape, hash: hash, page: bits, inputs: inputs, link: number, quotes: quotes)
+        }
+        return number
+    }
+}
