@@ -288,7 +288,7 @@ final class DecisionMemoTests: XCTestCase {
                 let request = run.request(for: navigation, page: page)
                 var intents: (ParsedIntent?, ParsedIntent?) = (nil, nil)
                 var quotes: (IntentQuotes?, IntentQuotes?) = (nil, nil)
-                let before = shapes.shapeTable.count
+                let before = shapes.shapeNumbers.count
                 let a = Classifier.intentLinkNumber(navigation.url, url: request.url, page: page, run: run,
                                                     inputs: shapes.inputs(DecisionKey.Inputs(request)), memo: shapes,
                                                     intent: &intents.0, quotes: &quotes.0)
@@ -299,9 +299,9 @@ final class DecisionMemoTests: XCTestCase {
                 XCTAssertEqual(quotes.0, quotes.1, "\(configuration.name): \(navigation.page) \(navigation.url)")
                 if a != b { return }
                 if intents.0 == nil { found += 1 }
-                if intents.0 == nil || shapes.shapeTable.count > before { shaped += 1 }
+                if intents.0 == nil || shapes.shapeNumbers.count > before { shaped += 1 }
             }
-            XCTAssertEqual(plain.shapeTable.count, 0)
+            XCTAssertEqual(plain.shapeNumbers.count + plain.shapeKeys.count, 0)
         }
         XCTAssertGreaterThan(found, 1_000)
         XCTAssertGreaterThan(shaped, found)

@@ -162,25 +162,25 @@ final class IntentShapeTests: XCTestCase {
     /// The table finds what it was given, by shape, page bits and inputs, and past its bound
     /// starts afresh.
     func testTheTableFindsWhatItKeeps() {
-        var table = IntentShapeTable()
+        var table = IntentShapeTable<Int32>()
         let shapes = (0..<3_000).map { Array("intent://p/\($0)#Intent;end".utf8) }
         for (k, shape) in shapes.enumerated() {
             shape.withUnsafeBufferPointer {
-                table.add($0, hash: IntentShape.hash($0), page: UInt32(k % 3), inputs: Int32(k % 5), link: Int32(k), quotes: nil)
+                table.add($0, hash: IntentShape.hash($0), page: UInt32(k % 3), inputs: Int32(k % 5), Int32(k))
             }
         }
         for (k, shape) in shapes.enumerated() {
             shape.withUnsafeBufferPointer {
-                XCTAssertEqual(table.find($0, hash: IntentShape.hash($0), page: UInt32(k % 3), inputs: Int32(k % 5))?.link,
+                XCTAssertEqual(table.find($0, hash: IntentShape.hash($0), page: UInt32(k % 3), inputs: Int32(k % 5)),
                                Int32(k))
                 XCTAssertNil(table.find($0, hash: IntentShape.hash($0), page: UInt32(k % 3 + 1), inputs: Int32(k % 5)))
                 XCTAssertNil(table.find($0, hash: IntentShape.hash($0), page: UInt32(k % 3), inputs: Int32(k % 5 + 1)))
             }
         }
-        for k in 0..<IntentShapeTable.entryLimit {
+        for k in 0..<IntentShapeTable<Int32>.entryLimit {
             let shape = Array("s\(k)".utf8)
-            shape.withUnsafeBufferPointer { table.add($0, hash: IntentShape.hash($0), page: 0, inputs: 0, link: 0, quotes: nil) }
+            shape.withUnsafeBufferPointer { table.add($0, hash: IntentShape.hash($0), page: 0, inputs: 0, 0) }
         }
-        XCTAssertLessThanOrEqual(table.count, IntentShapeTable.entryLimit)
+        XCTAssertLessThanOrEqual(table.count, IntentShapeTable<Int32>.entryLimit)
     }
 }

@@ -4,8 +4,8 @@ import WHATWGURL
 extension Classifier {
     /// The memo's number of an `intent:` link: found by its URI's shape (`IntentShape`), the
     /// page's bits and the inputs where a link of that shape was numbered before on such a
-    /// page — no parse, no `IntentKey` —, otherwise by its key (`intentLink`, the plain way),
-    /// and its shape then remembered. `intent`: the parse, made only on the plain way (the
+    /// page — no parse, no `IntentKey` —; otherwise by its key, the one remembered for the
+    /// shape and page or made the plain way (`intentLink`), and its shape then remembered. `intent`: the parse, made only on the plain way (the
     /// profiles that decide a link found by its shape parse it then); `quotes`: the values
     /// its verdicts quote — the shape's, with the link's own `S.market_referrer` where the
     /// shape cut it. A link with no shape, a target that is not an `intent:` URL, or a page
@@ -24,19 +24,26 @@ extension Classifier {
         }
         let shape = UnsafeBufferPointer(start: memo.shapeBytes, count: written.count)
         let hash = IntentShape.hash(shape)
-        if let known = memo.shapeTable.find(shape, hash: hash, page: bits, inputs: inputs) {
-            if let referrer = written.referrer, let market = known.quotes?.market {
-                quotes = IntentQuotes(fallback: known.quotes?.fallback, market: (market.package, referrer))
-            } else {
-                quotes = known.quotes
-            }
+        // The quotes of an entry, with this link's own referrer where the shape cut it.
+        func own(_ kept: IntentQuotes?) -> IntentQuotes? {
+            guard let referrer = written.referrer, let market = kept?.market else { return kept }
+            return IntentQuotes(fallback: kept?.fallback, market: (market.package, referrer))
+        }
+        if let known = memo.shapeNumbers.find(shape, hash: hash, page: bits, inputs: inputs) {
+            quotes = own(known.quotes)
             return known.link
         }
-        let link = intentLink(uri, url: url, page: page, run: run, intent: &intent, quotes: &quotes)
-        let number = memo.link(link, inputs: inputs)
-        if case .intent = link.target {
-            memo.shapeTable.add(shape, hash: hash, page: bits, inputs: inputs, link: number, quotes: quotes)
+        let link: DecisionKey.Link
+        if let keyed = memo.shapeKeys.find(shape, hash: hash, page: bits, inputs: 0) {
+            link = keyed.link
+            quotes = own(keyed.quotes)
+        } else {
+            link = intentLink(uri, url: url, page: page, run: run, intent: &intent, quotes: &quotes)
+            guard case .intent = link.target else { return memo.link(link, inputs: inputs) }
+            memo.shapeKeys.add(shape, hash: hash, page: bits, inputs: 0, (link, quotes))
         }
+        let number = memo.link(link, inputs: inputs)
+        memo.shapeNumbers.add(shape, hash: hash, page: bits, inputs: inputs, (number, quotes))
         return number
     }
 }

@@ -31,7 +31,10 @@ final class DecisionMemo {
     /// numbered as their whole keys number them; off (`shapes`), every `intent:` link is
     /// parsed and keyed (`IntentKey`): the plain version `DecisionMemoTests` compares it with.
     var shapes = true
-    var shapeTable = IntentShapeTable()
+    /// By shape, page and inputs: the link's number; by shape and page: its key (a link of a
+    /// known shape met with new inputs is keyed without its parse).
+    var shapeNumbers = IntentShapeTable<(link: Int32, quotes: IntentQuotes?)>()
+    var shapeKeys = IntentShapeTable<(link: DecisionKey.Link, quotes: IntentQuotes?)>()
     /// A link's shape as it is written (`IntentShape.capacity` bytes, kept: nothing made per link).
     let shapeBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: IntentShape.capacity)
     /// Per link and profile (`link * profileCount + profile`): the visit it was first decided

@@ -1,17 +1,18 @@
 import Foundation
 
-/// The links `DecisionMemo` numbered for `intent:` links, found by the URI's shape
-/// (`IntentShape`), what of the page the profiles read (`DecisionKey.Page`, as bits) and the
-/// navigation's inputs: an `intent:` link of a shape seen before is numbered without its
-/// parse and its `IntentKey` (Benchmarks/README.md, issue 17). Each entry also keeps the
-/// values the link's verdicts quote (`IntentQuotes`): equal in URIs of one shape.
+/// What `DecisionMemo` made for `intent:` links, found by the URI's shape (`IntentShape`),
+/// what of the page the profiles read (`DecisionKey.Page`, as bits) and the navigation's
+/// inputs (the memo's number for the link) or none (its key, `DecisionKey.Link`): an
+/// `intent:` link of a shape seen before is numbered without its parse and its `IntentKey`
+/// (Benchmarks/README.md, issue 17). An entry also keeps the values the link's verdicts
+/// quote (`IntentQuotes`, equal in URIs of one shape but for the referrer, `IntentShape`).
 ///
 /// Open addressing over the shapes' hashes; the shapes' bytes kept end to end in one array,
 /// compared with `memcmp`. A cache: bounded (`entryLimit`, `byteLimit`), it starts afresh
 /// when full, and a forgotten shape only sends its next link the plain way.
-struct IntentShapeTable {
-    static let entryLimit = 1 << 14
-    static let byteLimit = 1 << 22
+struct IntentShapeTable<Payload> {
+    static var entryLimit: Int { 1 << 14 }
+    static var byteLimit: Int { 1 << 22 }
 
     private struct Entry {
         let hash: UInt64
@@ -19,8 +20,7 @@ struct IntentShapeTable {
         let count: Int32
         let page: UInt32
         let inputs: Int32
-        let link: Int32
-        let quotes: IntentQuotes?
+        let payload: Payload
     }
 
     private var entries: [Entry] = []
@@ -30,9 +30,8 @@ struct IntentShapeTable {
 
     var count: Int { entries.count }
 
-    /// The link and quotes remembered for this shape, page and inputs, if any.
-    func find(_ shape: UnsafeBufferPointer<UInt8>, hash: UInt64, page: UInt32, inputs: Int32)
-        -> (link: Int32, quotes: IntentQuotes?)? {
+    /// What was remembered for this shape, page and inputs, if anything.
+    func find(_ shape: UnsafeBufferPointer<UInt8>, hash: UInt64, page: UInt32, inputs: Int32) -> Payload? {
         let mask = slots.count - 1
         var s = Int(truncatingIfNeeded: hash) & mask
         while true {
@@ -43,15 +42,14 @@ struct IntentShapeTable {
                bytes.withUnsafeBufferPointer({ kept in
                    shape.isEmpty || memcmp(kept.baseAddress! + Int(entry.start), shape.baseAddress!, shape.count) == 0
                }) {
-                return (entry.link, entry.quotes)
+                return entry.payload
             }
             s = (s + 1) & mask
         }
     }
 
-    /// Remembers a shape not found (`find`) as numbered `link`.
-    mutating func add(_ shape: UnsafeBufferPointer<UInt8>, hash: UInt64, page: UInt32, inputs: Int32,
-                      link: Int32, quotes: IntentQuotes?) {
+    /// Remembers what was made for a shape not found (`find`).
+    mutating func add(_ shape: UnsafeBufferPointer<UInt8>, hash: UInt64, page: UInt32, inputs: Int32, _ payload: Payload) {
         if entries.count >= Self.entryLimit || bytes.count + shape.count > Self.byteLimit {
             entries.removeAll(keepingCapacity: true)
             bytes.removeAll(keepingCapacity: true)
@@ -62,7 +60,7 @@ struct IntentShapeTable {
             for (e, entry) in entries.enumerated() { place(Int32(e), hash: entry.hash) }
         }
         entries.append(Entry(hash: hash, start: Int32(bytes.count), count: Int32(shape.count), page: page,
-                             inputs: inputs, link: link, quotes: quotes))
+                             inputs: inputs, payload: payload))
         bytes.append(contentsOf: shape)
         place(Int32(entries.count - 1), hash: hash)
     }
