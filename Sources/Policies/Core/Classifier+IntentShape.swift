@@ -46,4 +46,19 @@ extension Classifier {
         memo.shapeNumbers.add(shape, hash: hash, page: bits, inputs: inputs, (number, quotes))
         return number
     }
+
+    /// An `intent:` link's key, with its parse (kept for the profiles that decide it) and the
+    /// values its verdicts quote where the key keeps only what is read of them.
+    @inline(never)
+    static func intentLink(_ uri: String, url: WebURL?, page: PageContext, run: Run,
+                           intent: inout ParsedIntent?, quotes: inout IntentQuotes?) -> DecisionKey.Link {
+        let parse = ParsedIntent(uri, flags: run.reading.intentParseFlags)
+        intent = parse
+        let link = DecisionKey.Link(url: url, urlString: uri, scheme: "intent", page: page, reading: run.reading,
+                                    intent: parse)
+        if case .intent = link.target {
+            quotes = IntentQuotes(parse)   // a key is made only of a URI that parses
+        }
+        return link
+    }
 }

@@ -327,21 +327,6 @@ public struct Classifier: Sendable {
         return (r, memo.set(numbers: mine, names: names))
     }
 
-    /// An `intent:` link's key, with its parse (kept for the profiles that decide it) and the
-    /// values its verdicts quote where the key keeps only what is read of them.
-    @inline(never)
-    static func intentLink(_ uri: String, url: WebURL?, page: PageContext, run: Run,
-                                   intent: inout ParsedIntent?, quotes: inout IntentQuotes?) -> DecisionKey.Link {
-        let parse = ParsedIntent(uri, flags: run.reading.intentParseFlags)
-        intent = parse
-        let link = DecisionKey.Link(url: url, urlString: uri, scheme: "intent", page: page, reading: run.reading,
-                                    intent: parse)
-        if case .intent = link.target {
-            quotes = IntentQuotes(parse)   // a key is made only of a URI that parses
-        }
-        return link
-    }
-
     /// Where and when a navigation happens on its page: what its inputs follow from.
     struct Placement: Hashable {
         let trigger: Trigger
