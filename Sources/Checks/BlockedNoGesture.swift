@@ -2,7 +2,9 @@ import LinkAuditModel
 
 extension Checks {
     /// The profiles' reasons for refusing a navigation that came without a user gesture.
-    static let noGestureReasons: Set<Reason> = [.noGesture, .noUserInteraction, .subframeNoGesture, .noUserGesture]
+    /// A list, not a `Set`: asked of every verdict a check reads, and comparing a few codes costs
+    /// less than hashing one (`Check.profiles(of:where:)`, Benchmarks/README.md, issue 17).
+    static let noGestureReasons: [Reason] = [.noGesture, .noUserInteraction, .subframeNoGesture, .noUserGesture]
 
     /// A deep link started without a user gesture is dropped by the runtime.
     static let blockedNoGesture = Check(

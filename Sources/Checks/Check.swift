@@ -54,11 +54,15 @@ public struct Check: Sendable {
     }
 
     /// The profiles whose verdict satisfies `test`, in name order (a verdict set's order).
+    /// (The verdicts are read where they lie: a verdict copied out of the set was a retain and
+    /// a release of its reason and details, for every verdict of every check a row is judged by.)
     static func profiles(of navigation: Navigation, where test: (String, Verdict) -> Bool) -> [String] {
         guard let verdicts = navigation.verdicts else { return [] }
         let names = verdicts.keys
         var found: [String] = []
-        for (i, verdict) in verdicts.values.enumerated() where test(names[i], verdict) { found.append(names[i]) }
+        verdicts.values.withUnsafeBufferPointer { values in
+            for i in values.indices where test(names[i], values[i]) { found.append(names[i]) }
+        }
         return found
     }
 }

@@ -20,11 +20,14 @@ extension Checks {
             CheckExample(#"<a href="intent://pay/#Intent;scheme=tmn;package=th.co.truemoney.wallet;end">TrueMoney</a>"#),
         ],
         fires: { nav in
-            guard nav.scheme == "intent", IntentFallback.hasHTTPFallback(nav.url) else { return [] }
+            guard nav.scheme == "intent" else { return [] }
             // On iOS the whole intent: is dead (INTENT_SCHEME_ON_IOS); the fallback is Android's.
-            return Check.profiles(of: nav) { profile, verdict in
-                [.errorPage, .blocked, .openFailed].contains(verdict.outcome) && ProfileRegistry.platform(of: profile) == .android
+            // The verdicts first: the URI is parsed only where one of them would raise it.
+            let profiles = Check.profiles(of: nav) { profile, verdict in
+                (verdict.outcome == .errorPage || verdict.outcome == .blocked || verdict.outcome == .openFailed)
+                    && ProfileRegistry.platform(of: profile) == .android
             }
+            return profiles.isEmpty || !IntentFallback.hasHTTPFallback(nav.url) ? [] : profiles
         })
 }
 

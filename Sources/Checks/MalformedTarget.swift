@@ -2,7 +2,9 @@ import LinkAuditModel
 
 extension Checks {
     /// The profiles' reasons for a target that does not parse.
-    static let malformedReasons: Set<Reason> = [.intentParseError, .invalidURL, .malformedURL]
+    /// A list, not a `Set`: asked of every verdict a check reads, and comparing a few codes costs
+    /// less than hashing one (`Check.profiles(of:where:)`, Benchmarks/README.md, issue 17).
+    static let malformedReasons: [Reason] = [.intentParseError, .invalidURL, .malformedURL]
 
     /// The target is not a URL, or not an `intent:` Android can parse.
     static let malformedTarget = Check(

@@ -39,5 +39,7 @@ extension Checks {
         })
 
     /// The reasons of a navigation a sandbox blocks (`SandboxGate`).
-    static let sandboxReasons: Set<Reason> = [.sandboxTopNavigation, .sandboxPopup, .sandboxForm, .sandboxExternalProtocol]
+    /// A list, not a `Set`: asked of every verdict a check reads, and comparing a few codes costs
+    /// less than hashing one (`Check.profiles(of:where:)`, Benchmarks/README.md, issue 17).
+    static let sandboxReasons: [Reason] = [.sandboxTopNavigation, .sandboxPopup, .sandboxForm, .sandboxExternalProtocol]
 }

@@ -3,7 +3,9 @@ import Policies
 
 extension Checks {
     /// The profiles' reasons for an app link kept in the web view because it is same-host.
-    static let sameHostReasons: Set<Reason> = [.universalLinkSameHost, .sameDomainStaysInSafari, .sameHost]
+    /// A list, not a `Set`: asked of every verdict a check reads, and comparing a few codes costs
+    /// less than hashing one (`Check.profiles(of:where:)`, Benchmarks/README.md, issue 17).
+    static let sameHostReasons: [Reason] = [.universalLinkSameHost, .sameDomainStaysInSafari, .sameHost]
 
     /// An iPhone whose wallet app claims every path on pay.wallet.example.
     static let walletDevice = DeviceProfile(name: "wallet-iphone", platform: .ios, apps: [

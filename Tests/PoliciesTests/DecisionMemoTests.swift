@@ -55,6 +55,17 @@ final class DecisionMemoTests: XCTestCase {
             "intent://pay/#Intent;scheme=https;package=com.wallet;end", "intent://x#Intent;S.a=1",
             "intent:#Intent;action=android.intent.action.VIEW;end", "intent://pay/#Intent;scheme=file;end",
             "android-app://com.wallet/https/pay.wallet.example/pay/1", "android-app://com.x",
+            // `intent:` URIs of one shape (`IntentShape`) and ones the shape tells apart: values of
+            // their own, referrers, the text after `end`, hosts the page shares (its URL in the key).
+            "intent://pay/1#Intent;scheme=dana;package=id.dana;S.note=a;B.x=true;i.amount=5;end",
+            "intent://pay/2#Intent;scheme=dana;package=id.dana;S.note=b;B.x=false;i.amount=7;end&quot;",
+            "intent://pay/#Intent;scheme=dana;package=id.dana;S.market_referrer=o%3D1;end",
+            "intent://pay/#Intent;scheme=dana;package=id.dana;S.market_referrer=o%3D2;end",
+            "intent://pay/#Intent;scheme=dana;package=id.dana;S.market_referrer=;end",
+            "intent://pay/#Intent;scheme=dana;package=com.not.installed;S.market_referrer=o%3D3;i.market_referrer=1;end",
+            "intent://shop.example/pay?o=1#Intent;scheme=dana;package=id.dana;end",
+            "intent://shop.example/pay?o=2#Intent;scheme=dana;package=id.dana;end",
+            "intent://SHOP.example/x#Intent;scheme=dana;end", "intent://server/x#Intent;scheme=file;end",
             "http://[bad", "", "dana:",
         ]
         if let data = try? Fixture.data("intent/cases.json"),
@@ -203,11 +214,14 @@ final class DecisionMemoTests: XCTestCase {
             var plain = Classifier(profiles: ProfileRegistry.all, device: configuration.device,
                                    settings: configuration.settings, options: configuration.options)
             plain.memoizes = false
-            let memoised = Classifier(profiles: ProfileRegistry.all, device: configuration.device,
+            var memoised = Classifier(profiles: ProfileRegistry.all, device: configuration.device,
                                       settings: configuration.settings, options: configuration.options)
             XCTAssertTrue(memoised.memoizes)
+            XCTAssertTrue(memoised.shapesIntents)
             let expected = pages.map { plain.audit($0) }
+            // In page order with `intent:` links found by their shapes, in reverse without.
             for order in [Array(pages.indices), pages.indices.reversed()] {
+                memoised.shapesIntents = order.first == 0
                 for i in order {
                     let got = memoised.audit(pages[i])
                     XCTAssertEqual(got.count, expected[i].count)
@@ -254,6 +268,43 @@ final class DecisionMemoTests: XCTestCase {
         }
         XCTAssertGreaterThan(compacted, 1_000)
         XCTAssertGreaterThan(whole, 1_000)
+    }
+
+    /// `intent:` links found by their shape (`IntentShape`) are numbered as their keys number
+    /// them, and get the same quotes: over every configuration's generated pages, twice, a memo
+    /// with shapes and one without give every `intent:` link the same number and quotes, and
+    /// the shapes are in use (links found by them).
+    func testShapesNumberIntentLinksAsKeysDo() throws {
+        var found = 0, shaped = 0
+        for (n, configuration) in try Self.configurations().enumerated() {
+            let run = Classifier.Run(Classifier(profiles: ProfileRegistry.all, device: configuration.device,
+                                                settings: configuration.settings, options: configuration.options))
+            guard run.reading.readsIntentKey(scheme: "intent") else { continue }
+            let shapes = DecisionMemo(profiles: 1), plain = DecisionMemo(profiles: 1)
+            plain.shapes = false
+            for navigation in (Self.generatedPages(seed: n) + Self.generatedPages(seed: n + 1)).joined()
+            where navigation.scheme == "intent" {
+                let page = PageContext(navigation.page)
+                let request = run.request(for: navigation, page: page)
+                var intents: (ParsedIntent?, ParsedIntent?) = (nil, nil)
+                var quotes: (IntentQuotes?, IntentQuotes?) = (nil, nil)
+                let before = shapes.shapeNumbers.count
+                let a = Classifier.intentLinkNumber(navigation.url, url: request.url, page: page, run: run,
+                                                    inputs: shapes.inputs(DecisionKey.Inputs(request)), memo: shapes,
+                                                    intent: &intents.0, quotes: &quotes.0)
+                let b = Classifier.intentLinkNumber(navigation.url, url: request.url, page: page, run: run,
+                                                    inputs: plain.inputs(DecisionKey.Inputs(request)), memo: plain,
+                                                    intent: &intents.1, quotes: &quotes.1)
+                XCTAssertEqual(a, b, "\(configuration.name): \(navigation.page) \(navigation.url)")
+                XCTAssertEqual(quotes.0, quotes.1, "\(configuration.name): \(navigation.page) \(navigation.url)")
+                if a != b { return }
+                if intents.0 == nil { found += 1 }
+                if intents.0 == nil || shapes.shapeNumbers.count > before { shaped += 1 }
+            }
+            XCTAssertEqual(plain.shapeNumbers.count + plain.shapeKeys.count, 0)
+        }
+        XCTAssertGreaterThan(found, 1_000)
+        XCTAssertGreaterThan(shaped, found)
     }
 
     /// Two links of one scheme have equal compact bits exactly when their keys are equal.

@@ -20,6 +20,9 @@ public struct Classifier: Sendable {
     /// Remember decisions (`DecisionMemo`); off only to prove, in tests, that it changes
     /// nothing: every navigation is then decided by every profile.
     package var memoizes = true
+    /// Number `intent:` links by their URI's shape (`IntentShape`) where one was seen before;
+    /// off only to prove, in tests, that it numbers them as their parse's key does.
+    package var shapesIntents = true
     /// What the configuration above builds once, and the memos of the workers using it: a
     /// copy of the classifier shares them until one of its fields changes.
     private var store = MemoStore()
@@ -68,6 +71,7 @@ public struct Classifier: Sendable {
         if memoizes, run.reading.known {
             let memo = store.take(run)
             defer { store.give(memo) }
+            memo.shapes = shapesIntents
             classify(&navigations, run: run, schedule: schedule, pages: pages, memo: memo, judge: judge)
         } else {
             classifyEach(&navigations, run: run, schedule: schedule, pages: pages, judge: judge)
@@ -166,24 +170,27 @@ public struct Classifier: Sendable {
                 // Read in place: `Self.target(navs[i])` copied the whole navigation (a retain and
                 // a release of each of its fields) for every link.
                 let url = navs.withUnsafeBufferPointer { Self.target(of: $0, at: i) }
-                let link: DecisionKey.Link
                 if navs[i].scheme == "intent", run.reading.readsIntentKey(scheme: "intent") {
                     if intents.isEmpty {
                         intents = Array(repeating: nil, count: navs.count)
                         quotes = Array(repeating: nil, count: navs.count)
                     }
-                    link = Self.intentLink(navs[i].url, url: url, page: page.context, run: run,
-                                           intent: &intents[i], quotes: &quotes[i])
+                    ids[i] = Self.intentLinkNumber(navs[i].url, url: url, page: page.context, run: run, inputs: inputs,
+                                                   memo: memo, intent: &intents[i], quotes: &quotes[i])
                 } else {
-                    link = DecisionKey.Link(url: url, urlString: navs[i].url, scheme: navs[i].scheme, page: page.context,
-                                            reading: run.reading)
+                    let link = DecisionKey.Link(url: url, urlString: navs[i].url, scheme: navs[i].scheme,
+                                                page: page.context, reading: run.reading)
+                    ids[i] = memo.link(link, inputs: inputs)
                 }
-                ids[i] = memo.link(link, inputs: inputs)
                 // The key as the request defines it, in debug builds (every test): the placement's
-                // inputs and this link's reading are the request's own.
+                // inputs and this link's reading are the request's own, its number the key's (an
+                // `intent:` link found by its shape too), and so are the values its verdicts quote.
                 assert({
                     let key = DecisionKey(run.request(for: navs[i], page: page.context), reading: run.reading)
-                    return key.link == link && memo.knownInputs(key.inputs) == inputs
+                    guard memo.knownLink(key.link, inputs: inputs) == ids[i], memo.knownInputs(key.inputs) == inputs
+                    else { return false }
+                    guard case .intent = key.link.target else { return true }
+                    return quotes[i] == IntentQuotes(ParsedIntent(navs[i].url, flags: run.reading.intentParseFlags))
                 }())
             }
         }
@@ -318,21 +325,6 @@ public struct Classifier: Sendable {
             memo.row(link: link, numbers: key) ?? memo.addRow(link: link, numbers: key, names: names)
         }
         return (r, memo.set(numbers: mine, names: names))
-    }
-
-    /// An `intent:` link's key, with its parse (kept for the profiles that decide it) and the
-    /// values its verdicts quote where the key keeps only what is read of them.
-    @inline(never)
-    private static func intentLink(_ uri: String, url: WebURL?, page: PageContext, run: Run,
-                                   intent: inout ParsedIntent?, quotes: inout IntentQuotes?) -> DecisionKey.Link {
-        let parse = ParsedIntent(uri, flags: run.reading.intentParseFlags)
-        intent = parse
-        let link = DecisionKey.Link(url: url, urlString: uri, scheme: "intent", page: page, reading: run.reading,
-                                    intent: parse)
-        if case .intent = link.target {
-            quotes = IntentQuotes(parse)   // a key is made only of a URI that parses
-        }
-        return link
     }
 
     /// Where and when a navigation happens on its page: what its inputs follow from.

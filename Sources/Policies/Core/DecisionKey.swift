@@ -102,6 +102,17 @@ struct DecisionKey: Hashable {
         var href: String?
 
         init(url: __shared WebURL?, page: PageContext, target: Target) {
+            let whole: Bool
+            switch target {
+            case .whole, .intent: whole = true
+            case .web, .file, .scheme: whole = false
+            }
+            self.init(url: url, page: page, targetReadWhole: whole)
+        }
+
+        /// `targetReadWhole`: the target is kept `.whole` or `.intent` (a profile may then
+        /// compare it with the page's own URL).
+        init(url: __shared WebURL?, page: PageContext, targetReadWhole: Bool) {
             kind = page.kind
             // The URL read through `url?.` rather than bound by `if let`: a binding copies it
             // (a retain and a release, twice a link) and only the web-to-web branch needs one.
@@ -132,12 +143,14 @@ struct DecisionKey: Hashable {
                 sameHostFolded = sameHostOrNone
             }
             href = nil
-            switch target {
-            case .whole, .intent:
-                if sameHost || (targetKind == .file && kind == .file) { href = page.url?.href }
-            case .web, .file, .scheme:
-                break
-            }
+            if targetReadWhole, sameHost || (targetKind == .file && kind == .file) { href = page.url?.href }
+        }
+
+        /// The page as bits when it holds no page URL (`href` nil): one-to-one with `==` then.
+        var bits: UInt32? {
+            guard href == nil else { return nil }
+            return UInt32(kind.rawValue) | (hasHost ? 1 << 4 : 0) | (targetHasHost ? 1 << 5 : 0) | (sameHost ? 1 << 6 : 0)
+                | (sameHostOrNone ? 1 << 7 : 0) | (sameHostFolded ? 1 << 8 : 0)
         }
     }
 
@@ -187,12 +200,6 @@ extension DecisionKey.Link {
         case .file(let asset, let local): bits = 2 | (asset ? 4 : 0) | (local ? 8 : 0)
         case .scheme: bits = 3
         }
-        bits |= UInt32(page.kind.rawValue) << 4
-        if page.hasHost { bits |= 1 << 8 }
-        if page.targetHasHost { bits |= 1 << 9 }
-        if page.sameHost { bits |= 1 << 10 }
-        if page.sameHostOrNone { bits |= 1 << 11 }
-        if page.sameHostFolded { bits |= 1 << 12 }
-        return bits
+        return bits | page.bits! << 4
     }
 }

@@ -27,6 +27,16 @@ final class DecisionMemo {
     /// goes by `links`: the plain version, which `DecisionMemoTests` compares it with.
     private var compactLinks: [CompactKey: Int32] = [:]
     var compacts = true
+    /// `intent:` links by their URI's shape (`IntentShape`, `Classifier.intentLinkNumber`),
+    /// numbered as their whole keys number them; off (`shapes`), every `intent:` link is
+    /// parsed and keyed (`IntentKey`): the plain version `DecisionMemoTests` compares it with.
+    var shapes = true
+    /// By shape, page and inputs: the link's number; by shape and page: its key (a link of a
+    /// known shape met with new inputs is keyed without its parse).
+    var shapeNumbers = IntentShapeTable<(link: Int32, quotes: IntentQuotes?)>()
+    var shapeKeys = IntentShapeTable<(link: DecisionKey.Link, quotes: IntentQuotes?)>()
+    /// A link's shape as it is written (`IntentShape.capacity` bytes, kept: nothing made per link).
+    let shapeBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: IntentShape.capacity)
     /// Per link and profile (`link * profileCount + profile`): the visit it was first decided
     /// under and the verdict's number (-1: not decided yet).
     private var first: [Decided] = []
@@ -98,6 +108,8 @@ final class DecisionMemo {
         var findings: [FindingRef]?
     }
 
+    deinit { shapeBytes.deallocate() }
+
     init(profiles: Int) {
         profileCount = profiles
         verdicts = Array(repeating: [], count: profiles)
@@ -136,6 +148,14 @@ final class DecisionMemo {
         let id = newLink()
         links[key] = id
         return id
+    }
+
+    /// The number `link(_:inputs:)` gave this link, nil for one not seen (nothing is added).
+    func knownLink(_ link: __shared DecisionKey.Link, inputs: Int32) -> Int32? {
+        if compacts, let bits = link.compactBits {
+            return compactLinks[CompactKey(scheme: link.scheme, bits: bits, inputs: inputs)]
+        }
+        return links[LinkKey(link: link, inputs: inputs)]
     }
 
     /// The next link's number, with room for its verdicts and rows.

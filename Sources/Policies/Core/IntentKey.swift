@@ -223,16 +223,27 @@ extension IntentKey {
 /// with the link's `S.market_referrer` (its `target` for `intent-package-to-store`). A
 /// verdict decided for another link of the same key is this link's once these are put back
 /// (`apply`): every one of those details is set from these values and nothing else.
-struct IntentQuotes {
+struct IntentQuotes: Equatable {
     let fallback: String?
     /// `package=` and `S.market_referrer`, when there is a referrer.
     let market: (package: String?, referrer: String)?
+
+    static func == (a: IntentQuotes, b: IntentQuotes) -> Bool {
+        a.fallback == b.fallback && a.market?.package == b.market?.package && a.market?.referrer == b.market?.referrer
+            && (a.market == nil) == (b.market == nil)
+    }
 
     /// Nil when the intent carries neither: its verdicts quote nothing of its own.
     init?(_ intent: AndroidIntent) {
         fallback = intent.stringExtra(IntentSanitizer.browserFallbackURLExtra)
         market = ChromeIntentFields.marketReferrer(of: intent).map { (intent.package, $0) }
         if fallback == nil, market == nil { return nil }
+    }
+
+    /// A link's values given one by one (a link found by its shape, `IntentShape`).
+    init(fallback: String?, market: (package: String?, referrer: String)?) {
+        self.fallback = fallback
+        self.market = market
     }
 
     /// `init(_:)` of a parse's intent, from the values the parse read of it once.

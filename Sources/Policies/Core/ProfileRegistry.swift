@@ -41,12 +41,16 @@ public enum ProfileRegistry {
 
     /// The platform of a profile named in a verdict set; nil for a name not registered (a
     /// newer version's profile, read back from a file).
+    /// (A scan of the few names, not a dictionary: the checks ask it of every verdict they
+    /// read, and comparing names, most of another length, costs less than hashing one.)
     public static func platform(of name: String) -> Platform? {
-        platforms[name]
+        platforms.withUnsafeBufferPointer { platforms in
+            for entry in platforms where entry.name == name { return entry.platform }
+            return nil
+        }
     }
 
-    private static let platforms: [String: Platform] = Dictionary(entries.map { ($0.name, $0.platform) },
-                                                                   uniquingKeysWith: { first, _ in first })
+    private static let platforms: [(name: String, platform: Platform)] = entries.map { ($0.name, $0.platform) }
 
     /// The named profiles, or (nil) those that run by default. `all` selects every one,
     /// `none` none (extraction only).

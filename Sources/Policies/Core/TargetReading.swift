@@ -81,6 +81,16 @@ struct TargetReading: Sendable {
         return lower == "http" || lower == "https" || wholeSchemes.contains(lower)
     }
 
+    /// `readsDataWhole` of an ASCII scheme's bytes, without a String where no scheme is read
+    /// whole but http(s) (the common run): compared with them, ASCII letters folded.
+    func readsDataWhole(ascii scheme: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard wholeSchemes.isEmpty else { return readsDataWhole(String(decoding: scheme, as: UTF8.self)) }
+        guard scheme.count == 4 || scheme.count == 5 else { return false }
+        var word: UInt64 = 0
+        for byte in scheme { word = word << 8 | UInt64(byte | 0x20) }   // only letters fold to these
+        return word == 0x6874_7470 || word == 0x68_7474_7073   // "http", "https"
+    }
+
     /// What of a target goes into its key (`DecisionKey.Link`): `url` parsed from
     /// `urlString`, `scheme` the navigation's, on `page`; `intent` the link's parse by
     /// `Intent.parseUri` on the device when the caller made it (parsed here otherwise).

@@ -56,8 +56,12 @@ enum CommonIntentURI {
                              packageOnly: Bool = false) -> Bool {
         let n = b.count
         guard let base = b.baseAddress, starts(b, 0, ascii.intent), isASCII(b) else { return false }
-        var hash = n - 1   // `#`: the last one, as `lastIndexOf`
-        while hash >= 7, b[hash] != 0x23 { hash -= 1 }
+        // `#`: the last one, as `lastIndexOf` (a URI has few: `memchr` from each to the next,
+        // not a byte loop back from the end, some 450 instructions a URI).
+        var hash = -1
+        while hash + 1 < n, let found = memchr(base + hash + 1, 0x23, n - hash - 1) {
+            hash = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
         if hash < 7 {
             if !packageOnly { intent.data = uri }
             return true
@@ -72,24 +76,26 @@ enum CommonIntentURI {
             // `=`: the first from `i`, as `indexOf`; within the item.
             guard let eqAt = memchr(base + i, 0x3D, semi - i) else { return false }
             let eq = base.distance(to: eqAt.assumingMemoryBound(to: UInt8.self))
-            // With `packageOnly`, a value is made only where it is kept or checked (`package=`, `i.`).
-            let value = !packageOnly || b[i] == 0x70 || b[i] == 0x69 ? decoded(b, eq + 1, semi) : ""
             if packageOnly {
+                // A value made only where it is kept (`package=`) or checked (an `i.` number
+                // `int` does not read).
                 switch b[i] {
-                case 0x70 where name(b, i, eq, ascii.package): intent.package = value
+                case 0x70 where name(b, i, eq, ascii.package): intent.package = decoded(b, eq + 1, semi)
                 case 0x61 where name(b, i, eq, ascii.action), 0x63 where name(b, i, eq, ascii.category),
                      0x74 where name(b, i, eq, ascii.type), 0x69 where name(b, i, eq, ascii.identifier),
                      0x63 where name(b, i, eq, ascii.component), 0x73 where name(b, i, eq, ascii.scheme),
                      0x53 where b[i + 1] == 0x2E, 0x42 where b[i + 1] == 0x2E:
                     break
                 case 0x69 where b[i + 1] == 0x2E:
-                    guard int(b, eq + 1, semi) != nil || (try? JavaNumbers.parseInt(value)) != nil else { return false }
+                    guard int(b, eq + 1, semi) != nil || (try? JavaNumbers.parseInt(decoded(b, eq + 1, semi))) != nil
+                    else { return false }
                 default:
                     return false
                 }
                 i = semi + 1
                 continue
             }
+            let value = decoded(b, eq + 1, semi)
             switch b[i] {
             case 0x61 where name(b, i, eq, ascii.action): intent.action = value
             case 0x63 where name(b, i, eq, ascii.category): intent.addCategory(value)

@@ -1,0 +1,64 @@
+import LinkAuditModel
+import WHATWGURL
+
+extension Classifier {
+    /// The memo's number of an `intent:` link: found by its URI's shape (`IntentShape`), the
+    /// page's bits and the inputs where a link of that shape was numbered before on such a
+    /// page — no parse, no `IntentKey` —; otherwise by its key, the one remembered for the
+    /// shape and page or made the plain way (`intentLink`), and its shape then remembered. `intent`: the parse, made only on the plain way (the
+    /// profiles that decide a link found by its shape parse it then); `quotes`: the values
+    /// its verdicts quote — the shape's, with the link's own `S.market_referrer` where the
+    /// shape cut it. A link with no shape, a target that is not an `intent:` URL, or a page
+    /// URL in its key (`DecisionKey.Page.href`) goes the plain way. `DecisionMemoTests`
+    /// compares the memo with and without shapes; a debug build checks every link's number
+    /// and quotes against its key's (`classify`).
+    @inline(never)
+    static func intentLinkNumber(_ uri: String, url: WebURL?, page: PageContext, run: Run, inputs: Int32,
+                                 memo: DecisionMemo, intent: inout ParsedIntent?, quotes: inout IntentQuotes?) -> Int32 {
+        guard memo.shapes, let url, url.hasScheme("intent"),
+              let bits = DecisionKey.Page(url: url, page: page, targetReadWhole: true).bits,
+              let written = IntentShape.write(uri, into: memo.shapeBytes, readsDataWhole: run.reading.readsDataWhole(ascii:))
+        else {
+            let link = intentLink(uri, url: url, page: page, run: run, intent: &intent, quotes: &quotes)
+            return memo.link(link, inputs: inputs)
+        }
+        let shape = UnsafeBufferPointer(start: memo.shapeBytes, count: written.count)
+        let hash = IntentShape.hash(shape)
+        // The quotes of an entry, with this link's own referrer where the shape cut it.
+        func own(_ kept: IntentQuotes?) -> IntentQuotes? {
+            guard let referrer = written.referrer, let market = kept?.market else { return kept }
+            return IntentQuotes(fallback: kept?.fallback, market: (market.package, referrer))
+        }
+        if let known = memo.shapeNumbers.find(shape, hash: hash, page: bits, inputs: inputs) {
+            quotes = own(known.quotes)
+            return known.link
+        }
+        let link: DecisionKey.Link
+        if let keyed = memo.shapeKeys.find(shape, hash: hash, page: bits, inputs: 0) {
+            link = keyed.link
+            quotes = own(keyed.quotes)
+        } else {
+            link = intentLink(uri, url: url, page: page, run: run, intent: &intent, quotes: &quotes)
+            guard case .intent = link.target else { return memo.link(link, inputs: inputs) }
+            memo.shapeKeys.add(shape, hash: hash, page: bits, inputs: 0, (link, quotes))
+        }
+        let number = memo.link(link, inputs: inputs)
+        memo.shapeNumbers.add(shape, hash: hash, page: bits, inputs: inputs, (number, quotes))
+        return number
+    }
+
+    /// An `intent:` link's key, with its parse (kept for the profiles that decide it) and the
+    /// values its verdicts quote where the key keeps only what is read of them.
+    @inline(never)
+    static func intentLink(_ uri: String, url: WebURL?, page: PageContext, run: Run,
+                           intent: inout ParsedIntent?, quotes: inout IntentQuotes?) -> DecisionKey.Link {
+        let parse = ParsedIntent(uri, flags: run.reading.intentParseFlags)
+        intent = parse
+        let link = DecisionKey.Link(url: url, urlString: uri, scheme: "intent", page: page, reading: run.reading,
+                                    intent: parse)
+        if case .intent = link.target {
+            quotes = IntentQuotes(parse)   // a key is made only of a URI that parses
+        }
+        return link
+    }
+}

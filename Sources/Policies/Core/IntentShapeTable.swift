@@ -1,0 +1,74 @@
+import Foundation
+
+/// What `DecisionMemo` made for `intent:` links, found by the URI's shape (`IntentShape`),
+/// what of the page the profiles read (`DecisionKey.Page`, as bits) and the navigation's
+/// inputs (the memo's number for the link) or none (its key, `DecisionKey.Link`): an
+/// `intent:` link of a shape seen before is numbered without its parse and its `IntentKey`
+/// (Benchmarks/README.md, issue 17). An entry also keeps the values the link's verdicts
+/// quote (`IntentQuotes`, equal in URIs of one shape but for the referrer, `IntentShape`).
+///
+/// Open addressing over the shapes' hashes; the shapes' bytes kept end to end in one array,
+/// compared with `memcmp`. A cache: bounded (`entryLimit`, `byteLimit`), it starts afresh
+/// when full, and a forgotten shape only sends its next link the plain way.
+struct IntentShapeTable<Payload> {
+    static var entryLimit: Int { 1 << 14 }
+    static var byteLimit: Int { 1 << 22 }
+
+    private struct Entry {
+        let hash: UInt64
+        let start: Int32
+        let count: Int32
+        let page: UInt32
+        let inputs: Int32
+        let payload: Payload
+    }
+
+    private var entries: [Entry] = []
+    private var bytes: [UInt8] = []
+    /// Entry numbers by hash (-1: empty); a power of two, at most half full.
+    private var slots = [Int32](repeating: -1, count: 64)
+
+    var count: Int { entries.count }
+
+    /// What was remembered for this shape, page and inputs, if anything.
+    func find(_ shape: UnsafeBufferPointer<UInt8>, hash: UInt64, page: UInt32, inputs: Int32) -> Payload? {
+        let mask = slots.count - 1
+        var s = Int(truncatingIfNeeded: hash) & mask
+        while true {
+            let e = slots[s]
+            if e < 0 { return nil }
+            let entry = entries[Int(e)]
+            if entry.hash == hash, entry.page == page, entry.inputs == inputs, Int(entry.count) == shape.count,
+               bytes.withUnsafeBufferPointer({ kept in
+                   shape.isEmpty || memcmp(kept.baseAddress! + Int(entry.start), shape.baseAddress!, shape.count) == 0
+               }) {
+                return entry.payload
+            }
+            s = (s + 1) & mask
+        }
+    }
+
+    /// Remembers what was made for a shape not found (`find`).
+    mutating func add(_ shape: UnsafeBufferPointer<UInt8>, hash: UInt64, page: UInt32, inputs: Int32, _ payload: Payload) {
+        if entries.count >= Self.entryLimit || bytes.count + shape.count > Self.byteLimit {
+            entries.removeAll(keepingCapacity: true)
+            bytes.removeAll(keepingCapacity: true)
+            for s in slots.indices { slots[s] = -1 }
+        }
+        if (entries.count + 1) * 2 > slots.count {
+            slots = [Int32](repeating: -1, count: slots.count * 2)
+            for (e, entry) in entries.enumerated() { place(Int32(e), hash: entry.hash) }
+        }
+        entries.append(Entry(hash: hash, start: Int32(bytes.count), count: Int32(shape.count), page: page,
+                             inputs: inputs, payload: payload))
+        bytes.append(contentsOf: shape)
+        place(Int32(entries.count - 1), hash: hash)
+    }
+
+    private mutating func place(_ e: Int32, hash: UInt64) {
+        let mask = slots.count - 1
+        var s = Int(truncatingIfNeeded: hash) & mask
+        while slots[s] >= 0 { s = (s + 1) & mask }
+        slots[s] = e
+    }
+}
