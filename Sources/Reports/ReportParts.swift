@@ -24,10 +24,14 @@ package struct ReportParts: Sendable {
     /// Whether the page's CSV rows find their repeated cells by where each finding came
     /// from (`FindingOrigin`), or by its fields (`CSVRowCells`' lookup: the plain way).
     let originsKeyCSV: Bool
+    /// Whether a part keeps the rows its fragments cover (false: they are left here, on the
+    /// worker, and only a page without fragments brings its rows: `leavesCoveredRows`).
+    let coveredRows: Bool
 
     package init(rules: ReportRules, fragments: FragmentFormats = .none, rows: Bool = true, inventory: Bool = true,
-                 originsKeyCSV: Bool = true) {
+                 originsKeyCSV: Bool = true, coveredRows: Bool = true) {
         self.originsKeyCSV = originsKeyCSV
+        self.coveredRows = coveredRows
         self.rules = rules
         self.fragments = rows ? fragments : .none
         self.rows = rows
@@ -47,6 +51,19 @@ package struct ReportParts: Sendable {
     /// new and fixed findings); the counts serve everything else.
     package static func needRows(_ formats: Set<ReportFormat>, baseline: Bool) -> Bool {
         baseline || !formats.isDisjoint(with: [.csv, .json, .sarif, .junit])
+    }
+
+    /// Whether a run may leave out the finding rows its pages' fragments cover: when the
+    /// only listing format it writes is findings.csv, rendered page by page (`fragments`),
+    /// and every page comes once (`pagesOnce`: each input a file of its own URL, in report
+    /// order). Kept, those rows were read by nothing: the CSV draft is the file. On the
+    /// dense corpus they were held, encoded and spilled (~3,600 instructions a row of an
+    /// `intent:` link) and freed by the run's one writer (Benchmarks/README.md, issue 17).
+    /// A page without fragments (a streamed page) still brings its rows, and findings.csv
+    /// renders its share from them where it falls (`ListingFile.writeFragments`).
+    package static func leavesCoveredRows(_ formats: Set<ReportFormat>, fragments: FragmentFormats,
+                                          pagesOnce: Bool) -> Bool {
+        pagesOnce && fragments.csv && formats.contains(.csv) && formats.isDisjoint(with: [.json, .sarif, .junit])
     }
 
     /// A navigation with findings but no verdicts (a hand-made record) is judged on none.
@@ -83,7 +100,10 @@ package struct ReportParts: Sendable {
                                                origins: fragments.csv && originsKeyCSV ? origins : nil)
             }
             footprint += part.pageFindings.reduce(0) { $0 + FindingSpill.footprint($1) }
-            part.rows = FindingBlock(page: page.page, sorted: findings, footprint: footprint)
+            // Rows the fragments cover, left here: freed on the worker, not the writer.
+            if coveredRows || part.fragments == nil {
+                part.rows = FindingBlock(page: page.page, sorted: findings, footprint: footprint)
+            }
         }
         return part
     }
