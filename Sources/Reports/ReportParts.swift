@@ -78,19 +78,16 @@ package struct ReportParts: Sendable {
             // Stable, as the report's own sort: ties keep the order the page gave them (its
             // page-scope findings first). In place: a page may have a million rows.
             findings.insert(contentsOf: part.pageFindings, at: 0)
-            if fragments.csv, originsKeyCSV {
-                // The findings' order, sorted (as the findings would be), then both put in it.
+            let keepsOrigins = fragments.csv && originsKeyCSV
+            if keepsOrigins {
                 origins.insert(contentsOf: repeatElement(FindingOrigin.none, count: part.pageFindings.count), at: 0)
-                var order = Array(findings.indices)
-                findings.withUnsafeBufferPointer { rows in
-                    order.sort { Finding.ordered(rows[$0], rows[$1]) }
-                }
-                if !order.elementsEqual(findings.indices) {
-                    findings = order.map { findings[$0] }
-                    origins = order.map { origins[$0] }
-                }
-            } else {
-                findings.sort(by: Finding.ordered)
+            }
+            // The findings' order (`PageRowOrder`: by line and code rank), then the
+            // findings, and their origins, put in it.
+            let order = findings.withUnsafeBufferPointer { PageRowOrder.order($0) }
+            if !order.elementsEqual(findings.indices) {
+                findings = order.map { findings[$0] }
+                if keepsOrigins { origins = order.map { origins[$0] } }
             }
             if !fragments.isEmpty {
                 // The page-scope findings' rows too (a few, short).
