@@ -45,11 +45,14 @@ public enum Audit {
         // Finding rows only for the formats that list findings (or a baseline): the
         // counts serve the rest (ReportParts).
         let rows = ReportParts.needRows(options.formats, baseline: options.baseline != nil)
+        // Rows the CSV's page fragments cover are read by nothing when each page comes once.
+        let leavesCovered = ReportParts.leavesCoveredRows(options.formats, fragments: fragments,
+                                                          pagesOnce: !fetches && Self.pagesComeOnce(inputs))
         var report = ReportAccumulator(rules: options.rules,
                                        spill: SpillLimits(directory: options.outDir, batchBytes: options.spillBytes),
-                                       fragments: fragments, rows: rows)
+                                       fragments: fragments, rows: rows, dropsCoveredRows: leavesCovered)
         let parts = ReportParts(rules: options.rules, fragments: fragments, rows: rows,
-                                inventory: ReportParts.needInventory(options.formats))
+                                inventory: ReportParts.needInventory(options.formats), coveredRows: !leavesCovered)
         let progress = options.progress ? AuditProgress(inputs: inputs, crawler: crawler) : nil
         let display = progress.map { progress in ProgressDisplay { progress.counts } }
         display?.start()
@@ -169,6 +172,21 @@ public enum Audit {
         crawler?.summarize(into: &summary)
         associations?.summarize(into: &summary)
         return summary
+    }
+}
+
+extension Audit {
+    /// Whether each input gives one page record of a URL no other gives: files only (an
+    /// archive holds any number of pages), their page URLs in strictly rising order (the
+    /// order the run writes them in, and the report's).
+    static func pagesComeOnce(_ inputs: PageInputs) -> Bool {
+        var previous: String?
+        for input in inputs {
+            guard case .file = input.origin else { return false }
+            if let previous, !(previous < input.page) { return false }
+            previous = input.page
+        }
+        return true
     }
 }
 

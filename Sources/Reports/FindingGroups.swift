@@ -54,7 +54,8 @@ struct FindingGroups {
             let text = memo.entries[group.set].findings[group.text]
             if let i = merged.firstIndex(where: { $0.group.suppression == group.suppression
                     && $0.group.association == group.association && $0.text.severity == text.severity
-                    && $0.text.code == text.code && $0.text.profiles == text.profiles && $0.group.page == group.page }) {
+                    && VerdictSetMemo.same($0.text.code, text.code) && $0.text.profiles == text.profiles
+                    && $0.group.page == group.page }) {
                 merged[i].group.count += group.count
             } else {
                 // Past a page's usual handful, what is held goes first (order kept).

@@ -18,6 +18,12 @@ public struct ReportAccumulator: Sendable {
     public let rules: ReportRules
     /// Whether finding rows are kept (`ReportParts.needRows`): without, only the counts are.
     let keepsRows: Bool
+    /// Whether rows are kept only for the pages whose fragments do not cover them
+    /// (`ReportParts.coveredRows`): the fragments stand for every listing format the run
+    /// writes, and each page comes once. Set once a covered page's rows were left out: the
+    /// report can then be written only from its fragments.
+    let dropsCoveredRows: Bool
+    private var droppedRows = false
     private var findings: FindingSpill
     /// The run's totals; the counts by page go with the page records.
     private var tally: FindingTally
@@ -41,14 +47,21 @@ public struct ReportAccumulator: Sendable {
     /// `fragments`: the formats whose files are put together from page fragments
     /// (`PageFragments`), which every part added must then carry. `rows`: whether finding
     /// rows are kept (the parts added must then carry them).
-    package init(rules: ReportRules, spill: SpillLimits, fragments: FragmentFormats, rows: Bool = true) {
+    /// `dropsCoveredRows`: the parts added leave out the rows their fragments cover
+    /// (`ReportParts(…coveredRows: false)`); only a run whose pages come once each, asking for
+    /// no listing format but `fragments`' (`ReportParts.leavesCoveredRows`), may say so.
+    package init(rules: ReportRules, spill: SpillLimits, fragments: FragmentFormats, rows: Bool = true,
+                 dropsCoveredRows: Bool = false) {
         self.rules = rules
         keepsRows = rows
+        let store = fragments.isEmpty || !rows ? nil
+            : FragmentStore(formats: fragments, directory: spill.directory, gaps: dropsCoveredRows)
+        self.dropsCoveredRows = store != nil && dropsCoveredRows
         findings = FindingSpill(limits: spill)
         tally = FindingTally(suppressions: rules.suppressions.count, tracksPages: false)
         pages = RecordSpill(name: "pages", directory: spill.directory, batchBytes: spill.recordBatchBytes)
         inventory = SchemeInventory(limits: spill)
-        self.fragments = fragments.isEmpty || !rows ? nil : FragmentStore(formats: fragments, directory: spill.directory)
+        self.fragments = store
     }
 
     /// How many sorted runs of findings went to disk so far.
@@ -110,6 +123,10 @@ public struct ReportAccumulator: Sendable {
                               navigations: part.navigations)
         entry.pageScope = part.pageFindings
         entry.fragments = fragments?.add(part.fragments, page: page.page)
+        // A covered page's rows were left on its worker (`ReportParts`); a part that still
+        // brings them (made without `coveredRows: false`) leaves them here.
+        let covered = dropsCoveredRows && part.fragments != nil
+        if covered { droppedRows = true }
         for (key, counts) in part.tally.byPage {
             if key.page == page.page, !key.association {
                 entry.tally = counts
@@ -120,7 +137,7 @@ public struct ReportAccumulator: Sendable {
         }
         pages.append(entry, footprint: entry.footprint)
         tally.add(part.tally)
-        if keepsRows, let rows = part.pageFindings.isEmpty ? part.rows : part.rows?.linkFindings() {
+        if keepsRows, !covered, let rows = part.pageFindings.isEmpty ? part.rows : part.rows?.linkFindings() {
             findings.append(rows)
         }
         // A streamed page's rows, as runs of their own after its block (README Limits).
@@ -159,10 +176,11 @@ public struct ReportAccumulator: Sendable {
             }
             pageCount += 1
             if !group.stats.isOK { unreadable += 1 }
-            if group.records > 1 || !group.fragmented { fragmented = false }
+            if group.records > 1 || !group.fragmented && !dropsCoveredRows { fragmented = false }
             guard !group.pageScope.isEmpty else { continue }
             for finding in group.pageScope { tally.add(finding, rules: rules) }
-            if keepsRows {
+            // A covered page's fragments hold its page-scope rows too.
+            if keepsRows, !(dropsCoveredRows && group.fragmented) {
                 findings.append(FindingBlock(page: group.stats.page, sorted: group.pageScope.sorted(by: Finding.ordered)))
             }
         }
@@ -211,8 +229,21 @@ public struct ReportAccumulator: Sendable {
         report.severitiesByCode = tally.severitiesByCode
         if baseline == nil, let fragments, fragmented { report.fragments = fragments }
         let pages = pages
-        let failure = { findings.readFailure ?? pages.readFailure ?? inventory.readFailure }
+        // Rows left to fragments that cannot stand for the report (a page twice, a
+        // baseline, a fragment file that failed): the caller broke `dropsCoveredRows`'
+        // promise or a write failed; the report is not written rather than written short.
+        let uncovered = droppedRows && report.fragments == nil
+            ? "cannot write the listing reports: finding rows were left to page fragments that do not stand for them"
+            : nil
+        let failure = { uncovered ?? findings.readFailure ?? pages.readFailure ?? inventory.readFailure }
         return (report, findings, failure)
+    }
+
+    /// Whether fragments in `fragments` stand for every listing format of `formats`.
+    static func covers(_ fragments: FragmentFormats, _ formats: Set<ReportFormat>, csv: CSVOptions) -> Bool {
+        (!formats.contains(.csv) || fragments.csv && fragments.csvLayout == csv.layout)
+            && (!formats.contains(.json) || fragments.json) && (!formats.contains(.sarif) || fragments.sarif)
+            && (!formats.contains(.junit) || fragments.junit)
     }
 
     /// Writes the selected formats (all but `jsonl`, which the run streams itself) into
@@ -225,6 +256,9 @@ public struct ReportAccumulator: Sendable {
         assumptions.formats = formats
         var (report, _, failure) = assemble(baseline: baseline, toolVersion: toolVersion, assumptions: assumptions)
         report.csv = csv
+        if droppedRows, let store = fragments, !Self.covers(store.formats, formats, csv: csv) {
+            throw LinkAuditError.io("cannot write the listing reports: finding rows were left to page fragments of other formats")
+        }
         var summary = report.summary
         let fragments = report.fragments
         let written = try ReportFiles.write(report, formats: formats, into: outDir) {

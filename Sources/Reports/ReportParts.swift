@@ -24,10 +24,14 @@ package struct ReportParts: Sendable {
     /// Whether the page's CSV rows find their repeated cells by where each finding came
     /// from (`FindingOrigin`), or by its fields (`CSVRowCells`' lookup: the plain way).
     let originsKeyCSV: Bool
+    /// Whether a part keeps the rows its fragments cover (false: they are left here, on the
+    /// worker, and only a page without fragments brings its rows: `leavesCoveredRows`).
+    let coveredRows: Bool
 
     package init(rules: ReportRules, fragments: FragmentFormats = .none, rows: Bool = true, inventory: Bool = true,
-                 originsKeyCSV: Bool = true) {
+                 originsKeyCSV: Bool = true, coveredRows: Bool = true) {
         self.originsKeyCSV = originsKeyCSV
+        self.coveredRows = coveredRows
         self.rules = rules
         self.fragments = rows ? fragments : .none
         self.rows = rows
@@ -49,6 +53,19 @@ package struct ReportParts: Sendable {
         baseline || !formats.isDisjoint(with: [.csv, .json, .sarif, .junit])
     }
 
+    /// Whether a run may leave out the finding rows its pages' fragments cover: when the
+    /// only listing format it writes is findings.csv, rendered page by page (`fragments`),
+    /// and every page comes once (`pagesOnce`: each input a file of its own URL, in report
+    /// order). Kept, those rows were read by nothing: the CSV draft is the file. On the
+    /// dense corpus they were held, encoded and spilled (~3,600 instructions a row of an
+    /// `intent:` link) and freed by the run's one writer (Benchmarks/README.md, issue 17).
+    /// A page without fragments (a streamed page) still brings its rows, and findings.csv
+    /// renders its share from them where it falls (`ListingFile.writeFragments`).
+    package static func leavesCoveredRows(_ formats: Set<ReportFormat>, fragments: FragmentFormats,
+                                          pagesOnce: Bool) -> Bool {
+        pagesOnce && fragments.csv && formats.contains(.csv) && formats.isDisjoint(with: [.json, .sarif, .junit])
+    }
+
     /// A navigation with findings but no verdicts (a hand-made record) is judged on none.
     private static let noVerdicts = VerdictSet([(String, Verdict)]())
 
@@ -61,19 +78,16 @@ package struct ReportParts: Sendable {
             // Stable, as the report's own sort: ties keep the order the page gave them (its
             // page-scope findings first). In place: a page may have a million rows.
             findings.insert(contentsOf: part.pageFindings, at: 0)
-            if fragments.csv, originsKeyCSV {
-                // The findings' order, sorted (as the findings would be), then both put in it.
+            let keepsOrigins = fragments.csv && originsKeyCSV
+            if keepsOrigins {
                 origins.insert(contentsOf: repeatElement(FindingOrigin.none, count: part.pageFindings.count), at: 0)
-                var order = Array(findings.indices)
-                findings.withUnsafeBufferPointer { rows in
-                    order.sort { Finding.ordered(rows[$0], rows[$1]) }
-                }
-                if !order.elementsEqual(findings.indices) {
-                    findings = order.map { findings[$0] }
-                    origins = order.map { origins[$0] }
-                }
-            } else {
-                findings.sort(by: Finding.ordered)
+            }
+            // The findings' order (`PageRowOrder`: by line and code rank), then the
+            // findings, and their origins, put in it.
+            let order = findings.withUnsafeBufferPointer { PageRowOrder.order($0) }
+            if !order.elementsEqual(findings.indices) {
+                findings = order.map { findings[$0] }
+                if keepsOrigins { origins = order.map { origins[$0] } }
             }
             if !fragments.isEmpty {
                 // The page-scope findings' rows too (a few, short).
@@ -83,7 +97,10 @@ package struct ReportParts: Sendable {
                                                origins: fragments.csv && originsKeyCSV ? origins : nil)
             }
             footprint += part.pageFindings.reduce(0) { $0 + FindingSpill.footprint($1) }
-            part.rows = FindingBlock(page: page.page, sorted: findings, footprint: footprint)
+            // Rows the fragments cover, left here: freed on the worker, not the writer.
+            if coveredRows || part.fragments == nil {
+                part.rows = FindingBlock(page: page.page, sorted: findings, footprint: footprint)
+            }
         }
         return part
     }

@@ -113,4 +113,37 @@ final class FindingCodingTests: XCTestCase {
         var writer = FindingRunWriter()
         XCTAssertEqual(read(written(list, &writer), Finding.decoder()), list)
     }
+
+    /// A link's findings come one after another (its codes, `ReportParts`): its raw text and
+    /// URL are written once and shared by the rows read back, and a neighbour that differs in
+    /// only one of the two, or only elsewhere, reads back as itself.
+    func testTheRowsOfOneLinkShareItsRawTextAndURL() {
+        let uri = "intent://pay?order=ORD-1#Intent;scheme=dana;package=id.dana;S.browser_fallback_url="
+            + String(repeating: "https%3A%2F%2Fshop.example%2Ffallback", count: 12) + ";end"
+        var list: [Finding] = []
+        for link in 0..<40 {
+            for code in ["ERR_UNKNOWN_URL_SCHEME", "OPEN_FAILED", "NO_FALLBACK"].prefix(1 + link % 3) {
+                var row = finding(link, message: "m", reason: "r")
+                row.raw = link % 4 == 3 ? "  " + uri + "\(link / 2)" : uri + "\(link / 2)"
+                row.url = link % 5 == 4 ? uri + "&x\(link)" : uri + "\(link / 2)"
+                row.code = code
+                list.append(row)
+            }
+        }
+        var plain: [UInt8] = []
+        for finding in list { finding.append(to: &plain) }
+        var writer = FindingRunWriter()
+        let run = written(list, &writer)
+        let decoded = read(run, Finding.decoder())
+        XCTAssertEqual(decoded, list)
+        XCTAssertEqual(read(plain, Finding.decode), list)
+        let address = { (text: String) -> UnsafeRawPointer? in
+            var text = text
+            return text.withUTF8 { UnsafeRawPointer($0.baseAddress) }
+        }
+        // Rows 1 and 2 are link 1's two (1 + link % 3 rows a link).
+        XCTAssertEqual(address(decoded[2].raw), address(decoded[1].raw), "one link's rows share its raw text")
+        XCTAssertEqual(address(decoded[2].url), address(decoded[1].url))
+        XCTAssertLessThan(run.count, plain.count * 3 / 5, "a link's URI is written once for its rows")
+    }
 }

@@ -9,18 +9,27 @@
 /// added without (a merged run), twice (two inputs with one URL — their findings would
 /// interleave; found when the page records are merged, `ReportPages`) or an association
 /// file makes the store unusable, and the formats are rendered from the findings instead.
+/// A store that takes `gaps` (a run that keeps finding rows only for the pages its
+/// fragments do not cover: `ReportAccumulator`) stays usable when a page comes without
+/// (a streamed page): it is then not `complete`, and that page's share is rendered from
+/// its rows where it falls (`ListingFile.writeFragments`).
 final class FragmentStore: @unchecked Sendable {
     let formats: FragmentFormats
     private let directory: String
+    /// Whether a page may come without fragments and leave the store usable.
+    let gaps: Bool
+    /// Every page so far came with its fragments.
+    private(set) var complete = true
     /// The fragments of findings.json, findings.sarif and junit.xml.
     private var file: SpillFile?
     /// findings.csv's rows (`CSVDraft`).
     private var csv: CSVDraft?
     private(set) var usable = true
 
-    init(formats: FragmentFormats, directory: String) {
+    init(formats: FragmentFormats, directory: String, gaps: Bool = false) {
         self.formats = formats
         self.directory = directory
+        self.gaps = gaps
     }
 
     /// Keeps a page's fragments and says where they went (nil: the page came without, so
@@ -28,7 +37,11 @@ final class FragmentStore: @unchecked Sendable {
     func add(_ fragments: PageFragments?, page: String) -> FragmentPlace? {
         guard usable else { return nil }
         guard let fragments, fragments.page == page else {
-            drop()
+            if gaps, fragments == nil {
+                complete = false
+            } else {
+                drop()
+            }
             return nil
         }
         do {
@@ -73,7 +86,7 @@ final class FragmentStore: @unchecked Sendable {
     /// findings.csv whole, when the CSV draft stands for it (`CSVDraft.adopt`): it must be
     /// in `outDir` (renamed there) and begin as `format` begins the file.
     func csvFile(_ format: FindingsCSV, in outDir: String) -> AtomicFile? {
-        guard usable, outDir == directory, let csv else { return nil }
+        guard usable, complete, outDir == directory, let csv else { return nil }
         var prologue = ByteBuffer()
         format.prologue(to: &prologue)
         return csv.adopt(as: outDir + "/" + ReportFormat.csv.fileName, prologue: prologue.bytes)

@@ -202,9 +202,15 @@ package struct VerdictSetMemo {
     /// Where `finding(at:_:rules:)`'s text is kept among the set's (`entries[index].findings`):
     /// made on first sight.
     mutating func findingIndex(at index: Int, _ ref: FindingRef, rules: ReportRules) -> Int {
-        for (i, text) in entries[index].findings.enumerated() where text.code == ref.code && text.refProfiles == ref.profiles {
-            return i
+        // Read in place: iterating the texts by value retained and released each one's four
+        // strings and arrays, on every finding of every link (Benchmarks/README.md, issue 17).
+        let known = entries[index].findings.withUnsafeBufferPointer { texts -> Int? in
+            for i in texts.indices where Self.same(texts[i].code, ref.code) && texts[i].refProfiles == ref.profiles {
+                return i
+            }
+            return nil
         }
+        if let known { return known }
         let text: FindingText
         if let shared = entries[index].shared.map({ entry in
             entries[index].sharedFindings.first { $0.code == ref.code && $0.refProfiles == ref.profiles }
@@ -219,17 +225,30 @@ package struct VerdictSetMemo {
                                message: FindingBuilder.message(code: ref.code,
                                                                reasons: FindingBuilder.reasons(profiles, entries[index].set)))
         }
-        // A set's links raise a code or two: room for two from the first.
-        if entries[index].findings.isEmpty { entries[index].findings.reserveCapacity(2) }
+        // A set's links raise a few codes (three or four on a deep link): room for four
+        // from the first, where room for two was made again at the third.
+        if entries[index].findings.isEmpty { entries[index].findings.reserveCapacity(4) }
         entries[index].findings.append(text)
         return entries[index].findings.count - 1
     }
 }
 
 extension VerdictSetMemo {
+    /// Two codes compared by length first: `==` on two different codes of a dozen bytes or
+    /// more is a call through the standard library's ordering (~80 instructions), a page's
+    /// few codes scanned for every finding (Benchmarks/README.md, issue 17).
+    @inline(__always)
+    static func same(_ a: String, _ b: String) -> Bool {
+        a.utf8.count == b.utf8.count && a == b
+    }
+
     /// `rules.severity(for: code)`, remembered for the page.
     fileprivate mutating func severity(of code: String, _ rules: ReportRules) -> Severity {
-        for known in severities where known.code == code { return known.severity }
+        let known = severities.withUnsafeBufferPointer { list -> Severity? in
+            for i in list.indices where Self.same(list[i].code, code) { return list[i].severity }
+            return nil
+        }
+        if let known { return known }
         let severity = rules.severity(for: code)
         if severities.count < 64 { severities.append((code, severity)) }
         return severity

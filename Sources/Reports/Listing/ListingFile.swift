@@ -17,7 +17,7 @@ enum ListingFile {
         format.prologue(to: &out)
         var listed = false
         if takesFragments(format, report) {
-            writeFragments(format, report, listed: &listed, to: &out)
+            writeFragments(&format, report, listed: &listed, to: &out)
         } else {
             func render(_ page: PageStats?, _ findings: [Finding]) {
                 share(&format, page, findings, listed: &listed, to: &out)
@@ -39,10 +39,29 @@ enum ListingFile {
         return fragments.formats.contains(Format.fragment) && Format.fragmentsFit(fragments.formats, report)
     }
 
-    /// Every page's share, from the fragments the workers rendered.
-    static func writeFragments<Format: ListingFormat>(_ format: Format, _ report: Report, listed: inout Bool,
-                                                      to out: inout ByteBuffer) {
+    /// Every page's share, from the fragments the workers rendered; in a store with gaps
+    /// (`FragmentStore.complete` false), a page without fragments from its rows, which are
+    /// then the only rows the report kept (`ReportAccumulator`), as `write` renders them.
+    /// `pieces`: `PageGroups.pieceFindings` as the caller's thread reads it.
+    static func writeFragments<Format: ListingFormat>(_ format: inout Format, _ report: Report, listed: inout Bool,
+                                                      pieces: Int = PageGroups.pieceFindings, to out: inout ByteBuffer) {
         guard let fragments = report.fragments else { return }
+        guard fragments.complete else {
+            let piece = Format.takesPagesInPieces ? pieces : Int.max
+            PageGroups.walk(report.pages, report.findings.makeIterator(), piece: piece) { page, findings in
+                if let page, let place = page.fragments {
+                    // Its rows went with its fragments: none come from the findings.
+                    guard let bytes = fragments.bytes(Format.fragment, at: place), !bytes.isEmpty else { return }
+                    format.joint(first: !listed, to: &out)
+                    out.append(bytes)
+                    listed = true
+                    out.drainIfFull()
+                } else {
+                    share(&format, page, findings, listed: &listed, to: &out)
+                }
+            }
+            return
+        }
         for page in report.pages {
             guard let share = fragments.bytes(Format.fragment, at: page.fragments), !share.isEmpty else { continue }
             format.joint(first: !listed, to: &out)

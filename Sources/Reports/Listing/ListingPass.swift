@@ -28,9 +28,10 @@ enum ListingPass {
         // Pages in pieces when every format of the pass takes them so (read here: the
         // task-local does not reach the threads below).
         let piece = passing.allSatisfy(\.takesPagesInPieces) ? PageGroups.pieceFindings : Int.max
+        let pieces = PageGroups.pieceFindings
         DispatchQueue.concurrentPerform(iterations: fromFragments.count + (passing.isEmpty ? 0 : 1)) { i in
             if i < fromFragments.count {
-                fromFragments[i].writeFragments(report)
+                fromFragments[i].writeFragments(report, pieces: pieces)
             } else {
                 pass(report, passing, piece: piece)
             }
@@ -77,7 +78,7 @@ private protocol ListingOutput: AnyObject, Sendable {
     var fromFragments: Bool { get }
     var listsFixed: Bool { get }
     var takesPagesInPieces: Bool { get }
-    func writeFragments(_ report: Report)
+    func writeFragments(_ report: Report, pieces: Int)
     func share(_ page: PageStats?, _ findings: [Finding])
     /// Ends the file and hands what is left to the drain; the format's note.
     func finish() -> String?
@@ -99,8 +100,8 @@ private final class ListingWriter<Format: ListingFormat>: ListingOutput, @unchec
         format.prologue(to: &out)
     }
 
-    func writeFragments(_ report: Report) {
-        ListingFile.writeFragments(format, report, listed: &listed, to: &out)
+    func writeFragments(_ report: Report, pieces: Int) {
+        ListingFile.writeFragments(&format, report, listed: &listed, pieces: pieces, to: &out)
     }
 
     func share(_ page: PageStats?, _ findings: [Finding]) {

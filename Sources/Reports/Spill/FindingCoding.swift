@@ -9,12 +9,14 @@ import LinkAuditModel
 /// its number:
 ///
 ///     record = length(varint) flags(byte) marks(byte) [line(zigzag varint)] [page [file]]
-///              [source trigger frame] raw [url] texts [suppressed]
+///              [source trigger frame] [raw [url]] texts [suppressed]
 ///     texts  = tag(varint) [code profiles outcomes(profile outcome reason) message]
 ///
 /// `flags`: has a file, a line, a suppression; the severity and baseline codes. `marks`:
 /// the page and file are the previous record's, so are source, trigger and frame, the URL
-/// is the raw link. `tag`: 0 the texts follow; 1 they follow and take the run's next
+/// is the raw link, the raw link and URL are the previous record's (the link's next
+/// finding: an `intent:` link's ~500-byte URI was written three or four times a link,
+/// Benchmarks/README.md, issue 17). `tag`: 0 the texts follow; 1 they follow and take the run's next
 /// number; n ≥ 2 they are those numbered n − 2.
 ///
 /// Encoding each finding whole, and decoding it back, were a quarter of the dense corpus's
@@ -45,7 +47,7 @@ typealias FindingTexts = (code: String, profiles: [String], outcomes: [ProfileOu
 
 enum FindingMarks {
     static let hasFile: UInt8 = 1, hasLine: UInt8 = 2, hasSuppressed: UInt8 = 4
-    static let samePage: UInt8 = 1, samePlacement: UInt8 = 2, urlIsRaw: UInt8 = 4
+    static let samePage: UInt8 = 1, samePlacement: UInt8 = 2, urlIsRaw: UInt8 = 4, sameLink: UInt8 = 8
 }
 
 /// Writes one run's findings, in the order they will be read (`FindingRunReader`).
@@ -95,7 +97,11 @@ struct FindingRunWriter {
             marks |= FindingMarks.samePlacement
         }
         let raw = finding.raw, url = finding.url
-        if url == raw { marks |= FindingMarks.urlIsRaw }
+        if let previous, previous.raw == raw, previous.url == url {
+            marks |= FindingMarks.sameLink
+        } else if url == raw {
+            marks |= FindingMarks.urlIsRaw
+        }
         body.append(flags)
         body.append(marks)
         if let line = finding.line { SpillBytes.appendInt(line, to: &body) }
@@ -106,8 +112,10 @@ struct FindingRunWriter {
         if marks & FindingMarks.samePlacement == 0 {
             for field in [finding.source, finding.trigger, finding.frame] { SpillBytes.appendString(field, to: &body) }
         }
-        SpillBytes.appendString(raw, to: &body)
-        if marks & FindingMarks.urlIsRaw == 0 { SpillBytes.appendString(url, to: &body) }
+        if marks & FindingMarks.sameLink == 0 {
+            SpillBytes.appendString(raw, to: &body)
+            if marks & FindingMarks.urlIsRaw == 0 { SpillBytes.appendString(url, to: &body) }
+        }
         appendTexts(finding, to: &body)
         if let suppressed = finding.suppressed { SpillBytes.appendString(suppressed, to: &body) }
         if limit > 0 { previous = finding }
@@ -145,11 +153,13 @@ struct FindingRunWriter {
 }
 
 /// Reads one run's records in the order written (`FindingRunWriter`): the rows that share
-/// numbered texts share their arrays and strings, and the rows of one page its strings.
+/// numbered texts share their arrays and strings, the rows of one page its strings, and the
+/// rows of one link its raw text and URL.
 final class FindingRunReader {
     private var page = ""
     private var file: String?
     private var source = "", trigger = "", frame = ""
+    private var raw = "", url = ""
     private var numbered: [FindingTexts] = []
 
     func decode(_ body: UnsafeBufferPointer<UInt8>) -> Finding {
@@ -165,8 +175,10 @@ final class FindingRunReader {
             trigger = reader.string()
             frame = reader.string()
         }
-        let raw = reader.string()
-        let url = marks & FindingMarks.urlIsRaw != 0 ? raw : reader.string()
+        if marks & FindingMarks.sameLink == 0 {
+            raw = reader.string()
+            url = marks & FindingMarks.urlIsRaw != 0 ? raw : reader.string()
+        }
         let texts = readTexts(&reader)
         let suppressed = flags & FindingMarks.hasSuppressed != 0 ? reader.string() : nil
         return Finding(page: page, file: file, line: line, source: source, trigger: trigger, frame: frame, raw: raw,
