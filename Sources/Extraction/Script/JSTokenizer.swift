@@ -91,12 +91,7 @@ struct JSTokenizer {
 
     /// Line (0-based) of each byte offset, for placing navigations on page lines.
     static func lineStarts(_ source: String) -> [Int] {
-        var source = source
-        return source.withUTF8 { bytes in
-            var starts = [0]
-            for i in bytes.indices where bytes[i] == 0x0A { starts.append(i + 1) }
-            return starts
-        }
+        LineFeeds.starts(source)
     }
 
     mutating func next() -> JSToken? {
