@@ -61,9 +61,10 @@ struct ScriptFlow {
 
     init(scripts: [PlacedScript], elements: ElementIndex) {
         self.elements = elements
-        for (index, script) in scripts.enumerated() {
-            if let id = script.blockID, blocks[id] == nil { blocks[id] = (index, Self.byPath(script.unit.entries)) }
-            for (key, values) in script.unit.bindings.table {
+        // Read in place: `enumerated()` copied each script (its unit's tables) on the way.
+        for index in scripts.indices {
+            if let id = scripts[index].blockID, blocks[id] == nil { blocks[id] = (index, Self.byPath(scripts[index].unit.entries)) }
+            for (key, values) in scripts[index].unit.bindings.table {
                 guard bindings[key] != nil || bindings.count < ScriptBindings.maxNames else { continue }
                 for value in values where bindings[key, default: []].count < ScriptBindings.maxValues {
                     var located = Located(script: index, value: value)
