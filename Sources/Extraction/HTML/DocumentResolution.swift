@@ -32,41 +32,46 @@ extension DocumentState {
             && pending[own.index].context == nil && ElementIndex.rewritable.contains(pending[own.index].source) {
             pending[own.index].context = "noscript"
         }
-        pending += placed.navigations
         // The `srcdoc` documents' records first (they do not depend on these), so that the
         // list is made once at its size: grown by them, it was copied whole (Navigation is
         // twenty fields).
         let framed = srcdocNavigations(base: base)
-        // Read in place from a local list, through its buffer (whose elements are lent by
-        // address): `for p in pending`, or the array's subscript, copied each record (its
-        // strings retained and released) on the way.
-        let list = pending
-        var out = list.withUnsafeBufferPointer {
-            navigations(of: $0, base: base, scripted: placed.navigations.count, room: framed.count)
+        // The elements' records, then the scripts' (not appended to `pending`, which copied
+        // each), read in place through their buffers (whose elements are lent by address):
+        // `for p in pending`, or the array's subscript, copied each record (its strings
+        // retained and released) on the way.
+        let own = pending
+        let scripted = placed.navigations
+        var out = own.withUnsafeBufferPointer { own in
+            scripted.withUnsafeBufferPointer { scripted in
+                navigations(of: [own, scripted], base: base, scripted: scripted.count, room: framed.count)
+            }
         }
         out += framed
         Self.putInLineOrder(&out)
         return out
     }
 
-    /// The records of `all`, each made in the list's own storage (`makeNavigation`):
-    /// appended, a record was made aside, copied in and destroyed (twenty fields a link;
-    /// Benchmarks/README.md, issue 17). At most one per pending navigation, and `room` for
-    /// what the caller adds.
-    private func navigations(of all: UnsafeBufferPointer<PendingNavigation>, base: WebURL?, scripted: Int,
+    /// The records of the lists in `parts`, in order, each made in the list's own storage
+    /// (`makeNavigation`): appended, a record was made aside, copied in and destroyed
+    /// (twenty fields a link; Benchmarks/README.md, issue 17). At most one per pending
+    /// navigation, and `room` for what the caller adds.
+    private func navigations(of parts: [UnsafeBufferPointer<PendingNavigation>], base: WebURL?, scripted: Int,
                              room: Int) -> [Navigation] {
         var seen = Set<DuplicateKey>()
         seen.reserveCapacity(scripted)
-        return [Navigation](unsafeUninitializedCapacity: all.count + room) { records, count in
+        return [Navigation](unsafeUninitializedCapacity: parts.reduce(room) { $0 + $1.count }) { records, count in
             guard let start = records.baseAddress else { return }
-            for k in all.indices {
-                guard makeNavigation(for: all.baseAddress! + k, base: base, at: start + count) else { continue }
-                // A function called from several places yields the same record each time.
-                if all[k].fromScript, !seen.insert(DuplicateKey(at: start + count)).inserted {
-                    (start + count).deinitialize(count: 1)
-                    continue
+            for all in parts {
+                for k in all.indices {
+                    guard makeNavigation(for: all.baseAddress! + k, base: base, at: start + count) else { continue }
+                    // A function called from several places yields the same record each time.
+                    if all[k].fromScript, !seen.insert(DuplicateKey(at: start + count)).inserted {
+                        (start + count).deinitialize(count: 1)
+                        continue
+                    }
+                    count += 1
                 }
-                count += 1
             }
         }
     }
@@ -114,6 +119,9 @@ extension DocumentState {
         return true
     }
 
+    /// A `srcdoc` document's URL, parsed once.
+    private static let srcdocURL = WebURL.parse("about:srcdoc")
+
     /// The navigations of the document's `srcdoc` documents, each extracted now.
     func srcdocNavigations(base: WebURL?) -> [Navigation] {
         var out: [Navigation] = []
@@ -121,7 +129,7 @@ extension DocumentState {
             // Its lines count from where the attribute's value starts. A line break written as
             // a character reference (`&#10;`) is one the page's text does not have, so no
             // record goes past the tag's end: the document lies within it.
-            let child = DocumentState(page: page, documentURL: WebURL.parse("about:srcdoc"), fallbackBase: base,
+            let child = DocumentState(page: page, documentURL: Self.srcdocURL, fallbackBase: base,
                                       frame: .sub, lineOffset: doc.lines.lowerBound - 1,
                                       scriptsAllowed: doc.scriptsAllowed, depth: depth + 1, queryEncoder: queryEncoder,
                                       limits: limits, numbers: numbers)
@@ -188,6 +196,17 @@ extension DocumentState {
 
     struct DuplicateKey: Hashable {
         let line: Int, source: String, trigger: Trigger, frame: FrameKind, delayMs: Int?, raw: String
+
+        /// Hashed without `source` (equal keys still hash alike: what is hashed is a part of
+        /// what `==` compares; keys that differ in their source alone are rare), which cost a
+        /// String hash per script record.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(line)
+            hasher.combine(trigger)
+            hasher.combine(frame)
+            hasher.combine(delayMs)
+            hasher.combine(raw)
+        }
         init(_ n: Navigation) {
             (line, source, trigger, frame, delayMs, raw) = (n.line, n.source, n.trigger, n.frame, n.delayMs, n.raw)
         }

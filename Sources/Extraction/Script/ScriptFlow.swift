@@ -129,6 +129,9 @@ struct ScriptFlow {
                 add(argument.literal, in: argument.script, condition: argument.condition)
             }
         }
+        // A value with no joins, no branch and nothing open after it (most sinks: one
+        // literal) is what `joined` would give back unchanged: no second list made.
+        if value.tail.isEmpty, !value.open, value.condition == nil { return out }
         return out.map { joined($0, value, function: function) }
     }
 
