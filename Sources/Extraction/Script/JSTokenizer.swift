@@ -348,7 +348,7 @@ struct JSTokenizer {
         case (0x2E, 0x2E) where third == 0x2E: punct = "..."
         default:
             index += 1
-            return b < 0x80 ? Self.singleBytePuncts[Int(b)] : String(UnicodeScalar(b))
+            return b < 0x80 ? Self.punct(b) : String(UnicodeScalar(b))
         }
         index += punct.utf8.count
         return punct
@@ -356,7 +356,31 @@ struct JSTokenizer {
 
     /// Each ASCII byte as a one-character punctuator, made once (a String made from a
     /// scalar per punctuator cost more than reading it).
-    private static let singleBytePuncts: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+    /// (`singleBytePuncts` in a test the tokenizer's tests compare `punct` with.)
+    static let singleBytePuncts: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+
+    /// The punctuators scripts are made of as literals (constants: no table look-up, with
+    /// its initialization check and retain, per punctuator); any other byte from the table.
+    static func punct(_ b: UInt8) -> String {
+        switch b {
+        case 0x28: return "("
+        case 0x29: return ")"
+        case 0x7B: return "{"
+        case 0x7D: return "}"
+        case 0x5B: return "["
+        case 0x5D: return "]"
+        case 0x3B: return ";"
+        case 0x2C: return ","
+        case 0x2E: return "."
+        case 0x3D: return "="
+        case 0x3A: return ":"
+        case 0x2B: return "+"
+        case 0x2D: return "-"
+        case 0x21: return "!"
+        case 0x3F: return "?"
+        default: return singleBytePuncts[Int(b)]
+        }
+    }
 
     private func text(_ from: Int, _ to: Int) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self)

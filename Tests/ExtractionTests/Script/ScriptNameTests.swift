@@ -84,4 +84,12 @@ final class ScriptNameTests: XCTestCase {
         XCTAssertEqual(JSToken(kind: .identifier, text: ";", offset: 0).byte, 0)
         XCTAssertEqual(JSToken(kind: .punct, text: "=>", offset: 0).byte, 0)
     }
+
+    /// The punctuators given as constants are the table's.
+    func testPunctuatorConstantsAreTheTable() {
+        for b in UInt8(0)..<0x80 {
+            XCTAssertEqual(JSTokenizer.punct(b), JSTokenizer.singleBytePuncts[Int(b)], "\(b)")
+            XCTAssertEqual(Array(JSTokenizer.punct(b).utf8), [b])
+        }
+    }
 }
