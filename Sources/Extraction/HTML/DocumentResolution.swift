@@ -32,61 +32,95 @@ extension DocumentState {
             && pending[own.index].context == nil && ElementIndex.rewritable.contains(pending[own.index].source) {
             pending[own.index].context = "noscript"
         }
-        pending += placed.navigations
         // The `srcdoc` documents' records first (they do not depend on these), so that the
         // list is made once at its size: grown by them, it was copied whole (Navigation is
         // twenty fields).
         let framed = srcdocNavigations(base: base)
-        var out: [Navigation] = []
-        out.reserveCapacity(pending.count + framed.count)
-        var seen = Set<DuplicateKey>()
-        seen.reserveCapacity(placed.navigations.count)
-        // Read in place from a local list: `for p in pending` copied each record (its
-        // strings retained and released) on the way.
-        let all = pending
-        for k in all.indices {
-            guard appendNavigation(for: all[k], base: base, to: &out) else { continue }
-            // A function called from several places yields the same record each time.
-            if all[k].fromScript, !seen.insert(DuplicateKey(out, out.count - 1)).inserted { out.removeLast() }
+        // The elements' records, then the scripts' (not appended to `pending`, which copied
+        // each), read in place through their buffers (whose elements are lent by address):
+        // `for p in pending`, or the array's subscript, copied each record (its strings
+        // retained and released) on the way.
+        let own = pending
+        let scripted = placed.navigations
+        var out = own.withUnsafeBufferPointer { own in
+            scripted.withUnsafeBufferPointer { scripted in
+                navigations(of: [own, scripted], base: base, scripted: scripted.count, room: framed.count)
+            }
         }
         out += framed
         Self.putInLineOrder(&out)
         return out
     }
 
+    /// The records of the lists in `parts`, in order, each made in the list's own storage
+    /// (`makeNavigation`): appended, a record was made aside, copied in and destroyed
+    /// (twenty fields a link; Benchmarks/README.md, issue 17). At most one per pending
+    /// navigation, and `room` for what the caller adds.
+    private func navigations(of parts: [UnsafeBufferPointer<PendingNavigation>], base: WebURL?, scripted: Int,
+                             room: Int) -> [Navigation] {
+        var seen = Set<DuplicateKey>()
+        seen.reserveCapacity(scripted)
+        return [Navigation](unsafeUninitializedCapacity: parts.reduce(room) { $0 + $1.count }) { records, count in
+            guard let start = records.baseAddress else { return }
+            for all in parts {
+                for k in all.indices {
+                    guard makeNavigation(for: all.baseAddress! + k, base: base, at: start + count) else { continue }
+                    // A function called from several places yields the same record each time.
+                    if all[k].fromScript, !seen.insert(DuplicateKey(at: start + count)).inserted {
+                        (start + count).deinitialize(count: 1)
+                        continue
+                    }
+                    count += 1
+                }
+            }
+        }
+    }
+
     /// A pending navigation resolved against `base`, its frame decided and its place in the
     /// parse carried; nil for one that only scrolls or leaves a frame on about:blank.
     func navigation(for p: PendingNavigation, base: WebURL?) -> Navigation? {
-        var one: [Navigation] = []
-        return appendNavigation(for: p, base: base, to: &one) ? one[0] : nil
+        let one = withUnsafePointer(to: p) { p in
+            [Navigation](unsafeUninitializedCapacity: 1) { record, count in
+                if makeNavigation(for: p, base: base, at: record.baseAddress!) { count = 1 }
+            }
+        }
+        return one.first
     }
 
-    /// `navigation(for:base:)` made at the end of `out` and filled there: a record made in
-    /// a variable, filled and returned was copied and released twice on its way into the
-    /// page's list (twenty fields a link; Benchmarks/README.md, issue 17). False when
-    /// there is none.
-    func appendNavigation(for p: PendingNavigation, base: WebURL?, to out: inout [Navigation]) -> Bool {
+    /// `navigation(for:base:)` made at `record` (uninitialized memory, left so when there is
+    /// none: false) and filled there, so the page's list holds it without a copy; the
+    /// pending navigation read through `pending` (a parameter by value was copied whole).
+    func makeNavigation(for pending: UnsafePointer<PendingNavigation>, base: WebURL?,
+                        at record: UnsafeMutablePointer<Navigation>) -> Bool {
+        makeNavigation(for: pending.pointee, base: base, at: record)
+    }
+
+    @inline(__always)
+    private func makeNavigation(for p: borrowing PendingNavigation, base: WebURL?,
+                                at record: UnsafeMutablePointer<Navigation>) -> Bool {
         // Every URL of the document is parsed with its encoding (§F.12).
         let resolved = p.toDocument ? documentURL ?? resolve(p.raw, base) : resolve(p.raw, base)
         if let parsed = resolved {
             if onlyScrolls(p, to: parsed) || staysBlank(p, at: parsed) { return false }
-            out.append(Navigation(page: page, line: p.line, source: p.source, trigger: p.trigger,
-                                  frame: frame(for: p.target), delayMs: p.delayMs, raw: p.raw, target: parsed,
-                                  partial: p.partial ? true : nil, context: p.context, condition: p.condition))
+            record.initialize(to: Navigation(page: page, line: p.line, source: p.source, trigger: p.trigger,
+                                             frame: frame(for: p.target), delayMs: p.delayMs, raw: p.raw, target: parsed,
+                                             partial: p.partial ? true : nil, context: p.context, condition: p.condition))
         } else {
-            out.append(Navigation(page: page, line: p.line, source: p.source, trigger: p.trigger,
-                                  frame: frame(for: p.target), delayMs: p.delayMs, raw: p.raw, url: p.raw,
-                                  scheme: WebURL.schemeOf(p.raw) ?? "", partial: p.partial ? true : nil,
-                                  context: p.context))
-            out[out.count - 1].condition = p.condition
+            record.initialize(to: Navigation(page: page, line: p.line, source: p.source, trigger: p.trigger,
+                                             frame: frame(for: p.target), delayMs: p.delayMs, raw: p.raw, url: p.raw,
+                                             scheme: WebURL.schemeOf(p.raw) ?? "", partial: p.partial ? true : nil,
+                                             context: p.context))
+            record.pointee.condition = p.condition
         }
-        let last = out.count - 1
-        out[last].sandbox = p.sandbox
-        out[last].place = Carried(ParsePlace(document: number, parserLine: p.parserLine,
-                                             startsWhileParsing: p.startsWhileParsing,
-                                             ownFrame: navigatesOwnFrame(p.target)))
+        record.pointee.sandbox = p.sandbox
+        record.pointee.place = Carried(ParsePlace(document: number, parserLine: p.parserLine,
+                                                  startsWhileParsing: p.startsWhileParsing,
+                                                  ownFrame: navigatesOwnFrame(p.target)))
         return true
     }
+
+    /// A `srcdoc` document's URL, parsed once.
+    private static let srcdocURL = WebURL.parse("about:srcdoc")
 
     /// The navigations of the document's `srcdoc` documents, each extracted now.
     func srcdocNavigations(base: WebURL?) -> [Navigation] {
@@ -95,7 +129,7 @@ extension DocumentState {
             // Its lines count from where the attribute's value starts. A line break written as
             // a character reference (`&#10;`) is one the page's text does not have, so no
             // record goes past the tag's end: the document lies within it.
-            let child = DocumentState(page: page, documentURL: WebURL.parse("about:srcdoc"), fallbackBase: base,
+            let child = DocumentState(page: page, documentURL: Self.srcdocURL, fallbackBase: base,
                                       frame: .sub, lineOffset: doc.lines.lowerBound - 1,
                                       scriptsAllowed: doc.scriptsAllowed, depth: depth + 1, queryEncoder: queryEncoder,
                                       limits: limits, numbers: numbers)
@@ -162,16 +196,28 @@ extension DocumentState {
 
     struct DuplicateKey: Hashable {
         let line: Int, source: String, trigger: Trigger, frame: FrameKind, delayMs: Int?, raw: String
+
+        /// Hashed without `source` (equal keys still hash alike: what is hashed is a part of
+        /// what `==` compares; keys that differ in their source alone are rare), which cost a
+        /// String hash per script record.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(line)
+            hasher.combine(trigger)
+            hasher.combine(frame)
+            hasher.combine(delayMs)
+            hasher.combine(raw)
+        }
         init(_ n: Navigation) {
             (line, source, trigger, frame, delayMs, raw) = (n.line, n.source, n.trigger, n.frame, n.delayMs, n.raw)
         }
 
-        /// The key of `navigations[i]`, read in place.
-        init(_ navigations: [Navigation], _ i: Int) {
-            (line, source, trigger, frame, delayMs, raw) = (navigations[i].line, navigations[i].source,
-                                                            navigations[i].trigger, navigations[i].frame,
-                                                            navigations[i].delayMs, navigations[i].raw)
+        /// The key of the record at `record`, read in place.
+        init(at record: UnsafePointer<Navigation>) {
+            (line, source, trigger, frame, delayMs, raw) = (record.pointee.line, record.pointee.source,
+                                                            record.pointee.trigger, record.pointee.frame,
+                                                            record.pointee.delayMs, record.pointee.raw)
         }
+
     }
 
     /// Whether a navigation goes to the frame this document is in by itself (§F.15): its

@@ -18,6 +18,11 @@ struct JSToken {
     /// A line break comes between it and the token before (where a statement may end
     /// without a `;`). Beside `kind`, so a token stays 32 bytes.
     var newlineBefore = false
+    /// A one-byte punctuator's byte (every punctuator is ASCII), 0 for any other token:
+    /// what the scanner's look-arounds compare instead of `text` (a String comparison per
+    /// look cost more than the rest of the look; `JSTokenizerTests` holds it to `text`).
+    /// Beside `kind` too: the token stays 32 bytes.
+    private(set) var byte: UInt8 = 0
     /// Identifier name, decoded literal value (or known prefix), number text, or punctuator.
     var text: String
     /// Byte offset of the token's start in the script.
@@ -28,9 +33,28 @@ struct JSToken {
         self.newlineBefore = newlineBefore
         self.text = text
         self.offset = offset
+        if kind == .punct, text.utf8.count == 1, let first = text.utf8.first, first < 0x80 { byte = first }
     }
 
-    func isPunct(_ p: String) -> Bool { kind == .punct && text == p }
+    /// The tokenizer's: a punctuator's byte known as it is read.
+    fileprivate init(kind: Kind, text: String, offset: Int, newlineBefore: Bool, byte: UInt8) {
+        self.kind = kind
+        self.newlineBefore = newlineBefore
+        self.text = text
+        self.offset = offset
+        self.byte = byte
+    }
+
+    /// Whether it is the punctuator `p`: a one-byte one by its byte, a longer one by text.
+    @inline(__always)
+    func isPunct(_ p: StaticString) -> Bool {
+        guard kind == .punct else { return false }
+        if p.utf8CodeUnitCount == 1 { return byte == p.utf8Start.pointee }
+        return byte == 0 && text.utf8.elementsEqual(UnsafeBufferPointer(start: p.utf8Start, count: p.utf8CodeUnitCount))
+    }
+
+    /// `isPunct` as first written: the text compared as a String (`JSTokenizerTests`).
+    func isPunctPlain(_ p: String) -> Bool { kind == .punct && text == p }
     func isIdentifier(_ name: String) -> Bool { kind == .identifier && text == name }
     var isLiteral: Bool { kind == .string || kind == .templatePrefix }
 }
@@ -39,7 +63,10 @@ struct JSTokenizer {
     /// The script's UTF-8 bytes, borrowed for as long as `tokens` runs.
     private let bytes: UnsafeBufferPointer<UInt8>
     private var index = 0
-    private var lastSignificant: JSToken?
+    /// The last token's kind, one-byte punctuator and where it lies (what `regexAllowed`
+    /// reads of it), kept instead of the token: a copy of its text per token retained and
+    /// released a String for nothing on most.
+    private var last: (kind: JSToken.Kind, byte: UInt8, start: Int, end: Int)?
     /// Every quoted literal read a byte at a time (`readEscaped`), the reference the
     /// literal-without-escapes shortcut must equal (`JSTokenizerTests`).
     private let plain: Bool
@@ -64,12 +91,7 @@ struct JSTokenizer {
 
     /// Line (0-based) of each byte offset, for placing navigations on page lines.
     static func lineStarts(_ source: String) -> [Int] {
-        var source = source
-        return source.withUTF8 { bytes in
-            var starts = [0]
-            for i in bytes.indices where bytes[i] == 0x0A { starts.append(i + 1) }
-            return starts
-        }
+        LineFeeds.starts(source)
     }
 
     mutating func next() -> JSToken? {
@@ -79,6 +101,7 @@ struct JSTokenizer {
         let b = bytes[index]
         let kind: JSToken.Kind
         let text: String
+        var punct: UInt8 = 0
         if isIdentifierStart(b) {
             while index < bytes.count, isIdentifierPart(bytes[index]) { index += 1 }
             (kind, text) = (.identifier, self.text(start, index))
@@ -94,10 +117,10 @@ struct JSTokenizer {
             (kind, text) = (.string, "")
         } else {
             (kind, text) = (.punct, readPunct())
+            if index == start + 1, b < 0x80 { punct = b }
         }
-        let token = JSToken(kind: kind, text: text, offset: start, newlineBefore: newline)
-        lastSignificant = token
-        return token
+        last = (kind, punct, start, index)
+        return JSToken(kind: kind, text: text, offset: start, newlineBefore: newline, byte: punct)
     }
 
     // MARK: - Pieces
@@ -274,18 +297,20 @@ struct JSTokenizer {
 
     /// A `/` starts a regular expression where an expression may begin.
     private func regexAllowed() -> Bool {
-        guard let last = lastSignificant else { return true }
+        guard let last else { return true }
         switch last.kind {
         case .number, .string, .templatePrefix: return false
         case .identifier:
-            switch last.text {
+            // An identifier's text is its bytes (no escapes), made only here.
+            switch text(last.start, last.end) {
             case "return", "typeof", "case", "do", "else", "in", "of", "new", "delete", "void",
                  "throw", "instanceof", "yield", "await": return true
             default: return false
             }
         case .punct:
-            switch last.text {
-            case ")", "]", "}": return false
+            // `)`, `]`, `}` (multi-byte punctuators have no byte: none of these).
+            switch last.byte {
+            case 0x29, 0x5D, 0x7D: return false
             default: return true
             }
         }
@@ -323,7 +348,7 @@ struct JSTokenizer {
         case (0x2E, 0x2E) where third == 0x2E: punct = "..."
         default:
             index += 1
-            return b < 0x80 ? Self.singleBytePuncts[Int(b)] : String(UnicodeScalar(b))
+            return b < 0x80 ? Self.punct(b) : String(UnicodeScalar(b))
         }
         index += punct.utf8.count
         return punct
@@ -331,7 +356,31 @@ struct JSTokenizer {
 
     /// Each ASCII byte as a one-character punctuator, made once (a String made from a
     /// scalar per punctuator cost more than reading it).
-    private static let singleBytePuncts: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+    /// (`singleBytePuncts` in a test the tokenizer's tests compare `punct` with.)
+    static let singleBytePuncts: [String] = (0..<128).map { String(UnicodeScalar(UInt8($0))) }
+
+    /// The punctuators scripts are made of as literals (constants: no table look-up, with
+    /// its initialization check and retain, per punctuator); any other byte from the table.
+    static func punct(_ b: UInt8) -> String {
+        switch b {
+        case 0x28: return "("
+        case 0x29: return ")"
+        case 0x7B: return "{"
+        case 0x7D: return "}"
+        case 0x5B: return "["
+        case 0x5D: return "]"
+        case 0x3B: return ";"
+        case 0x2C: return ","
+        case 0x2E: return "."
+        case 0x3D: return "="
+        case 0x3A: return ":"
+        case 0x2B: return "+"
+        case 0x2D: return "-"
+        case 0x21: return "!"
+        case 0x3F: return "?"
+        default: return singleBytePuncts[Int(b)]
+        }
+    }
 
     private func text(_ from: Int, _ to: Int) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: bytes[from..<to]), as: UTF8.self)

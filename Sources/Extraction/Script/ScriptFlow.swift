@@ -61,9 +61,10 @@ struct ScriptFlow {
 
     init(scripts: [PlacedScript], elements: ElementIndex) {
         self.elements = elements
-        for (index, script) in scripts.enumerated() {
-            if let id = script.blockID, blocks[id] == nil { blocks[id] = (index, Self.byPath(script.unit.entries)) }
-            for (key, values) in script.unit.bindings.table {
+        // Read in place: `enumerated()` copied each script (its unit's tables) on the way.
+        for index in scripts.indices {
+            if let id = scripts[index].blockID, blocks[id] == nil { blocks[id] = (index, Self.byPath(scripts[index].unit.entries)) }
+            for (key, values) in scripts[index].unit.bindings.table {
                 guard bindings[key] != nil || bindings.count < ScriptBindings.maxNames else { continue }
                 for value in values where bindings[key, default: []].count < ScriptBindings.maxValues {
                     var located = Located(script: index, value: value)
@@ -128,6 +129,9 @@ struct ScriptFlow {
                 add(argument.literal, in: argument.script, condition: argument.condition)
             }
         }
+        // A value with no joins, no branch and nothing open after it (most sinks: one
+        // literal) is what `joined` would give back unchanged: no second list made.
+        if value.tail.isEmpty, !value.open, value.condition == nil { return out }
         return out.map { joined($0, value, function: function) }
     }
 

@@ -18,7 +18,7 @@ extension ScriptTokens {
     /// The values of the expression starting at token `start`, each with the branch of
     /// `?:` or `&&` it is on. A value is a literal, a variable, a property path or a
     /// parameter of the function (`parameters`), then what `+` joins to it. `merged`
-    /// receives the offset of every literal token read into a value.
+    /// receives the index of every literal token read into a value.
     func values(at start: Int, parameters: [String?], merged: inout [Int]) -> [ScriptValue] {
         var out: [ScriptValue] = []
         var i = start
@@ -70,14 +70,22 @@ extension ScriptTokens {
         while let t = token(j), read < Self.maxExpressionTokens {
             read += 1
             if t.kind == .punct {
-                switch t.text {
-                case "?", ":", "&&", "||", "??": return (j, t.text)
-                case ";", ",", ")", "]", "}", "=", "+=", "=>": return (j, nil)
-                case "(", "[", "{":
+                // One-byte punctuators by their byte, the few longer ones by text.
+                switch t.byte {
+                case 0x3F: return (j, "?")
+                case 0x3A: return (j, ":")
+                case 0x3B, 0x2C, 0x29, 0x5D, 0x7D, 0x3D: return (j, nil)  // ; , ) ] } =
+                case 0x28, 0x5B, 0x7B:  // ( [ {
                     guard let close = closer(of: j) else { return (j, nil) }
                     previous = tokens[close]
                     j = close + 1
                     continue
+                case 0:
+                    switch t.text {
+                    case "&&", "||", "??": return (j, t.text)
+                    case "+=", "=>": return (j, nil)
+                    default: break
+                    }
                 default: break
                 }
             } else if j > start {
@@ -98,7 +106,7 @@ extension ScriptTokens {
         var value: ScriptValue
         switch head {
         case .text(let raw, let partial, let offset):
-            merged.append(offset)
+            merged.append(range.lowerBound)
             value = ScriptValue(source: .literal(ScriptLiteral(raw: raw, partial: partial, offset: offset)))
             if partial { value.open = true; return value }
         case .source(let source):
@@ -112,7 +120,7 @@ extension ScriptTokens {
             let (next, after) = operand(at: i + 1, parameters: parameters)
             switch next {
             case .text(let text, let partial, let offset):
-                merged.append(offset)
+                merged.append(i + 1)
                 value.append(text)
                 if partial { value.open = true; return value }
             case .source(.variable(let name)):
@@ -160,7 +168,7 @@ extension ScriptTokens {
             return (.unknown, closer(of: j).map { $0 + 1 } ?? j + 1)
         }
         var root = t.text
-        if ["window", "self", "globalThis"].contains(root), !path.isEmpty { root = path.removeFirst() }
+        if ScriptNames.isGlobalObject(root), !path.isEmpty { root = path.removeFirst() }
         if path.isEmpty {
             if let index = parameters.firstIndex(of: root) { return (.source(.parameter(index)), j) }
             return (.source(.variable(root)), j)
@@ -336,7 +344,7 @@ extension JSToken {
     var endsOperand: Bool {
         switch kind {
         case .identifier, .string, .templatePrefix, .number: return true
-        case .punct: return text == ")" || text == "]" || text == "}"
+        case .punct: return byte == 0x29 || byte == 0x5D || byte == 0x7D  // ) ] }
         }
     }
 

@@ -2,11 +2,6 @@
 /// navigation be followed one hop (`ScriptFlow`) and a link, frame or form written by
 /// script be placed where the user or the page starts it.
 extension ScriptScanner {
-    /// Methods that put their first argument into the document.
-    static let insertions: Set<String> = [
-        "appendChild", "append", "prepend", "insertBefore", "after", "before", "replaceWith", "replaceChild",
-    ]
-
     /// The scope a name assigned here belongs to: the enclosing function's when it is
     /// declared there (`var`, `let`, `const`), else the global one.
     private func scope(of name: String, declared: JSToken?) -> String? {
@@ -34,7 +29,7 @@ extension ScriptScanner {
             return
         }
         guard let (root, path) = memberPath(endingAt: i - 1), root != "location", !path.contains("location") else { return }
-        if ["window", "self", "globalThis"].contains(root) {
+        if ScriptNames.isGlobalObject(root) {
             guard path.count == 1 else { return }
             for value in boundValues(at: i + 1) { unit.bindings.bind(path[0], in: nil, to: value) }
             return
@@ -111,7 +106,7 @@ extension ScriptScanner {
     /// or a line break before something that is no operator.
     private func endsValue(_ next: JSToken?) -> Bool {
         guard let next else { return true }
-        if next.kind == .punct { return next.text == ";" || next.text == "," || next.text == ")" || next.text == "}" }
+        if next.kind == .punct { return next.isPunct(";") || next.isPunct(",") || next.isPunct(")") || next.isPunct("}") }
         return next.newlineBefore
     }
 
@@ -151,7 +146,7 @@ extension ScriptScanner {
             return
         }
         if token(i - 1)?.isPunct(".") == true {
-            if Self.insertions.contains(t.text), token(i + 1)?.isPunct("(") == true, let argument = token(i + 2),
+            if ScriptNames.isInsertion(t.text), token(i + 1)?.isPunct("(") == true, let argument = token(i + 2),
                argument.kind == .identifier, !JSKeywords.isKeyword(argument.text),
                let after = token(i + 3), after.isPunct(")") || after.isPunct(",") {
                 record(.act(.variable(argument.text), .insert), at: t.offset, steps: currentSteps)
@@ -180,7 +175,7 @@ extension ScriptScanner {
         guard token(end + 1)?.isPunct(".") == true, let member = token(end + 2), member.kind == .identifier else { return }
         if lookedUp, let attribute = ElementAttribute(rawValue: member.text), token(end + 3)?.isPunct("=") == true {
             writeElement(element, attribute, valuesAt: end + 4)
-        } else if ["setAttribute", "attr", "prop"].contains(member.text), token(end + 3)?.isPunct("(") == true,
+        } else if ScriptNames.isAttributeSetter(member.text), token(end + 3)?.isPunct("(") == true,
                   let name = token(end + 4), name.kind == .string, let attribute = ElementAttribute.named(name.text),
                   token(end + 5)?.isPunct(",") == true {
             writeElement(element, attribute, valuesAt: end + 6)

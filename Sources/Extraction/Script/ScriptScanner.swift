@@ -29,7 +29,9 @@ struct ScriptScanner {
     /// Per kind of closer, the indices in `frames` of the open frames it would close,
     /// innermost last.
     private var framesByCloser: [[Int]] = [[], [], []]
-    var consumed: Set<Int> = []   // offsets of literals read by a navigation sink
+    /// The literals a navigation sink read, by token index (empty until one does): a mark
+    /// per token where a Set of offsets hashed each (offsets and indices name the same tokens).
+    var consumed: [Bool] = []
     /// A listener or handler step waiting for the function that follows `onclick =`.
     private var pending: (step: ScriptStep, depth: Int)?
     /// The name the next `{` opens the body of (`function pay() {`, `pay = function () {`).
@@ -126,7 +128,8 @@ struct ScriptScanner {
         guard let p = pending, p.depth == frames.count else { return steps }
         return steps + p.step
     }
-    var currentFunction: String? { frames.last?.function }
+    /// (Read through the subscript: `frames.last` copied the whole frame for one field.)
+    var currentFunction: String? { frames.isEmpty ? nil : frames[frames.count - 1].function }
     /// The enclosing function's parameters, for a value read as one.
     var currentParameters: [String?] { currentFunction.flatMap { unit.parameters[$0] } ?? [] }
 
@@ -143,9 +146,7 @@ struct ScriptScanner {
             case .punct:
                 // Every punctuator acted on is one byte: decided on it, not by comparing
                 // strings (a comparison per case and token cost more than the rest of the loop).
-                let utf8 = t.text.utf8
-                guard utf8.count == 1, let byte = utf8.first else { break }
-                switch byte {
+                switch t.byte {
                 case 0x7B:  // {
                     openFrame(.brace, at: i)
                 case 0x28:  // (
@@ -182,7 +183,7 @@ struct ScriptScanner {
                 scanElement(at: i)
                 scanCall(at: i)
             case .string, .templatePrefix:
-                if !consumed.contains(t.offset), DeepLinkLiteral.matches(t.text) {
+                if !(i < consumed.count && consumed[i]), DeepLinkLiteral.matches(t.text) {
                     unit.literals.append(ScriptLiteral(raw: t.text, partial: t.kind == .templatePrefix, offset: t.offset))
                 }
             case .number:
@@ -232,14 +233,15 @@ struct ScriptScanner {
     /// inside it and left open (`f(a, {b)`); a closer with no such frame is ignored.
     private mutating func closeFrame(_ closer: Closer, at i: Int) {
         guard let index = framesByCloser[closer.rawValue].last else { return }
-        let frame = frames[index]
-        while frames.count > index {
-            let removed = frames.removeLast()
-            framesByCloser[removed.closer.rawValue].removeLast()
+        // The frame at `index` is the last one removed: taken out, not copied first.
+        var frame: Frame
+        repeat {
+            frame = frames.removeLast()
+            framesByCloser[frame.closer.rawValue].removeLast()
             #if DEBUG
             script.work.count += 1
             #endif
-        }
+        } while frames.count > index
         // The delay is the timer's last argument, known only now: everything recorded
         // inside shares this step, so setting it places them all.
         // No delay argument means 0; one that is not a literal stays unknown.
@@ -258,9 +260,9 @@ struct ScriptScanner {
     private mutating func nextArgument(at i: Int) {
         if !frames.isEmpty {
             frames[frames.count - 1].argIndex += 1
-            let frame = frames[frames.count - 1]
             // `window.open(url, '_self')` stays in the frame; any other name opens a window.
-            if frame.argIndex == 1, let ref = frame.openEffect, let name = token(i + 1), name.kind == .string {
+            if frames[frames.count - 1].argIndex == 1, let ref = frames[frames.count - 1].openEffect,
+               let name = token(i + 1), name.kind == .string {
                 switch name.text.lowercased() {
                 case "_self": unit.setWindow(.same, of: ref)
                 case "_top", "_parent": unit.setWindow(.top, of: ref)
@@ -274,7 +276,7 @@ struct ScriptScanner {
 
     /// Marks a `(` that opens a call taking a callback: timers, listeners, promises.
     private mutating func configureCall(_ frame: inout Frame, at i: Int) {
-        guard let callee = token(i - 1), callee.kind == .identifier else { return }
+        guard let callee = token(i - 1), callee.kind == .identifier, ScriptNames.mayTakeCallback(callee.text) else { return }
         let isMember = token(i - 2)?.isPunct(".") == true
         let step: ScriptStep
         switch callee.text {
@@ -309,7 +311,7 @@ struct ScriptScanner {
         if frame.timer != nil, let code = token(i + 1), code.kind == .string,
            stringCodeDepth < Self.maxStringCodeDepth {
             // setTimeout("location.href='…'", 500): the string is code, run by the timer.
-            consumed.insert(code.offset)
+            consume(i + 1)
             #if DEBUG
             let inner = ScriptTokens(code.text, work: script.work)
             #else
@@ -326,7 +328,8 @@ struct ScriptScanner {
     /// The delay argument of `setTimeout(f, 500)`: a number literal, signed, optionally
     /// times another (`5 * 1000`), or `NaN`/`Infinity`; anything else stays unknown.
     private mutating func readTimerDelay(at i: Int) {
-        guard let frame = frames.last, frame.timer != nil, frame.argIndex == 1, var first = token(i) else { return }
+        guard !frames.isEmpty, frames[frames.count - 1].timer != nil, frames[frames.count - 1].argIndex == 1,
+              var first = token(i) else { return }
         var j = i
         var sign = 1.0
         if first.isPunct("-") || first.isPunct("+") {
@@ -355,8 +358,8 @@ struct ScriptScanner {
               let after = token(i + 1), after.isPunct(",") || after.isPunct(")") else { return }
         if let steps {
             record(.call(name.text, arguments: []), at: name.offset, steps: steps)
-        } else if let frame = frames.last, frame.isCallback {
-            record(.call(name.text, arguments: []), at: name.offset, steps: frame.steps)
+        } else if !frames.isEmpty, frames[frames.count - 1].isCallback {
+            record(.call(name.text, arguments: []), at: name.offset, steps: frames[frames.count - 1].steps)
         }
     }
 
@@ -422,7 +425,7 @@ struct ScriptScanner {
             }
         } else if t.text == "open", token(i + 1)?.isPunct("(") == true {
             let owner = token(i - 1)?.isPunct(".") == true ? token(i - 2)?.text : "window"
-            guard let owner, ["window", "self", "top", "parent", "globalThis"].contains(owner) else { return }
+            guard let owner, ScriptNames.isWindow(owner) else { return }
             // A new window unless the second argument names this frame or the top one,
             // which the `,` after the URL settles (`nextArgument`).
             if let ref = readTarget(at: i + 2, sink: "window.open", window: .newWindow) {
@@ -437,7 +440,7 @@ struct ScriptScanner {
             // `var location = …` names a variable of its own; after a keyword that ends a
             // statement's head (`else location = …`) it is the window's.
             guard let before = token(i - 1), before.kind == .identifier else { return .same }
-            return ["return", "else", "do", "void", "await", "yield", "case"].contains(before.text) ? .same : nil
+            return ScriptNames.endsStatementHead(before.text) ? .same : nil
         }
         guard let owner = token(i - 2), owner.kind == .identifier else { return nil }
         switch owner.text {
@@ -461,9 +464,15 @@ struct ScriptScanner {
         var merged: [Int] = []
         let values = script.values(at: i, parameters: currentParameters, merged: &merged)
         guard let first = token(i), !values.isEmpty else { return nil }
-        consumed.formUnion(merged)
+        for index in merged { consume(index) }
         return record(.navigate(ScriptTarget(values: values, window: window, sink: sink)),
                       at: first.offset, steps: currentSteps)
+    }
+
+    /// Marks the literal at token `index` as read by a sink.
+    private mutating func consume(_ index: Int) {
+        if consumed.isEmpty { consumed = [Bool](repeating: false, count: script.count) }
+        if index < consumed.count { consumed[index] = true }
     }
 
     @discardableResult

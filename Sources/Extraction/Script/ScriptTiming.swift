@@ -143,29 +143,66 @@ struct TimingTransfer {
         case plus(Int?)
     }
 
-    /// Indexed by `ScriptTiming.Kind.rawValue`.
-    private var outcomes: [(kind: ScriptTiming.Kind, delay: Delay)]
+    typealias Outcome = (kind: ScriptTiming.Kind, delay: Delay)
+
+    /// Indexed by `ScriptTiming.Kind.rawValue`: one per kind, held in place (`Outcomes`),
+    /// not in an array allocated for every step and every composition.
+    private var outcomes: Outcomes
     /// Whether the steps pass a `DOMContentLoaded` or `load` listener (`afterParse`).
     private var afterParse = false
 
     static let identity = TimingTransfer(ScriptTiming.Kind.allCases.map { ($0, .plus(0)) })
 
-    private init(_ outcomes: [(kind: ScriptTiming.Kind, delay: Delay)], afterParse: Bool = false) {
+    private init(_ outcomes: [Outcome], afterParse: Bool = false) {
+        self.outcomes = Outcomes(outcomes)
+        self.afterParse = afterParse
+    }
+
+    private init(_ outcomes: Outcomes, afterParse: Bool) {
         self.outcomes = outcomes
         self.afterParse = afterParse
+    }
+
+    /// The five outcomes, one per `ScriptTiming.Kind` by its raw value.
+    struct Outcomes {
+        var load, timer, handler, async, parse: Outcome
+
+        init(_ list: [Outcome]) {
+            precondition(list.count == ScriptTiming.Kind.allCases.count)
+            (load, timer, handler, async, parse) = (list[0], list[1], list[2], list[3], list[4])
+        }
+
+        init(load: Outcome, timer: Outcome, handler: Outcome, async: Outcome, parse: Outcome) {
+            (self.load, self.timer, self.handler, self.async, self.parse) = (load, timer, handler, async, parse)
+        }
+
+        subscript(_ index: Int) -> Outcome {
+            switch index {
+            case 0: return load
+            case 1: return timer
+            case 2: return handler
+            case 3: return async
+            default: return parse
+            }
+        }
+
+        func map(_ transform: (Outcome) -> Outcome) -> Outcomes {
+            Outcomes(load: transform(load), timer: transform(timer), handler: transform(handler),
+                     async: transform(async), parse: transform(parse))
+        }
     }
 
     init(_ step: ScriptStep) {
         switch step {
         case .timer(let box):
             let delay = box.ms
-            self.init([(.timer, .fixed(delay)), (.timer, .plus(delay)), (.async, .fixed(delay)), (.async, .plus(delay)),
-                       (.timer, .fixed(delay))])
+            self.init(Outcomes(load: (.timer, .fixed(delay)), timer: (.timer, .plus(delay)), handler: (.async, .fixed(delay)),
+                               async: (.async, .plus(delay)), parse: (.timer, .fixed(delay))), afterParse: false)
         case .promise:
             // A promise continuation loses the gesture; how long it waits is unknown (after
             // the parser's script, so no longer while parsing).
-            self.init([(.load, .plus(0)), (.timer, .plus(0)), (.async, .fixed(nil)), (.async, .plus(0)),
-                       (.load, .plus(0))])
+            self.init(Outcomes(load: (.load, .plus(0)), timer: (.timer, .plus(0)), handler: (.async, .fixed(nil)),
+                               async: (.async, .plus(0)), parse: (.load, .plus(0))), afterParse: false)
         case .listener(let listener):
             let kind: ScriptTiming.Kind
             switch listener {
@@ -173,7 +210,8 @@ struct TimingTransfer {
             case .load: kind = .load
             case .other: kind = .async
             }
-            self.init(Array(repeating: (kind, .fixed(nil)), count: ScriptTiming.Kind.allCases.count),
+            let outcome: Outcome = (kind, .fixed(nil))
+            self.init(Outcomes(load: outcome, timer: outcome, handler: outcome, async: outcome, parse: outcome),
                       afterParse: listener == .load)
         }
     }

@@ -74,9 +74,10 @@ struct ScriptTokens {
         var closers = [Int](repeating: -1, count: tokens.count)
         var open: [(index: Int, kind: Int)] = []
         var openByKind: [[Int]] = [[], [], []]  // positions in `open`, per kind
-        for (i, token) in tokens.enumerated() where token.kind == .punct {
-            // Brackets are one byte: decided on it, not by comparing strings.
-            guard token.text.utf8.count == 1, let byte = token.text.utf8.first else { continue }
+        for i in tokens.indices {
+            // Brackets are one byte: decided on it (`JSToken.byte`), read in place.
+            let byte = tokens[i].byte
+            guard byte != 0 else { continue }
             let kind: Int
             let opens: Bool
             switch byte {

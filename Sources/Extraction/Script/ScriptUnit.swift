@@ -26,8 +26,12 @@ struct ScriptUnit {
     @discardableResult
     mutating func add(_ effect: ScriptEffect, function: String?) -> EffectRef {
         if let function {
-            functions[function, default: []].append(effect)
-            return EffectRef(function: function, index: functions[function]!.count - 1)
+            // One access of the table, where appending and then counting looked it up twice.
+            func append(to list: inout [ScriptEffect]) -> Int {
+                list.append(effect)
+                return list.count - 1
+            }
+            return EffectRef(function: function, index: append(to: &functions[function, default: []]))
         }
         effects.append(effect)
         return EffectRef(function: nil, index: effects.count - 1)
