@@ -1,3 +1,5 @@
+import Glibc
+
 /// Recognises, byte by byte, the markup `TextRunCompactor` may step over, mirroring how
 /// libxml2 2.9.14's HTML parser (push mode, recovery on) delimits it. Each scan returns
 /// the offset just past the construct, or nil when the bytes are anything the scanner is
@@ -12,6 +14,7 @@ struct MarkupScanner {
 
     static let lt: UInt8 = 0x3C, gt: UInt8 = 0x3E, slash: UInt8 = 0x2F, bang: UInt8 = 0x21
     static let dash: UInt8 = 0x2D, equals: UInt8 = 0x3D, quote: UInt8 = 0x22, apostrophe: UInt8 = 0x27
+    static let question: UInt8 = 0x3F, ampersand: UInt8 = 0x26
 
     /// libxml2's IS_BLANK_CH: space, tab, LF, CR (not form feed).
     @inline(__always) static func isBlank(_ b: UInt8) -> Bool {
@@ -198,6 +201,36 @@ struct MarkupScanner {
         }
     }
 
+    /// For a start tag `startTag` read with certainty, from the end of its name: each
+    /// attribute's `=` and value, from the end of the attribute's name to the end of its
+    /// value, added to `regions` — or none, and false, when an attribute's name starts with
+    /// `on` (an event handler, whose value the extractor reads) or a value holds `<` (every
+    /// `<` `RawStartTag` and `FormOwnership` meet stays where it is).
+    func valuesAfterNames(from nameEnd: Int, into regions: inout [Range<Int>]) -> Bool {
+        let before = regions.count
+        var i = nameEnd
+        while true {
+            i = skipBlanks(i)
+            guard i < end, p[i] != Self.gt, p[i] != Self.slash, let attrEnd = name(at: i) else { break }
+            if p[i] | 0x20 == 0x6F && attrEnd > i + 1 && p[i + 1] | 0x20 == 0x6E {
+                regions.removeSubrange(before...)
+                return false
+            }
+            i = skipBlanks(attrEnd)
+            guard i < end, p[i] == Self.equals else { continue }
+            i = skipBlanks(i + 1)
+            guard i < end, let valueEnd = p[i] == Self.quote || p[i] == Self.apostrophe
+                    ? quotedValue(at: i) : unquotedValue(at: i),
+                  memchr(p + i, Int32(Self.lt), valueEnd - i) == nil else {
+                regions.removeSubrange(before...)
+                return false
+            }
+            regions.append(attrEnd..<valueEnd)
+            i = valueEnd
+        }
+        return regions.count > before
+    }
+
     /// `</name>` with only blanks before `>`. `htmlParseEndTag` reads the name the same way;
     /// anything else after it (where 2.9.14 reports "expected '>'") is left to libxml2.
     func endTag(at lt: Int) -> Int? {
@@ -218,6 +251,32 @@ struct MarkupScanner {
                 if p[i + 2] == Self.bang { return nil }
             }
             if b == 0 { return nil }
+            if b >= 0x80 {
+                let n = utf8Length(at: i)
+                if n == 0 { return nil }
+                i += n
+            } else {
+                i += 1
+            }
+        }
+        return nil
+    }
+
+    /// `<?` … `>`: `htmlParsePI` reads a target name (`htmlParseName`'s ASCII way: a letter,
+    /// `_` or `:`, then letters, digits and `_-:.`, ended by an ASCII byte) and then every
+    /// character to the first `>`, as the HTML Standard's tokenizer reads the same bytes as a
+    /// bogus comment; the parser's state is the one before. No handler is set for it. Refused:
+    /// any other first byte (libxml2 then reads what follows `<?` as text), a C0 control but
+    /// a blank.
+    func processingInstruction(at lt: Int) -> Int? {
+        var i = lt + 2
+        guard i < end, Self.isLetter(p[i]) || p[i] == 0x5F || p[i] == 0x3A else { return nil }
+        i += 1
+        while i < end && Self.isNameChar(p[i]) { i += 1 }
+        while i < end {
+            let b = p[i]
+            if b == Self.gt { return i + 1 }
+            if b < 0x20 && !Self.isBlank(b) { return nil }
             if b >= 0x80 {
                 let n = utf8Length(at: i)
                 if n == 0 { return nil }

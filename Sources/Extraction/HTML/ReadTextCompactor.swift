@@ -26,9 +26,18 @@ import Glibc
 /// shorter than 8 bytes; and every value of a page holding U+0001 or `&#` (a value libxml2
 /// decoded could then begin with the mark).
 ///
+/// **Values nobody reads.** `DocumentState.startElement` reads nothing of an element
+/// `TagName` does not know (`div`, `span`, `td` …) but its attributes' names (is there an
+/// event handler?). So such a tag's `=` and values go (`unread`: from the end of each
+/// attribute's name to the end of its value), their LFs kept, a space where the next name
+/// would touch the one before; libxml2 then reports those attributes without values. Left
+/// as written: a tag with an attribute named `on…`, or a value holding `<`
+/// (`MarkupScanner.valuesAfterNames`).
+///
 /// A text is left as written, too, when compacting it saves nothing. The plain ways are
 /// the page as `TextRunCompactor` leaves it (`HTMLExtractor.compactsScriptText`,
-/// `compactsAttributeValues` off); `ReadTextCompactionTests` compares the navigations.
+/// `compactsAttributeValues`, `compactsUnreadValues` off); `ReadTextCompactionTests`
+/// compares the navigations.
 enum ReadTextCompactor {
     /// Where each compacted script text starts in the bytes libxml2 reads, and where it lies
     /// in the bytes before (ascending, one entry a text).
@@ -83,19 +92,21 @@ enum ReadTextCompactor {
     /// `html`, ascending, from `TextRunCompactor.compact(_:found:)`) compacted, and where they
     /// were; nil when nothing could be.
     static func compact(_ html: UnsafeRawBufferPointer, found: TextRunCompactor.Found, scripts: Bool,
-                        values: Bool) -> Compacted? {
+                        values: Bool, unread: Bool = false) -> Compacted? {
         guard let base = html.baseAddress else { return nil }
         let p = base.assumingMemoryBound(to: UInt8.self)
         let rawTexts = scripts ? found.rawTexts : []
         let valueRanges = values && !found.values.isEmpty && valuesMayGo(p, html.count) ? found.values : []
-        guard !rawTexts.isEmpty || !valueRanges.isEmpty else { return nil }
+        let unreadRanges = unread ? found.unread : []
+        guard !rawTexts.isEmpty || !valueRanges.isEmpty || !unreadRanges.isEmpty else { return nil }
         var texts = Texts()
         var kept: [Range<Int>] = []
+        var dropped = 0
         let bytes = [UInt8](unsafeUninitializedCapacity: html.count) { out, count in
             count = copy(p, html.count, into: out.baseAddress!, rawTexts: rawTexts, values: valueRanges,
-                         texts: &texts, kept: &kept)
+                         unread: unreadRanges, texts: &texts, kept: &kept, dropped: &dropped)
         }
-        guard !texts.starts.isEmpty || !kept.isEmpty else { return nil }
+        guard !texts.starts.isEmpty || !kept.isEmpty || dropped > 0 else { return nil }
         var values: Values? = nil
         if !kept.isEmpty {
             values = Values()
@@ -106,15 +117,41 @@ enum ReadTextCompactor {
 
     /// The copy itself: returns the bytes written (never more than read).
     private static func copy(_ p: UnsafePointer<UInt8>, _ count: Int, into o: UnsafeMutablePointer<UInt8>,
-                             rawTexts: [Range<Int>], values: [Range<Int>], texts: inout Texts,
-                             kept: inout [Range<Int>]) -> Int {
+                             rawTexts: [Range<Int>], values: [Range<Int>], unread: [Range<Int>],
+                             texts: inout Texts, kept: inout [Range<Int>], dropped: inout Int) -> Int {
         var read = 0
         var written = 0
         var t = 0
         var v = 0
-        // The two lists merged in order (a value lies in a start tag, a text after one).
-        while t < rawTexts.count || v < values.count {
-            let isText = v == values.count || (t < rawTexts.count && rawTexts[t].lowerBound < values[v].lowerBound)
+        var u = 0
+        // The three lists merged in order (a value lies in a start tag, a text after one;
+        // a tag's values are in one list or the other).
+        while t < rawTexts.count || v < values.count || u < unread.count {
+            let textAt = t < rawTexts.count ? rawTexts[t].lowerBound : Int.max
+            let valueAt = v < values.count ? values[v].lowerBound : Int.max
+            let unreadAt = u < unread.count ? unread[u].lowerBound : Int.max
+            if unreadAt < textAt && unreadAt < valueAt {
+                let range = unread[u]
+                u += 1
+                guard range.lowerBound >= read, range.upperBound < count else { continue }
+                // The attribute's name stays (so does its place in libxml2's array, and
+                // `Attribute redefined`); its `=` and value go, their LFs kept, and a space
+                // keeps the name from running into what follows.
+                o.advanced(by: written).update(from: p + read, count: range.lowerBound - read)
+                written += range.lowerBound - read
+                let before = written
+                written = TextRunCompactor.writeLineBreaks(of: p, range, copying: true, lineFeeds: 0, to: o, at: written)
+                let next = p[range.upperBound]
+                if written == before && !MarkupScanner.isBlank(next) && next != MarkupScanner.gt
+                    && next != MarkupScanner.slash {
+                    o[written] = 0x20
+                    written += 1
+                }
+                dropped += 1
+                read = range.upperBound
+                continue
+            }
+            let isText = textAt < valueAt
             let range = isText ? rawTexts[t] : values[v]
             if isText { t += 1 } else { v += 1 }
             guard range.lowerBound >= read, range.upperBound <= count else { continue }
