@@ -170,65 +170,56 @@ struct MarkupScanner {
 
     /// The same, adding to `values` (when not nil) each quoted value's text of at least
     /// `ReadTextCompactor.shortestValue` bytes, without its quotes, in order (left as they
-    /// are when the scan gives up).
-    func startTag(at lt: Int, values: inout [Range<Int>]?) -> (end: Int, nameEnd: Int, selfClosing: Bool)? {
+    /// are when the scan gives up); and, for a tag whose values nobody reads (`unread` not
+    /// nil), each attribute's `=` and value, from the end of the attribute's name to the end
+    /// of its value — or none, when an attribute's name starts with `on` (an event handler,
+    /// whose value the extractor reads) or a value holds `<` (every `<` `RawStartTag` and
+    /// `FormOwnership` meet stays where it is). `unreadTaken` says which it was.
+    func startTag(at lt: Int, values: inout [Range<Int>]?, unread: inout [Range<Int>]?,
+                  unreadTaken: inout Bool) -> (end: Int, nameEnd: Int, selfClosing: Bool)? {
         guard let nameEnd = name(at: lt + 1) else { return nil }
+        var takes = unread != nil
+        let before = unread?.count ?? 0
         var i = nameEnd
         while true {
             i = skipBlanks(i)
             guard i < end else { return nil }
             let b = p[i]
-            if b == Self.gt { return (i + 1, nameEnd, false) }
-            if b == Self.slash {
-                guard i + 1 < end, p[i + 1] == Self.gt else { return nil }
-                return (i + 2, nameEnd, true)
+            if b == Self.gt || b == Self.slash {
+                if b == Self.slash { guard i + 1 < end, p[i + 1] == Self.gt else { return nil } }
+                if unread != nil && !takes && unread!.count > before { unread!.removeSubrange(before...) }
+                unreadTaken = takes && unread!.count > before
+                return b == Self.gt ? (i + 1, nameEnd, false) : (i + 2, nameEnd, true)
             }
             guard let attrEnd = name(at: i) else { return nil }
+            if takes && p[i] | 0x20 == 0x6F && attrEnd > i + 1 && p[i + 1] | 0x20 == 0x6E { takes = false }
             i = skipBlanks(attrEnd)
             guard i < end else { return nil }
             if p[i] == Self.equals {
                 i = skipBlanks(i + 1)
                 guard i < end else { return nil }
+                let v: Int
                 if p[i] == Self.quote || p[i] == Self.apostrophe {
-                    guard let v = quotedValue(at: i) else { return nil }
-                    if values != nil && v - i - 2 >= ReadTextCompactor.shortestValue { values!.append((i + 1)..<(v - 1)) }
-                    i = v
+                    guard let quoted = quotedValue(at: i) else { return nil }
+                    if values != nil && quoted - i - 2 >= ReadTextCompactor.shortestValue { values!.append((i + 1)..<(quoted - 1)) }
+                    v = quoted
                 } else {
-                    guard let v = unquotedValue(at: i) else { return nil }
-                    i = v
+                    guard let unquoted = unquotedValue(at: i) else { return nil }
+                    v = unquoted
                 }
+                if takes {
+                    if memchr(p + i, Int32(Self.lt), v - i) == nil { unread!.append(attrEnd..<v) } else { takes = false }
+                }
+                i = v
             }
         }
     }
 
-    /// For a start tag `startTag` read with certainty, from the end of its name: each
-    /// attribute's `=` and value, from the end of the attribute's name to the end of its
-    /// value, added to `regions` — or none, and false, when an attribute's name starts with
-    /// `on` (an event handler, whose value the extractor reads) or a value holds `<` (every
-    /// `<` `RawStartTag` and `FormOwnership` meet stays where it is).
-    func valuesAfterNames(from nameEnd: Int, into regions: inout [Range<Int>]) -> Bool {
-        let before = regions.count
-        var i = nameEnd
-        while true {
-            i = skipBlanks(i)
-            guard i < end, p[i] != Self.gt, p[i] != Self.slash, let attrEnd = name(at: i) else { break }
-            if p[i] | 0x20 == 0x6F && attrEnd > i + 1 && p[i + 1] | 0x20 == 0x6E {
-                regions.removeSubrange(before...)
-                return false
-            }
-            i = skipBlanks(attrEnd)
-            guard i < end, p[i] == Self.equals else { continue }
-            i = skipBlanks(i + 1)
-            guard i < end, let valueEnd = p[i] == Self.quote || p[i] == Self.apostrophe
-                    ? quotedValue(at: i) : unquotedValue(at: i),
-                  memchr(p + i, Int32(Self.lt), valueEnd - i) == nil else {
-                regions.removeSubrange(before...)
-                return false
-            }
-            regions.append(attrEnd..<valueEnd)
-            i = valueEnd
-        }
-        return regions.count > before
+    /// `startTag` without the unread values.
+    func startTag(at lt: Int, values: inout [Range<Int>]?) -> (end: Int, nameEnd: Int, selfClosing: Bool)? {
+        var unread: [Range<Int>]? = nil
+        var taken = false
+        return startTag(at: lt, values: &values, unread: &unread, unreadTaken: &taken)
     }
 
     /// `</name>` with only blanks before `>`. `htmlParseEndTag` reads the name the same way;

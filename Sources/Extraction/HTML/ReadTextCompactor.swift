@@ -32,7 +32,7 @@ import Glibc
 /// attribute's name to the end of its value), their LFs kept, a space where the next name
 /// would touch the one before; libxml2 then reports those attributes without values. Left
 /// as written: a tag with an attribute named `on…`, or a value holding `<`
-/// (`MarkupScanner.valuesAfterNames`).
+/// (`MarkupScanner.startTag(at:values:unread:unreadTaken:)`).
 ///
 /// A text is left as written, too, when compacting it saves nothing. The plain ways are
 /// the page as `TextRunCompactor` leaves it (`HTMLExtractor.compactsScriptText`,

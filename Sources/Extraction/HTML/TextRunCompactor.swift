@@ -43,7 +43,7 @@ enum TextRunCompactor {
         var recordsValues = false
         /// Each `=` and value of the start tags of elements the extractor reads no attribute
         /// of (`TagName.other`, no event handler), from the end of the attribute's name
-        /// (only when `recordsUnread`): `MarkupScanner.valuesAfterNames`.
+        /// (only when `recordsUnread`): `MarkupScanner.startTag(at:values:unread:unreadTaken:)`.
         var unread: [Range<Int>] = []
         var recordsUnread = false
     }
@@ -83,8 +83,8 @@ enum TextRunCompactor {
         while true {
             // `i` is at a `<`; `run` is the text before it, not yet written.
             var text: Range<Int>? = nil
-            if values != nil { values!.removeAll(keepingCapacity: true) }
-            if unread != nil { unread!.removeAll(keepingCapacity: true) }
+            if values != nil && !values!.isEmpty { values!.removeAll(keepingCapacity: true) }
+            if unread != nil && !unread!.isEmpty { unread!.removeAll(keepingCapacity: true) }
             guard let construct = markup(s, at: i, rawText: &text, values: &values, unread: &unread) else {
                 return copyRest(s, from: run?.start ?? i, to: out, at: o)
             }
@@ -118,15 +118,22 @@ enum TextRunCompactor {
         guard lt + 1 < s.end else { return nil }
         let b = s.p[lt + 1]
         if MarkupScanner.isLetter(b) {
-            guard let tag = s.startTag(at: lt, values: &values) else { return nil }
+            // An element the extractor reads nothing of but its name: its values go whole.
+            var taken = false
+            let tag: (end: Int, nameEnd: Int, selfClosing: Bool)
+            if unread != nil, let nameEnd = s.name(at: lt + 1), isUnread(s, (lt + 1)..<nameEnd) {
+                guard let scanned = s.startTag(at: lt, values: &values, unread: &unread, unreadTaken: &taken) else {
+                    return nil
+                }
+                tag = scanned
+            } else {
+                guard let scanned = s.startTag(at: lt, values: &values) else { return nil }
+                tag = scanned
+            }
+            if taken && values != nil && !values!.isEmpty { values!.removeAll(keepingCapacity: true) }
             let name = (lt + 1)..<tag.nameEnd
             // A `<meta>`'s values are left to libxml2 (it looks at them: `htmlCheckMeta`).
-            if values != nil && isNamed(s, name, "meta") { values!.removeAll(keepingCapacity: true) }
-            // An element the extractor reads nothing of but its name: its values go whole.
-            if unread != nil && tag.end - tag.nameEnd > 3 && isUnread(s, name)
-                && s.valuesAfterNames(from: tag.nameEnd, into: &unread!) {
-                if values != nil { values!.removeAll(keepingCapacity: true) }
-            }
+            if values != nil && !values!.isEmpty && isNamed(s, name, "meta") { values!.removeAll(keepingCapacity: true) }
             // libxml2 reads the content of script and style as raw text (`htmlParseScript`)
             // unless `/>` ended the element at once.
             if !tag.selfClosing && (isNamed(s, name, "script") || isNamed(s, name, "style")) {
