@@ -170,16 +170,16 @@ struct MarkupScanner {
 
     /// The same, adding to `values` (when not nil) each quoted value's text of at least
     /// `ReadTextCompactor.shortestValue` bytes, without its quotes, in order (left as they
-    /// are when the scan gives up); and, for a tag whose values nobody reads (`unread` not
-    /// nil), each attribute's `=` and value, from the end of the attribute's name to the end
-    /// of its value — or none, when an attribute's name starts with `on` (an event handler,
-    /// whose value the extractor reads) or a value holds `<` (every `<` `RawStartTag` and
-    /// `FormOwnership` meet stays where it is). `unreadTaken` says which it was.
+    /// are when the scan gives up); and, for a tag whose attributes nobody reads (`unread`
+    /// not nil), its attributes, from the end of its name to the end of its last attribute —
+    /// unless an attribute's name starts with `on` (an event handler, whose value the
+    /// extractor reads) or a value holds `<` (every `<` `RawStartTag` and `FormOwnership`
+    /// meet stays where it is). `unreadTaken` says whether they were added.
     func startTag(at lt: Int, values: inout [Range<Int>]?, unread: inout [Range<Int>]?,
                   unreadTaken: inout Bool) -> (end: Int, nameEnd: Int, selfClosing: Bool)? {
         guard let nameEnd = name(at: lt + 1) else { return nil }
         var takes = unread != nil
-        let before = unread?.count ?? 0
+        var last = nameEnd
         var i = nameEnd
         while true {
             i = skipBlanks(i)
@@ -187,12 +187,13 @@ struct MarkupScanner {
             let b = p[i]
             if b == Self.gt || b == Self.slash {
                 if b == Self.slash { guard i + 1 < end, p[i + 1] == Self.gt else { return nil } }
-                if unread != nil && !takes && unread!.count > before { unread!.removeSubrange(before...) }
-                unreadTaken = takes && unread!.count > before
+                unreadTaken = takes && last > nameEnd
+                if unreadTaken { unread!.append(nameEnd..<last) }
                 return b == Self.gt ? (i + 1, nameEnd, false) : (i + 2, nameEnd, true)
             }
             guard let attrEnd = name(at: i) else { return nil }
             if takes && p[i] | 0x20 == 0x6F && attrEnd > i + 1 && p[i + 1] | 0x20 == 0x6E { takes = false }
+            last = attrEnd
             i = skipBlanks(attrEnd)
             guard i < end else { return nil }
             if p[i] == Self.equals {
@@ -207,10 +208,9 @@ struct MarkupScanner {
                     guard let unquoted = unquotedValue(at: i) else { return nil }
                     v = unquoted
                 }
-                if takes {
-                    if memchr(p + i, Int32(Self.lt), v - i) == nil { unread!.append(attrEnd..<v) } else { takes = false }
-                }
+                if takes && memchr(p + i, Int32(Self.lt), v - i) != nil { takes = false }
                 i = v
+                last = v
             }
         }
     }

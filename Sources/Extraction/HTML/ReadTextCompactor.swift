@@ -26,12 +26,12 @@ import Glibc
 /// shorter than 8 bytes; and every value of a page holding U+0001 or `&#` (a value libxml2
 /// decoded could then begin with the mark).
 ///
-/// **Values nobody reads.** `DocumentState.startElement` reads nothing of an element
-/// `TagName` does not know (`div`, `span`, `td` …) but its attributes' names (is there an
-/// event handler?). So such a tag's `=` and values go (`unread`: from the end of each
-/// attribute's name to the end of its value), their LFs kept, a space where the next name
-/// would touch the one before; libxml2 then reports those attributes without values. Left
-/// as written: a tag with an attribute named `on…`, or a value holding `<`
+/// **Attributes nobody reads.** `DocumentState.startElement` reads nothing of an element
+/// `TagName` does not know (`div`, `span`, `td` …) but whether it has attributes (where its
+/// tag ends, `tagRegionStart`) and whether one is an event handler. So such a tag's
+/// attributes (`unread`: from the end of its name to the end of its last attribute) become
+/// their LFs and ` a`: libxml2 reports one attribute `a` without a value. Left as written:
+/// a tag with an attribute named `on…`, or a value holding `<`
 /// (`MarkupScanner.startTag(at:values:unread:unreadTaken:)`).
 ///
 /// A text is left as written, too, when compacting it saves nothing. The plain ways are
@@ -134,19 +134,17 @@ enum ReadTextCompactor {
                 let range = unread[u]
                 u += 1
                 guard range.lowerBound >= read, range.upperBound < count else { continue }
-                // The attribute's name stays (so does its place in libxml2's array, and
-                // `Attribute redefined`); its `=` and value go, their LFs kept, and a space
-                // keeps the name from running into what follows.
+                // The attributes become their LFs and one attribute `a` without a value, so
+                // that libxml2 still reports an array (`DocumentState.tagRegionStart`).
+                var breaks = 0
+                for k in range where p[k] == 0x0A || p[k] == 0x0D { breaks += 1 }
+                guard breaks + 2 < range.count else { continue }
                 o.advanced(by: written).update(from: p + read, count: range.lowerBound - read)
                 written += range.lowerBound - read
-                let before = written
-                written = TextRunCompactor.writeLineBreaks(of: p, range, copying: true, lineFeeds: 0, to: o, at: written)
-                let next = p[range.upperBound]
-                if written == before && !MarkupScanner.isBlank(next) && next != MarkupScanner.gt
-                    && next != MarkupScanner.slash {
-                    o[written] = 0x20
-                    written += 1
-                }
+                written = TextRunCompactor.writeLineBreaks(of: p, range, copying: true, lineFeeds: breaks, to: o, at: written)
+                o[written] = 0x20
+                o[written + 1] = 0x61 // "a"
+                written += 2
                 dropped += 1
                 read = range.upperBound
                 continue

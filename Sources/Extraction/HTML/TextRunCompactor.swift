@@ -41,9 +41,10 @@ enum TextRunCompactor {
         /// `recordsValues`).
         var values: [Range<Int>] = []
         var recordsValues = false
-        /// Each `=` and value of the start tags of elements the extractor reads no attribute
-        /// of (`TagName.other`, no event handler), from the end of the attribute's name
-        /// (only when `recordsUnread`): `MarkupScanner.startTag(at:values:unread:unreadTaken:)`.
+        /// The attributes of the start tags of elements the extractor reads no attribute of
+        /// (`TagName.other`, no event handler), from the end of the tag's name to the end of
+        /// its last attribute (only when `recordsUnread`):
+        /// `MarkupScanner.startTag(at:values:unread:unreadTaken:)`.
         var unread: [Range<Int>] = []
         var recordsUnread = false
     }
@@ -118,7 +119,7 @@ enum TextRunCompactor {
         guard lt + 1 < s.end else { return nil }
         let b = s.p[lt + 1]
         if MarkupScanner.isLetter(b) {
-            // An element the extractor reads nothing of but its name: its values go whole.
+            // An element the extractor reads nothing of but its name: its attributes go.
             var taken = false
             let tag: (end: Int, nameEnd: Int, selfClosing: Bool)
             if unread != nil, let nameEnd = s.name(at: lt + 1), isUnread(s, (lt + 1)..<nameEnd) {
