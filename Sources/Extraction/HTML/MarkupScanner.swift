@@ -175,10 +175,15 @@ struct MarkupScanner {
     /// unless an attribute's name starts with `on` (an event handler, whose value the
     /// extractor reads) or a value holds `<` (every `<` `RawStartTag` and `FormOwnership`
     /// meet stays where it is). `unreadTaken` says whether they were added.
+    ///
+    /// With `linkValues` (a tag `<a>` or `<area>`, `unread` not nil), the `=` and value of
+    /// each attribute the extractor does not read of a link (`isReadOnLinks`) instead, from
+    /// the end of the attribute's name to the end of its value, under the same conditions.
     func startTag(at lt: Int, values: inout [Range<Int>]?, unread: inout [Range<Int>]?,
-                  unreadTaken: inout Bool) -> (end: Int, nameEnd: Int, selfClosing: Bool)? {
+                  unreadTaken: inout Bool, linkValues: Bool = false) -> (end: Int, nameEnd: Int, selfClosing: Bool)? {
         guard let nameEnd = name(at: lt + 1) else { return nil }
         var takes = unread != nil
+        let before = unread?.count ?? 0
         var last = nameEnd
         var i = nameEnd
         while true {
@@ -187,12 +192,18 @@ struct MarkupScanner {
             let b = p[i]
             if b == Self.gt || b == Self.slash {
                 if b == Self.slash { guard i + 1 < end, p[i + 1] == Self.gt else { return nil } }
-                unreadTaken = takes && last > nameEnd
-                if unreadTaken { unread!.append(nameEnd..<last) }
+                if linkValues {
+                    if !takes && unread!.count > before { unread!.removeSubrange(before...) }
+                    unreadTaken = takes && unread!.count > before
+                } else {
+                    unreadTaken = takes && last > nameEnd
+                    if unreadTaken { unread!.append(nameEnd..<last) }
+                }
                 return b == Self.gt ? (i + 1, nameEnd, false) : (i + 2, nameEnd, true)
             }
             guard let attrEnd = name(at: i) else { return nil }
             if takes && p[i] | 0x20 == 0x6F && attrEnd > i + 1 && p[i + 1] | 0x20 == 0x6E { takes = false }
+            let attrStart = i
             last = attrEnd
             i = skipBlanks(attrEnd)
             guard i < end else { return nil }
@@ -209,10 +220,23 @@ struct MarkupScanner {
                     v = unquoted
                 }
                 if takes && memchr(p + i, Int32(Self.lt), v - i) != nil { takes = false }
+                if takes && linkValues && !isReadOnLinks(attrStart..<attrEnd) { unread!.append(attrEnd..<v) }
                 i = v
                 last = v
             }
         }
+    }
+
+    /// Whether the attribute named `name` is one the extractor reads of an `<a>` or an
+    /// `<area>`: `href`, `xlink:href` and `target` (`DocumentState.handleElement`), `id`
+    /// and `class` (`ElementIndex.note`); any case, as libxml2 lower-cases names.
+    func isReadOnLinks(_ name: Range<Int>) -> Bool {
+        func named(_ text: StaticString) -> Bool {
+            guard name.count == text.utf8CodeUnitCount else { return false }
+            for k in 0..<name.count where p[name.lowerBound + k] | 0x20 != text.utf8Start[k] { return false }
+            return true
+        }
+        return named("href") || named("target") || named("id") || named("class") || named("xlink:href")
     }
 
     /// `startTag` without the unread values.

@@ -32,7 +32,9 @@ import Glibc
 /// attributes (`unread`: from the end of its name to the end of its last attribute) become
 /// their LFs and ` a`: libxml2 reports one attribute `a` without a value. Left as written:
 /// a tag with an attribute named `on…`, or a value holding `<`
-/// (`MarkupScanner.startTag(at:values:unread:unreadTaken:)`).
+/// (`MarkupScanner.startTag(at:values:unread:unreadTaken:)`). Of an `<a>` or `<area>`, the
+/// extractor reads `href`, `xlink:href`, `target`, `id` and `class`: the `=` and value of
+/// every other attribute go (`unreadValues`), their LFs kept, under the same conditions.
 ///
 /// A text is left as written, too, when compacting it saves nothing. The plain ways are
 /// the page as `TextRunCompactor` leaves it (`HTMLExtractor.compactsScriptText`,
@@ -98,13 +100,17 @@ enum ReadTextCompactor {
         let rawTexts = scripts ? found.rawTexts : []
         let valueRanges = values && !found.values.isEmpty && valuesMayGo(p, html.count) ? found.values : []
         let unreadRanges = unread ? found.unread : []
-        guard !rawTexts.isEmpty || !valueRanges.isEmpty || !unreadRanges.isEmpty else { return nil }
+        let unreadValues = unread ? found.unreadValues : []
+        guard !rawTexts.isEmpty || !valueRanges.isEmpty || !unreadRanges.isEmpty || !unreadValues.isEmpty else {
+            return nil
+        }
         var texts = Texts()
         var kept: [Range<Int>] = []
         var dropped = 0
         let bytes = [UInt8](unsafeUninitializedCapacity: html.count) { out, count in
             count = copy(p, html.count, into: out.baseAddress!, rawTexts: rawTexts, values: valueRanges,
-                         unread: unreadRanges, texts: &texts, kept: &kept, dropped: &dropped)
+                         unread: unreadRanges, unreadValues: unreadValues, texts: &texts, kept: &kept,
+                         dropped: &dropped)
         }
         guard !texts.starts.isEmpty || !kept.isEmpty || dropped > 0 else { return nil }
         var values: Values? = nil
@@ -118,18 +124,41 @@ enum ReadTextCompactor {
     /// The copy itself: returns the bytes written (never more than read).
     private static func copy(_ p: UnsafePointer<UInt8>, _ count: Int, into o: UnsafeMutablePointer<UInt8>,
                              rawTexts: [Range<Int>], values: [Range<Int>], unread: [Range<Int>],
-                             texts: inout Texts, kept: inout [Range<Int>], dropped: inout Int) -> Int {
+                             unreadValues: [Range<Int>], texts: inout Texts, kept: inout [Range<Int>],
+                             dropped: inout Int) -> Int {
         var read = 0
         var written = 0
         var t = 0
         var v = 0
         var u = 0
-        // The three lists merged in order (a value lies in a start tag, a text after one;
-        // a tag's values are in one list or the other).
-        while t < rawTexts.count || v < values.count || u < unread.count {
+        var w = 0
+        // The four lists merged in order (a value lies in a start tag, a text after one;
+        // a value is in one list or another).
+        while t < rawTexts.count || v < values.count || u < unread.count || w < unreadValues.count {
             let textAt = t < rawTexts.count ? rawTexts[t].lowerBound : Int.max
             let valueAt = v < values.count ? values[v].lowerBound : Int.max
             let unreadAt = u < unread.count ? unread[u].lowerBound : Int.max
+            let unreadValueAt = w < unreadValues.count ? unreadValues[w].lowerBound : Int.max
+            if unreadValueAt < textAt && unreadValueAt < valueAt && unreadValueAt < unreadAt {
+                let range = unreadValues[w]
+                w += 1
+                guard range.lowerBound >= read, range.upperBound < count else { continue }
+                // The attribute's name stays; its `=` and value become their LFs, and a space
+                // where the next name would touch it.
+                o.advanced(by: written).update(from: p + read, count: range.lowerBound - read)
+                written += range.lowerBound - read
+                let before = written
+                written = TextRunCompactor.writeLineBreaks(of: p, range, copying: true, lineFeeds: 0, to: o, at: written)
+                let next = p[range.upperBound]
+                if written == before && !MarkupScanner.isBlank(next) && next != MarkupScanner.gt
+                    && next != MarkupScanner.slash {
+                    o[written] = 0x20
+                    written += 1
+                }
+                dropped += 1
+                read = range.upperBound
+                continue
+            }
             if unreadAt < textAt && unreadAt < valueAt {
                 let range = unread[u]
                 u += 1

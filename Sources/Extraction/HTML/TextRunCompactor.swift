@@ -47,6 +47,9 @@ enum TextRunCompactor {
         /// `MarkupScanner.startTag(at:values:unread:unreadTaken:)`.
         var unread: [Range<Int>] = []
         var recordsUnread = false
+        /// The `=` and value of each attribute of an `<a>` or `<area>` the extractor does not
+        /// read, from the end of the attribute's name (only when `recordsUnread`).
+        var unreadValues: [Range<Int>] = []
     }
 
     /// The same, and (when `found` is not nil) what the pass read with certainty.
@@ -81,12 +84,14 @@ enum TextRunCompactor {
         // A construct's quoted values, as read (one buffer for the whole page).
         var values: [Range<Int>]? = found?.recordsValues == true ? [] : nil
         var unread: [Range<Int>]? = found?.recordsUnread == true ? [] : nil
+        var linkValues = false
         while true {
             // `i` is at a `<`; `run` is the text before it, not yet written.
             var text: Range<Int>? = nil
             if values != nil && !values!.isEmpty { values!.removeAll(keepingCapacity: true) }
             if unread != nil && !unread!.isEmpty { unread!.removeAll(keepingCapacity: true) }
-            guard let construct = markup(s, at: i, rawText: &text, values: &values, unread: &unread) else {
+            guard let construct = markup(s, at: i, rawText: &text, values: &values, unread: &unread,
+                                         linkValues: &linkValues) else {
                 return copyRest(s, from: run?.start ?? i, to: out, at: o)
             }
             if let run {
@@ -96,7 +101,13 @@ enum TextRunCompactor {
             if prolog && s.p[i + 1] != MarkupScanner.bang && s.p[i + 1] != MarkupScanner.question { prolog = false }
             if found != nil {
                 if let values { for v in values { found!.values.append((o + v.lowerBound - i)..<(o + v.upperBound - i)) } }
-                if let unread { for v in unread { found!.unread.append((o + v.lowerBound - i)..<(o + v.upperBound - i)) } }
+                if let unread, !unread.isEmpty {
+                    if linkValues {
+                        for v in unread { found!.unreadValues.append((o + v.lowerBound - i)..<(o + v.upperBound - i)) }
+                    } else {
+                        for v in unread { found!.unread.append((o + v.lowerBound - i)..<(o + v.upperBound - i)) }
+                    }
+                }
                 if let text { found!.rawTexts.append((o + text.lowerBound - i)..<(o + text.upperBound - i)) }
             }
             out.advanced(by: o).update(from: p + i, count: construct - i)
@@ -115,7 +126,9 @@ enum TextRunCompactor {
     /// The construct at `<` (index `lt`), with the raw text of `<script>`/`<style>` and
     /// their end tag; its end, or nil if uncertain.
     private static func markup(_ s: MarkupScanner, at lt: Int, rawText: inout Range<Int>?,
-                               values: inout [Range<Int>]?, unread: inout [Range<Int>]?) -> Int? {
+                               values: inout [Range<Int>]?, unread: inout [Range<Int>]?,
+                               linkValues: inout Bool) -> Int? {
+        linkValues = false
         guard lt + 1 < s.end else { return nil }
         let b = s.p[lt + 1]
         if MarkupScanner.isLetter(b) {
@@ -127,6 +140,18 @@ enum TextRunCompactor {
                     return nil
                 }
                 tag = scanned
+            } else if unread != nil, let nameEnd = s.name(at: lt + 1),
+                      isNamed(s, (lt + 1)..<nameEnd, "a") || isNamed(s, (lt + 1)..<nameEnd, "area") {
+                // A link: the values of the attributes the extractor does not read of it go.
+                guard let scanned = s.startTag(at: lt, values: &values, unread: &unread, unreadTaken: &taken,
+                                               linkValues: true) else { return nil }
+                tag = scanned
+                linkValues = taken
+                if taken && values != nil && !values!.isEmpty {
+                    // Those values are no longer there to be marked.
+                    values!.removeAll { v in unread!.contains { $0.lowerBound < v.lowerBound && v.upperBound <= $0.upperBound } }
+                }
+                taken = false
             } else {
                 guard let scanned = s.startTag(at: lt, values: &values) else { return nil }
                 tag = scanned

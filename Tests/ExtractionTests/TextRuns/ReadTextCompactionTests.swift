@@ -148,6 +148,13 @@ final class ReadTextCompactionTests: XCTestCase {
         XCTAssertEqual(form("<Meta name=\"viewport\" content=\"width=device-width\">"), nil)
         XCTAssertEqual(form("<svg viewBox=\"0 0 10 10\"><path d=\"M0 0L10 10\"/></svg>"),
                        "<svg viewBox=\"\u{1}0\"><path a/></svg>")
+        // Of a link, the values the extractor does not read go.
+        XCTAssertEqual(form("<a name=\"l00046\" id=\"l1\" href=\"x://pay/long/path\">a</a>"),
+                       "<a name id=\"l1\" href=\"\u{1}0\">a</a>")
+        XCTAssertEqual(form("<AREA Title='a\nb'Target=t shape=rect>"), "<AREA Title\nTarget=t shape>")
+        XCTAssertEqual(form("<a rel=\"noopener\"target=_blank>x</a>"), "<a rel target=_blank>x</a>")
+        XCTAssertNil(form("<a name=\"n\" onclick=\"go()\">x</a>"))
+        XCTAssertNil(form("<a title=\"a<b\" name=\"n\">x</a>"))
         // Nothing shorter to write: as written.
         XCTAssertNil(form("<td x>\n<td\n\ny>"))
     }
@@ -223,6 +230,14 @@ final class ReadTextCompactionTests: XCTestCase {
             "<template id=\"tpl\"><a class=\"wallet-link\" href=\"x://tpl/long\">t</a></template>",
             "<object data=\"x://object/long/data\"></object>", "<embed src=\"x://embed/long/src\">",
             "<?xml version=\"1.0\"?>", "<div>std::vector&lt;int&gt;\n &amp;\n</div>", "text &amp; more\n\n",
+            // Links' attributes the extractor does not read (their values go).
+            "<a name=\"l00046\" id=\"l00046\" href=\"x://named/anchor/long\">n</a>", "<a id=\"w1\" name=\"w1\">anchor</a>",
+            "<a title=\"a\nb\" href=x://t rel=nofollow data-x='1'>t</a>", "<a TITLE=\"t&amp;u\" HREF=\"x://upper/case/long\">u</a>",
+            "<area alt=\"a\" shape=rect coords=\"0,0,1,1\" href=\"x://area/long\" target=\"frame-name-long\">",
+            "<a name=n1 onclick=\"location.href='x://a/onclick'\">o</a>", "<a title=\"a<b\" href=\"x://lt/title/long\">l</a>",
+            "<a download=\"f\" ping=\"x://ping\" href=\"x://dl/long&amp;q=1\">d</a>",
+            "<a rel=\"noopener\"target=_blank class=\"wallet-link\" href=\"x://touch/long\">r</a>",
+            "<svg><a title=\"s\" xlink:href=\"x://svg/xlink/title\">s</a></svg>",
         ]
         var seed: UInt64 = 0x5851_F42D_4C95_7F2D
         var scripts = 0, values = 0, unread = 0
