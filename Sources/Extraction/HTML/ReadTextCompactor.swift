@@ -147,10 +147,13 @@ enum ReadTextCompactor {
                 // where the next name would touch it.
                 o.advanced(by: written).update(from: p + read, count: range.lowerBound - read)
                 written += range.lowerBound - read
-                let before = written
-                written = TextRunCompactor.writeLineBreaks(of: p, range, copying: true, lineFeeds: 0, to: o, at: written)
+                let breaks = lineBreaks(p, range)
+                if breaks > 0 {
+                    written = TextRunCompactor.writeLineBreaks(of: p, range, copying: true, lineFeeds: breaks, to: o,
+                                                               at: written)
+                }
                 let next = p[range.upperBound]
-                if written == before && !MarkupScanner.isBlank(next) && next != MarkupScanner.gt
+                if breaks == 0 && !MarkupScanner.isBlank(next) && next != MarkupScanner.gt
                     && next != MarkupScanner.slash {
                     o[written] = 0x20
                     written += 1
@@ -165,12 +168,14 @@ enum ReadTextCompactor {
                 guard range.lowerBound >= read, range.upperBound < count else { continue }
                 // The attributes become their LFs and one attribute `a` without a value, so
                 // that libxml2 still reports an array (`DocumentState.tagRegionStart`).
-                var breaks = 0
-                for k in range where p[k] == 0x0A || p[k] == 0x0D { breaks += 1 }
+                let breaks = lineBreaks(p, range)
                 guard breaks + 2 < range.count else { continue }
                 o.advanced(by: written).update(from: p + read, count: range.lowerBound - read)
                 written += range.lowerBound - read
-                written = TextRunCompactor.writeLineBreaks(of: p, range, copying: true, lineFeeds: breaks, to: o, at: written)
+                if breaks > 0 {
+                    written = TextRunCompactor.writeLineBreaks(of: p, range, copying: true, lineFeeds: breaks, to: o,
+                                                               at: written)
+                }
                 o[written] = 0x20
                 o[written + 1] = 0x61 // "a"
                 written += 2
@@ -219,6 +224,20 @@ enum ReadTextCompactor {
         }
         o.advanced(by: written).update(from: p + read, count: count - read)
         return written + count - read
+    }
+
+    /// The CRs and LFs in `range` (found with `memchr`: most attributes hold none).
+    @inline(__always) private static func lineBreaks(_ p: UnsafePointer<UInt8>, _ range: Range<Int>) -> Int {
+        func count(_ byte: Int32) -> Int {
+            var n = 0
+            var k = range.lowerBound
+            while k < range.upperBound, let hit = memchr(p + k, byte, range.upperBound - k) {
+                n += 1
+                k = UnsafeRawPointer(hit).assumingMemoryBound(to: UInt8.self) - p + 1
+            }
+            return n
+        }
+        return count(0x0A) + count(0x0D)
     }
 
     /// No U+0001 and no `&#` in the page: libxml2's values then begin with the mark only

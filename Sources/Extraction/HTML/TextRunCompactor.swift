@@ -135,13 +135,13 @@ enum TextRunCompactor {
             // An element the extractor reads nothing of but its name: its attributes go.
             var taken = false
             let tag: (end: Int, nameEnd: Int, selfClosing: Bool)
-            if unread != nil, let nameEnd = s.name(at: lt + 1), isUnread(s, (lt + 1)..<nameEnd) {
+            let known = unread != nil ? s.name(at: lt + 1).map { tagName(s, (lt + 1)..<$0) } : nil
+            if known == .other {
                 guard let scanned = s.startTag(at: lt, values: &values, unread: &unread, unreadTaken: &taken) else {
                     return nil
                 }
                 tag = scanned
-            } else if unread != nil, let nameEnd = s.name(at: lt + 1),
-                      isNamed(s, (lt + 1)..<nameEnd, "a") || isNamed(s, (lt + 1)..<nameEnd, "area") {
+            } else if known == .a || known == .area {
                 // A link: the values of the attributes the extractor does not read of it go.
                 guard let scanned = s.startTag(at: lt, values: &values, unread: &unread, unreadTaken: &taken,
                                                linkValues: true) else { return nil }
@@ -182,13 +182,13 @@ enum TextRunCompactor {
         return nil
     }
 
-    /// Whether the element named `name` is one `DocumentState.startElement` reads no
-    /// attribute of (`TagName.other`), by `TagName` itself: the name lower-cased as
+    /// The element named `name` as `DocumentState.startElement` knows it (`TagName.other`:
+    /// one it reads no attribute of), by `TagName` itself: the name lower-cased as
     /// `htmlParseHTMLName` makes it.
     @inline(__always)
-    private static func isUnread(_ s: MarkupScanner, _ name: Range<Int>) -> Bool {
+    private static func tagName(_ s: MarkupScanner, _ name: Range<Int>) -> TagName {
         // The longest name `TagName` knows has 8 bytes.
-        guard name.count <= 8 else { return true }
+        guard name.count <= 8 else { return .other }
         var lowered: (UInt64, UInt64) = (0, 0)
         return withUnsafeMutableBytes(of: &lowered) { buffer in
             let b = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
@@ -196,7 +196,7 @@ enum TextRunCompactor {
                 let c = s.p[name.lowerBound + k]
                 b[k] = c >= 0x41 && c <= 0x5A ? c | 0x20 : c
             }
-            return TagName(UnsafePointer(b)) == .other
+            return TagName(UnsafePointer(b))
         }
     }
 
