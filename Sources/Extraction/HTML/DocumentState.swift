@@ -128,6 +128,8 @@ final class DocumentState {
             read(tag, name, attributes, handlers: handlers)
         } else if attributes.pointer != nil, let input = parser?.pointee.input {
             // An element nothing is read of (most of a page's): only where its tag ends.
+            // `ReadTextCompactor` takes such an element's attributes from libxml2 on that
+            // ground (`unread`): an attribute read here must be kept there.
             tagRegionStart = Int(input.pointee.consumed) + (input.pointee.cur - input.pointee.base)
         }
         if let parser {
