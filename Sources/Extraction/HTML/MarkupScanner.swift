@@ -192,6 +192,12 @@ struct MarkupScanner {
             let b = p[i]
             if b == Self.gt || b == Self.slash {
                 if b == Self.slash { guard i + 1 < end, p[i + 1] == Self.gt else { return nil } }
+                // A `<` between the name and the end can only lie in a value: looked for once,
+                // and only when something is to be taken.
+                if takes && (linkValues ? unread!.count > before : last > nameEnd)
+                    && memchr(p + nameEnd, Int32(Self.lt), i - nameEnd) != nil {
+                    takes = false
+                }
                 if linkValues {
                     if !takes && unread!.count > before { unread!.removeSubrange(before...) }
                     unreadTaken = takes && unread!.count > before
@@ -219,7 +225,6 @@ struct MarkupScanner {
                     guard let unquoted = unquotedValue(at: i) else { return nil }
                     v = unquoted
                 }
-                if takes && memchr(p + i, Int32(Self.lt), v - i) != nil { takes = false }
                 if takes && linkValues && !isReadOnLinks(attrStart..<attrEnd) { unread!.append(attrEnd..<v) }
                 i = v
                 last = v
