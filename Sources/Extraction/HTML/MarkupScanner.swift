@@ -219,7 +219,10 @@ struct MarkupScanner {
                 let v: Int
                 if p[i] == Self.quote || p[i] == Self.apostrophe {
                     guard let quoted = quotedValue(at: i) else { return nil }
-                    if values != nil && quoted - i - 2 >= ReadTextCompactor.shortestValue { values!.append((i + 1)..<(quoted - 1)) }
+                    if values != nil && quoted - i - 2 >= ReadTextCompactor.shortestValue
+                        && !(isParsedByName(attrStart..<attrEnd) && memchr(p + i, 0x26, quoted - i) != nil) {
+                        values!.append((i + 1)..<(quoted - 1))
+                    }
                     v = quoted
                 } else {
                     guard let unquoted = unquotedValue(at: i) else { return nil }
@@ -230,6 +233,15 @@ struct MarkupScanner {
                 last = v
             }
         }
+    }
+
+    /// `id` and `class`, which the extractor reads as libxml2 decoded them
+    /// (`Attributes.parsed`): a value of theirs holding `&` stays for libxml2 to decode.
+    func isParsedByName(_ name: Range<Int>) -> Bool {
+        (name.count == 2 && p[name.lowerBound] | 0x20 == 0x69 && p[name.lowerBound + 1] | 0x20 == 0x64)
+            || (name.count == 5 && p[name.lowerBound] | 0x20 == 0x63 && p[name.lowerBound + 1] | 0x20 == 0x6C
+                && p[name.lowerBound + 2] | 0x20 == 0x61 && p[name.lowerBound + 3] | 0x20 == 0x73
+                && p[name.lowerBound + 4] | 0x20 == 0x73)
     }
 
     /// Whether the attribute named `name` is one the extractor reads of an `<a>` or an

@@ -20,8 +20,9 @@ import Glibc
 /// charset is ignored: `HTML_PARSE_IGNORE_ENC`), and counts its `\n`s. So a quoted value of a
 /// start tag `MarkupScanner` read with certainty (a `<meta>`'s aside) becomes a mark (U+0001), its number among
 /// the page's compacted values and its LFs; `Attributes` reads the value as written by that
-/// number (`Values`). Left as written: a value holding `&` (read as written anyway, by
-/// `RawStartTag`, which finds its tag again in the bytes libxml2 reads), `<` (so every `<`
+/// number (`Values`), decoding one holding `&` as `RawStartTag` decodes a value written so
+/// (`CharacterReferences.decodeAttribute`, the same bytes). Left as written: an `id`'s or a
+/// `class`'s value holding `&` (`Attributes.parsed` reads libxml2's decoding), `<` (so every `<`
 /// `RawStartTag` or `FormOwnership` meets is still there), a C0 control but tab and LF, or
 /// shorter than 8 bytes; and every value of a page holding U+0001 or `&#` (a value libxml2
 /// decoded could then begin with the mark).
@@ -74,7 +75,13 @@ enum ReadTextCompactor {
                 k += 1
             }
             guard k > 1, c[k] == 0 || c[k] == 0x0A, n < ranges.count else { return nil }
-            return String(decoding: UnsafeRawBufferPointer(rebasing: page[ranges[n]]), as: UTF8.self)
+            let value = UnsafeRawBufferPointer(rebasing: page[ranges[n]])
+            // A value holding `&` is decoded as `RawStartTag` decodes one written so (the
+            // HTML Standard's way), from the same bytes.
+            if memchr(value.baseAddress!, 0x26, value.count) != nil {
+                return CharacterReferences.decodeAttribute(value.bindMemory(to: UInt8.self))
+            }
+            return String(decoding: value, as: UTF8.self)
         }
     }
 
@@ -259,7 +266,7 @@ enum ReadTextCompactor {
     }
 
     /// The value's LFs when it may be compacted (see above), else nil. Words of eight bytes
-    /// with no C0 control, `&` or `<` are passed over at once.
+    /// with no C0 control or `<` are passed over at once.
     private static func compactableValue(_ p: UnsafePointer<UInt8>, _ value: Range<Int>) -> Int? {
         var lineFeeds = 0
         var k = value.lowerBound
@@ -268,13 +275,13 @@ enum ReadTextCompactor {
             while k + 8 <= end {
                 let w = word(p, k)
                 let stop = ((w &- MarkupScanner.ones &* 0x20) & ~w & MarkupScanner.highs)
-                    | MarkupScanner.byte(w, 0x26) | MarkupScanner.byte(w, MarkupScanner.lt)
+                    | MarkupScanner.byte(w, MarkupScanner.lt)
                 if stop != 0 { break }
                 k += 8
             }
             guard k < end else { break }
             let b = p[k]
-            if b == 0x26 || b == 0x3C { return nil }
+            if b == 0x3C { return nil }
             if b < 0x20 {
                 if b == 0x0A { lineFeeds += 1 } else if b != 0x09 { return nil }
             }

@@ -87,11 +87,19 @@ final class ReadTextCompactionTests: XCTestCase {
         XCTAssertEqual(found.values.map { String(decoding: page[$0], as: UTF8.self) }, ["gojek://pay/a\nb", "a&amp;b long"])
         let compacted = try XCTUnwrap(page.withUnsafeBytes { ReadTextCompactor.compact($0, found: found, scripts: true, values: true) })
         XCTAssertEqual(String(decoding: compacted.bytes, as: UTF8.self),
-                       "<p>a</p><script>\n\r\n</script><style></style><a href=\"\u{1}0\n\" id=a title='a&amp;b long'>b</a>"
+                       "<p>a</p><script>\n\r\n</script><style></style><a href=\"\u{1}0\n\" id=a title='\u{1}1'>b</a>"
                        + "<meta content=\"0; url=x://refresh\">")
         XCTAssertEqual(compacted.texts.starts, [16, 35])
         XCTAssertEqual(compacted.texts.originals, found.rawTexts)
-        XCTAssertEqual(try XCTUnwrap(compacted.values).ranges, [found.values[0]])
+        XCTAssertEqual(try XCTUnwrap(compacted.values).ranges, found.values)
+        // A value holding `&` comes back decoded the HTML Standard's way.
+        let second = Array("\u{1}1".utf8CString).map { UInt8(bitPattern: $0) }
+        let values = try XCTUnwrap(compacted.values)
+        page.withUnsafeBytes { bytes in
+            values.page = bytes
+            XCTAssertEqual(second.withUnsafeBufferPointer { values.original($0.baseAddress!) }, "a&b long")
+            values.page = nil
+        }
         let onlyScripts = try XCTUnwrap(page.withUnsafeBytes { ReadTextCompactor.compact($0, found: found, scripts: true, values: false) })
         XCTAssertNil(onlyScripts.values)
         let onlyValues = try XCTUnwrap(page.withUnsafeBytes { ReadTextCompactor.compact($0, found: found, scripts: false, values: true) })
@@ -116,10 +124,12 @@ final class ReadTextCompactionTests: XCTestCase {
         })
     }
 
-    /// Values left as written: `&` (RawStartTag reads it), `<`, controls, short ones, a
-    /// `<meta>`'s; and every value of a page holding U+0001 or `&#`.
+    /// Values left as written: `<`, controls, short ones, a `<meta>`'s, an `id`'s or a
+    /// `class`'s holding `&`; and every value of a page holding U+0001 or `&#`.
     func testValuesLeftAlone() {
-        for value in ["gojek://a&amp;b=c", "x://a<b/c/d", "x://a\u{2}b/c/d", "x://a", "gojek://a\u{0B}b/c"] {
+        XCTAssertNotNil(compacted(Array("<a href=\"gojek://a&amp;b=c\">x</a>".utf8))?.values)
+        XCTAssertNil(compacted(Array("<a ID=\"pay&amp;button-long\" Class=\"wallet&amp;link\">x</a>".utf8))?.values)
+        for value in ["x://a<b/c/d", "x://a\u{2}b/c/d", "x://a", "gojek://a\u{0B}b/c"] {
             let page = Array("<a href=\"\(value)\">x</a>".utf8)
             XCTAssertNil(compacted(page)?.values, value.debugDescription)
         }
@@ -238,6 +248,16 @@ final class ReadTextCompactionTests: XCTestCase {
             "<a download=\"f\" ping=\"x://ping\" href=\"x://dl/long&amp;q=1\">d</a>",
             "<a rel=\"noopener\"target=_blank class=\"wallet-link\" href=\"x://touch/long\">r</a>",
             "<svg><a title=\"s\" xlink:href=\"x://svg/xlink/title\">s</a></svg>",
+            // Values holding `&`, read decoded the HTML Standard's way (ids and classes as libxml2 decodes them).
+            "<a id=\"pay&amp;button-long\" class=\"wallet&amp;link primary\" href=\"gojek://pay?a=1&amp;b=2&copy;\">p</a>",
+            "<script>document.getElementById('pay&button-long').click(); document.querySelector('.wallet&link').href = 'dana://amp/long';</script>",
+            "<a href=\"x://q?a=1&ampb=2&notit;c&#x26;d&#0;e\" target=\"frame&amp;long\">r</a>", "<a href=\"x://a&\">t</a>",
+            "<a id=\"pay&colon;x-long\" class=\"w&colon;x-long\" target=\"_blank\" href=\"x://ids/decoded/long\">i</a>"
+                + "<script>document.getElementById('pay&colon;x-long').click();</script>",
+            "<form id=\"f&colon;form-long\" action=\"x://form/colon/long\"></form>"
+                + "<script>document.getElementById('f&colon;form-long').submit();</script>",
+            "<iframe srcdoc=\"&lt;a href=&quot;x://srcdoc/amp&amp;q&quot;&gt;s&lt;/a&gt;\nline\"></iframe>",
+            "<button onclick=\"location.href='x://h?a=1&amp;b=2'\">h</button>",
         ]
         var seed: UInt64 = 0x5851_F42D_4C95_7F2D
         var scripts = 0, values = 0, unread = 0
