@@ -32,7 +32,8 @@ struct Attributes {
     }
 
     /// libxml2's value in `slot`, or the value as written that `ReadTextCompactor` took from
-    /// it (the two are the same bytes: a value without `&` is reported as written).
+    /// it (the two are the same bytes: a value without `&` is reported as written; one with
+    /// `&` comes decoded as `RawStartTag` decodes it, and is never an `id`'s or a `class`'s).
     private func reported(_ slot: UnsafeMutablePointer<UnsafePointer<xmlChar>?>) -> String {
         guard let c = slot.pointee else { return "" }
         if let values, let original = values.original(c) { return original }

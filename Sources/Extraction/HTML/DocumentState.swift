@@ -124,18 +124,14 @@ final class DocumentState {
     func startElement(_ name: UnsafePointer<xmlChar>, _ attributes: Attributes) {
         let tag = TagName(name)
         let handlers = scriptsAllowed && attributes.hasEventHandler
-        var attributes = attributes
-        attributes.values = compactedValues
-        if let atts = attributes.pointer, let input = parser?.pointee.input {
-            // Only values that are read are worth finding as written.
-            if tag != .other || handlers {
-                attributes.raw = RawStartTag.read(input, name: name, attributes: atts, regionStart: tagRegionStart)
-                attributes.place = RawStartTag.Place(input: input, name: name, regionStart: tagRegionStart)
-            }
+        if tag != .other || handlers {
+            read(tag, name, attributes, handlers: handlers)
+        } else if attributes.pointer != nil, let input = parser?.pointee.input {
+            // An element nothing is read of (most of a page's): only where its tag ends.
+            // `ReadTextCompactor` takes such an element's attributes from libxml2 on that
+            // ground (`unread`): an attribute read here must be kept there.
             tagRegionStart = Int(input.pointee.consumed) + (input.pointee.cur - input.pointee.base)
         }
-        if tag != .other { handleElement(tag, attributes) }
-        if handlers { handleEventHandlers(attributes) }
         if let parser {
             if OpenElementBound.closesTooDeep(parser, name, tag: tag) {
                 limits.flattened(line: line)
@@ -143,6 +139,20 @@ final class DocumentState {
             }
             limits.opened(depth: Int(parser.pointee.nameNr))
         }
+    }
+
+    /// The attributes of an element the extractor reads, with what finds their values as
+    /// written (`RawStartTag`, `ReadTextCompactor.Values`), handed to its rules.
+    private func read(_ tag: TagName, _ name: UnsafePointer<xmlChar>, _ attributes: Attributes, handlers: Bool) {
+        var attributes = attributes
+        attributes.values = compactedValues
+        if let atts = attributes.pointer, let input = parser?.pointee.input {
+            attributes.raw = RawStartTag.read(input, name: name, attributes: atts, regionStart: tagRegionStart)
+            attributes.place = RawStartTag.Place(input: input, name: name, regionStart: tagRegionStart)
+            tagRegionStart = Int(input.pointee.consumed) + (input.pointee.cur - input.pointee.base)
+        }
+        if tag != .other { handleElement(tag, attributes) }
+        if handlers { handleEventHandlers(attributes) }
     }
 
     func endElement(_ name: UnsafePointer<xmlChar>) {

@@ -8,6 +8,8 @@ extension DocumentState {
         if templateDepth == 0 { elements.note(tag, a, page: pageText ?? source, own: (nextIndex, line)) }
         switch tag {
         case .a, .area:
+            // The attributes read of a link are `MarkupScanner.isReadOnLinks`'s (the others'
+            // values never reach libxml2): a new one goes there too.
             // In foreign content (Docs/PLATFORM.md §F.8): an SVG `<a>` links through `href` or,
             // failing that, `xlink:href`; a MathML `<a>` is no link at all.
             if foreign.last == .math { return }

@@ -18,6 +18,10 @@ public enum HTMLExtractor {
     /// turn them off.
     @TaskLocal static var compactsScriptText = true
     @TaskLocal static var compactsAttributeValues = true
+    /// Whether the attribute values of elements the extractor reads nothing of but their
+    /// names go before libxml2 sees them (`ReadTextCompactor`, `unread`). Only the
+    /// equivalence tests turn it off.
+    @TaskLocal static var compactsUnreadValues = true
 
     /// - Parameter encoding: the Encoding Standard name the page was decoded from
     ///   (`PageEncoding.name`); the query of each URL in it is percent-encoded in that
@@ -256,14 +260,14 @@ public enum HTMLExtractor {
         guard compactsTextRuns && html.count < min(chunk, compactsBelow) else {
             return feed(html, sax: &sax, user: user, started: started)
         }
-        let scripts = compactsScriptText, values = compactsAttributeValues
-        var found: TextRunCompactor.Found? = reader != nil && (scripts || values)
-            ? TextRunCompactor.Found(recordsValues: values) : nil
+        let scripts = compactsScriptText, values = compactsAttributeValues, unread = compactsUnreadValues
+        var found: TextRunCompactor.Found? = reader != nil && (scripts || values || unread)
+            ? TextRunCompactor.Found(recordsValues: values, recordsUnread: unread) : nil
         let compacted = TextRunCompactor.compact(html, found: &found)
         func feedBoth(_ page: UnsafeRawBufferPointer) {
             // Scripts' text and values, then, are read from `page` (`DocumentState.pageText`).
             if let reader, let found, let read = ReadTextCompactor.compact(page, found: found, scripts: scripts,
-                                                                            values: values) {
+                                                                            values: values, unread: unread) {
                 read.bytes.withUnsafeBytes { fed in
                     feed(fed, sax: &sax, user: user) { parser, source in
                         reader.pageText = page

@@ -1,3 +1,5 @@
+import Glibc
+
 /// Recognises, byte by byte, the markup `TextRunCompactor` may step over, mirroring how
 /// libxml2 2.9.14's HTML parser (push mode, recovery on) delimits it. Each scan returns
 /// the offset just past the construct, or nil when the bytes are anything the scanner is
@@ -12,6 +14,7 @@ struct MarkupScanner {
 
     static let lt: UInt8 = 0x3C, gt: UInt8 = 0x3E, slash: UInt8 = 0x2F, bang: UInt8 = 0x21
     static let dash: UInt8 = 0x2D, equals: UInt8 = 0x3D, quote: UInt8 = 0x22, apostrophe: UInt8 = 0x27
+    static let question: UInt8 = 0x3F, ampersand: UInt8 = 0x26
 
     /// libxml2's IS_BLANK_CH: space, tab, LF, CR (not form feed).
     @inline(__always) static func isBlank(_ b: UInt8) -> Bool {
@@ -167,35 +170,97 @@ struct MarkupScanner {
 
     /// The same, adding to `values` (when not nil) each quoted value's text of at least
     /// `ReadTextCompactor.shortestValue` bytes, without its quotes, in order (left as they
-    /// are when the scan gives up).
-    func startTag(at lt: Int, values: inout [Range<Int>]?) -> (end: Int, nameEnd: Int, selfClosing: Bool)? {
+    /// are when the scan gives up); and, for a tag whose attributes nobody reads (`unread`
+    /// not nil), its attributes, from the end of its name to the end of its last attribute —
+    /// unless an attribute's name starts with `on` (an event handler, whose value the
+    /// extractor reads) or a value holds `<` (every `<` `RawStartTag` and `FormOwnership`
+    /// meet stays where it is). `unreadTaken` says whether they were added.
+    ///
+    /// With `linkValues` (a tag `<a>` or `<area>`, `unread` not nil), the `=` and value of
+    /// each attribute the extractor does not read of a link (`isReadOnLinks`) instead, from
+    /// the end of the attribute's name to the end of its value, under the same conditions.
+    func startTag(at lt: Int, values: inout [Range<Int>]?, unread: inout [Range<Int>]?,
+                  unreadTaken: inout Bool, linkValues: Bool = false) -> (end: Int, nameEnd: Int, selfClosing: Bool)? {
         guard let nameEnd = name(at: lt + 1) else { return nil }
+        var takes = unread != nil
+        let before = unread?.count ?? 0
+        var last = nameEnd
         var i = nameEnd
         while true {
             i = skipBlanks(i)
             guard i < end else { return nil }
             let b = p[i]
-            if b == Self.gt { return (i + 1, nameEnd, false) }
-            if b == Self.slash {
-                guard i + 1 < end, p[i + 1] == Self.gt else { return nil }
-                return (i + 2, nameEnd, true)
+            if b == Self.gt || b == Self.slash {
+                if b == Self.slash { guard i + 1 < end, p[i + 1] == Self.gt else { return nil } }
+                // A `<` between the name and the end can only lie in a value: looked for once,
+                // and only when something is to be taken.
+                if takes && (linkValues ? unread!.count > before : last > nameEnd)
+                    && memchr(p + nameEnd, Int32(Self.lt), i - nameEnd) != nil {
+                    takes = false
+                }
+                if linkValues {
+                    if !takes && unread!.count > before { unread!.removeSubrange(before...) }
+                    unreadTaken = takes && unread!.count > before
+                } else {
+                    unreadTaken = takes && last > nameEnd
+                    if unreadTaken { unread!.append(nameEnd..<last) }
+                }
+                return b == Self.gt ? (i + 1, nameEnd, false) : (i + 2, nameEnd, true)
             }
             guard let attrEnd = name(at: i) else { return nil }
+            if takes && p[i] | 0x20 == 0x6F && attrEnd > i + 1 && p[i + 1] | 0x20 == 0x6E { takes = false }
+            let attrStart = i
+            last = attrEnd
             i = skipBlanks(attrEnd)
             guard i < end else { return nil }
             if p[i] == Self.equals {
                 i = skipBlanks(i + 1)
                 guard i < end else { return nil }
+                let v: Int
                 if p[i] == Self.quote || p[i] == Self.apostrophe {
-                    guard let v = quotedValue(at: i) else { return nil }
-                    if values != nil && v - i - 2 >= ReadTextCompactor.shortestValue { values!.append((i + 1)..<(v - 1)) }
-                    i = v
+                    guard let quoted = quotedValue(at: i) else { return nil }
+                    if values != nil && quoted - i - 2 >= ReadTextCompactor.shortestValue
+                        && !(isParsedByName(attrStart..<attrEnd) && memchr(p + i, 0x26, quoted - i) != nil) {
+                        values!.append((i + 1)..<(quoted - 1))
+                    }
+                    v = quoted
                 } else {
-                    guard let v = unquotedValue(at: i) else { return nil }
-                    i = v
+                    guard let unquoted = unquotedValue(at: i) else { return nil }
+                    v = unquoted
                 }
+                if takes && linkValues && !isReadOnLinks(attrStart..<attrEnd) { unread!.append(attrEnd..<v) }
+                i = v
+                last = v
             }
         }
+    }
+
+    /// `id` and `class`, which the extractor reads as libxml2 decoded them
+    /// (`Attributes.parsed`): a value of theirs holding `&` stays for libxml2 to decode.
+    func isParsedByName(_ name: Range<Int>) -> Bool {
+        (name.count == 2 && p[name.lowerBound] | 0x20 == 0x69 && p[name.lowerBound + 1] | 0x20 == 0x64)
+            || (name.count == 5 && p[name.lowerBound] | 0x20 == 0x63 && p[name.lowerBound + 1] | 0x20 == 0x6C
+                && p[name.lowerBound + 2] | 0x20 == 0x61 && p[name.lowerBound + 3] | 0x20 == 0x73
+                && p[name.lowerBound + 4] | 0x20 == 0x73)
+    }
+
+    /// Whether the attribute named `name` is one the extractor reads of an `<a>` or an
+    /// `<area>`: `href`, `xlink:href` and `target` (`DocumentState.handleElement`), `id`
+    /// and `class` (`ElementIndex.note`); any case, as libxml2 lower-cases names.
+    func isReadOnLinks(_ name: Range<Int>) -> Bool {
+        func named(_ text: StaticString) -> Bool {
+            guard name.count == text.utf8CodeUnitCount else { return false }
+            for k in 0..<name.count where p[name.lowerBound + k] | 0x20 != text.utf8Start[k] { return false }
+            return true
+        }
+        return named("href") || named("target") || named("id") || named("class") || named("xlink:href")
+    }
+
+    /// `startTag` without the unread values.
+    func startTag(at lt: Int, values: inout [Range<Int>]?) -> (end: Int, nameEnd: Int, selfClosing: Bool)? {
+        var unread: [Range<Int>]? = nil
+        var taken = false
+        return startTag(at: lt, values: &values, unread: &unread, unreadTaken: &taken)
     }
 
     /// `</name>` with only blanks before `>`. `htmlParseEndTag` reads the name the same way;
@@ -218,6 +283,32 @@ struct MarkupScanner {
                 if p[i + 2] == Self.bang { return nil }
             }
             if b == 0 { return nil }
+            if b >= 0x80 {
+                let n = utf8Length(at: i)
+                if n == 0 { return nil }
+                i += n
+            } else {
+                i += 1
+            }
+        }
+        return nil
+    }
+
+    /// `<?` … `>`: `htmlParsePI` reads a target name (`htmlParseName`'s ASCII way: a letter,
+    /// `_` or `:`, then letters, digits and `_-:.`, ended by an ASCII byte) and then every
+    /// character to the first `>`, as the HTML Standard's tokenizer reads the same bytes as a
+    /// bogus comment; the parser's state is the one before. No handler is set for it. Refused:
+    /// any other first byte (libxml2 then reads what follows `<?` as text), a C0 control but
+    /// a blank.
+    func processingInstruction(at lt: Int) -> Int? {
+        var i = lt + 2
+        guard i < end, Self.isLetter(p[i]) || p[i] == 0x5F || p[i] == 0x3A else { return nil }
+        i += 1
+        while i < end && Self.isNameChar(p[i]) { i += 1 }
+        while i < end {
+            let b = p[i]
+            if b == Self.gt { return i + 1 }
+            if b < 0x20 && !Self.isBlank(b) { return nil }
             if b >= 0x80 {
                 let n = utf8Length(at: i)
                 if n == 0 { return nil }

@@ -20,15 +20,27 @@ import Glibc
 /// charset is ignored: `HTML_PARSE_IGNORE_ENC`), and counts its `\n`s. So a quoted value of a
 /// start tag `MarkupScanner` read with certainty (a `<meta>`'s aside) becomes a mark (U+0001), its number among
 /// the page's compacted values and its LFs; `Attributes` reads the value as written by that
-/// number (`Values`). Left as written: a value holding `&` (read as written anyway, by
-/// `RawStartTag`, which finds its tag again in the bytes libxml2 reads), `<` (so every `<`
+/// number (`Values`), decoding one holding `&` as `RawStartTag` decodes a value written so
+/// (`CharacterReferences.decodeAttribute`, the same bytes). Left as written: an `id`'s or a
+/// `class`'s value holding `&` (`Attributes.parsed` reads libxml2's decoding), `<` (so every `<`
 /// `RawStartTag` or `FormOwnership` meets is still there), a C0 control but tab and LF, or
 /// shorter than 8 bytes; and every value of a page holding U+0001 or `&#` (a value libxml2
 /// decoded could then begin with the mark).
 ///
+/// **Attributes nobody reads.** `DocumentState.startElement` reads nothing of an element
+/// `TagName` does not know (`div`, `span`, `td` …) but whether it has attributes (where its
+/// tag ends, `tagRegionStart`) and whether one is an event handler. So such a tag's
+/// attributes (`unread`: from the end of its name to the end of its last attribute) become
+/// their LFs and ` a`: libxml2 reports one attribute `a` without a value. Left as written:
+/// a tag with an attribute named `on…`, or a value holding `<`
+/// (`MarkupScanner.startTag(at:values:unread:unreadTaken:)`). Of an `<a>` or `<area>`, the
+/// extractor reads `href`, `xlink:href`, `target`, `id` and `class`: the `=` and value of
+/// every other attribute go (`unreadValues`), their LFs kept, under the same conditions.
+///
 /// A text is left as written, too, when compacting it saves nothing. The plain ways are
 /// the page as `TextRunCompactor` leaves it (`HTMLExtractor.compactsScriptText`,
-/// `compactsAttributeValues` off); `ReadTextCompactionTests` compares the navigations.
+/// `compactsAttributeValues`, `compactsUnreadValues` off); `ReadTextCompactionTests`
+/// compares the navigations.
 enum ReadTextCompactor {
     /// Where each compacted script text starts in the bytes libxml2 reads, and where it lies
     /// in the bytes before (ascending, one entry a text).
@@ -63,7 +75,13 @@ enum ReadTextCompactor {
                 k += 1
             }
             guard k > 1, c[k] == 0 || c[k] == 0x0A, n < ranges.count else { return nil }
-            return String(decoding: UnsafeRawBufferPointer(rebasing: page[ranges[n]]), as: UTF8.self)
+            let value = UnsafeRawBufferPointer(rebasing: page[ranges[n]])
+            // A value holding `&` is decoded as `RawStartTag` decodes one written so (the
+            // HTML Standard's way), from the same bytes.
+            if memchr(value.baseAddress!, 0x26, value.count) != nil {
+                return CharacterReferences.decodeAttribute(value.bindMemory(to: UInt8.self))
+            }
+            return String(decoding: value, as: UTF8.self)
         }
     }
 
@@ -83,19 +101,25 @@ enum ReadTextCompactor {
     /// `html`, ascending, from `TextRunCompactor.compact(_:found:)`) compacted, and where they
     /// were; nil when nothing could be.
     static func compact(_ html: UnsafeRawBufferPointer, found: TextRunCompactor.Found, scripts: Bool,
-                        values: Bool) -> Compacted? {
+                        values: Bool, unread: Bool = false) -> Compacted? {
         guard let base = html.baseAddress else { return nil }
         let p = base.assumingMemoryBound(to: UInt8.self)
         let rawTexts = scripts ? found.rawTexts : []
         let valueRanges = values && !found.values.isEmpty && valuesMayGo(p, html.count) ? found.values : []
-        guard !rawTexts.isEmpty || !valueRanges.isEmpty else { return nil }
+        let unreadRanges = unread ? found.unread : []
+        let unreadValues = unread ? found.unreadValues : []
+        guard !rawTexts.isEmpty || !valueRanges.isEmpty || !unreadRanges.isEmpty || !unreadValues.isEmpty else {
+            return nil
+        }
         var texts = Texts()
         var kept: [Range<Int>] = []
+        var dropped = 0
         let bytes = [UInt8](unsafeUninitializedCapacity: html.count) { out, count in
             count = copy(p, html.count, into: out.baseAddress!, rawTexts: rawTexts, values: valueRanges,
-                         texts: &texts, kept: &kept)
+                         unread: unreadRanges, unreadValues: unreadValues, texts: &texts, kept: &kept,
+                         dropped: &dropped)
         }
-        guard !texts.starts.isEmpty || !kept.isEmpty else { return nil }
+        guard !texts.starts.isEmpty || !kept.isEmpty || dropped > 0 else { return nil }
         var values: Values? = nil
         if !kept.isEmpty {
             values = Values()
@@ -106,15 +130,67 @@ enum ReadTextCompactor {
 
     /// The copy itself: returns the bytes written (never more than read).
     private static func copy(_ p: UnsafePointer<UInt8>, _ count: Int, into o: UnsafeMutablePointer<UInt8>,
-                             rawTexts: [Range<Int>], values: [Range<Int>], texts: inout Texts,
-                             kept: inout [Range<Int>]) -> Int {
+                             rawTexts: [Range<Int>], values: [Range<Int>], unread: [Range<Int>],
+                             unreadValues: [Range<Int>], texts: inout Texts, kept: inout [Range<Int>],
+                             dropped: inout Int) -> Int {
         var read = 0
         var written = 0
         var t = 0
         var v = 0
-        // The two lists merged in order (a value lies in a start tag, a text after one).
-        while t < rawTexts.count || v < values.count {
-            let isText = v == values.count || (t < rawTexts.count && rawTexts[t].lowerBound < values[v].lowerBound)
+        var u = 0
+        var w = 0
+        // The four lists merged in order (a value lies in a start tag, a text after one;
+        // a value is in one list or another).
+        while t < rawTexts.count || v < values.count || u < unread.count || w < unreadValues.count {
+            let textAt = t < rawTexts.count ? rawTexts[t].lowerBound : Int.max
+            let valueAt = v < values.count ? values[v].lowerBound : Int.max
+            let unreadAt = u < unread.count ? unread[u].lowerBound : Int.max
+            let unreadValueAt = w < unreadValues.count ? unreadValues[w].lowerBound : Int.max
+            if unreadValueAt < textAt && unreadValueAt < valueAt && unreadValueAt < unreadAt {
+                let range = unreadValues[w]
+                w += 1
+                guard range.lowerBound >= read, range.upperBound < count else { continue }
+                // The attribute's name stays; its `=` and value become their LFs, and a space
+                // where the next name would touch it.
+                o.advanced(by: written).update(from: p + read, count: range.lowerBound - read)
+                written += range.lowerBound - read
+                let breaks = lineBreaks(p, range)
+                if breaks > 0 {
+                    written = TextRunCompactor.writeLineBreaks(of: p, range, copying: true, lineFeeds: breaks, to: o,
+                                                               at: written)
+                }
+                let next = p[range.upperBound]
+                if breaks == 0 && !MarkupScanner.isBlank(next) && next != MarkupScanner.gt
+                    && next != MarkupScanner.slash {
+                    o[written] = 0x20
+                    written += 1
+                }
+                dropped += 1
+                read = range.upperBound
+                continue
+            }
+            if unreadAt < textAt && unreadAt < valueAt {
+                let range = unread[u]
+                u += 1
+                guard range.lowerBound >= read, range.upperBound < count else { continue }
+                // The attributes become their LFs and one attribute `a` without a value, so
+                // that libxml2 still reports an array (`DocumentState.tagRegionStart`).
+                let breaks = lineBreaks(p, range)
+                guard breaks + 2 < range.count else { continue }
+                o.advanced(by: written).update(from: p + read, count: range.lowerBound - read)
+                written += range.lowerBound - read
+                if breaks > 0 {
+                    written = TextRunCompactor.writeLineBreaks(of: p, range, copying: true, lineFeeds: breaks, to: o,
+                                                               at: written)
+                }
+                o[written] = 0x20
+                o[written + 1] = 0x61 // "a"
+                written += 2
+                dropped += 1
+                read = range.upperBound
+                continue
+            }
+            let isText = textAt < valueAt
             let range = isText ? rawTexts[t] : values[v]
             if isText { t += 1 } else { v += 1 }
             guard range.lowerBound >= read, range.upperBound <= count else { continue }
@@ -157,6 +233,20 @@ enum ReadTextCompactor {
         return written + count - read
     }
 
+    /// The CRs and LFs in `range` (found with `memchr`: most attributes hold none).
+    @inline(__always) private static func lineBreaks(_ p: UnsafePointer<UInt8>, _ range: Range<Int>) -> Int {
+        func count(_ byte: Int32) -> Int {
+            var n = 0
+            var k = range.lowerBound
+            while k < range.upperBound, let hit = memchr(p + k, byte, range.upperBound - k) {
+                n += 1
+                k = UnsafeRawPointer(hit).assumingMemoryBound(to: UInt8.self) - p + 1
+            }
+            return n
+        }
+        return count(0x0A) + count(0x0D)
+    }
+
     /// No U+0001 and no `&#` in the page: libxml2's values then begin with the mark only
     /// where this compactor put it.
     private static func valuesMayGo(_ p: UnsafePointer<UInt8>, _ count: Int) -> Bool {
@@ -176,7 +266,7 @@ enum ReadTextCompactor {
     }
 
     /// The value's LFs when it may be compacted (see above), else nil. Words of eight bytes
-    /// with no C0 control, `&` or `<` are passed over at once.
+    /// with no C0 control or `<` are passed over at once.
     private static func compactableValue(_ p: UnsafePointer<UInt8>, _ value: Range<Int>) -> Int? {
         var lineFeeds = 0
         var k = value.lowerBound
@@ -185,13 +275,13 @@ enum ReadTextCompactor {
             while k + 8 <= end {
                 let w = word(p, k)
                 let stop = ((w &- MarkupScanner.ones &* 0x20) & ~w & MarkupScanner.highs)
-                    | MarkupScanner.byte(w, 0x26) | MarkupScanner.byte(w, MarkupScanner.lt)
+                    | MarkupScanner.byte(w, MarkupScanner.lt)
                 if stop != 0 { break }
                 k += 8
             }
             guard k < end else { break }
             let b = p[k]
-            if b == 0x26 || b == 0x3C { return nil }
+            if b == 0x3C { return nil }
             if b < 0x20 {
                 if b == 0x0A { lineFeeds += 1 } else if b != 0x09 { return nil }
             }

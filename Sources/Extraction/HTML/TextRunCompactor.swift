@@ -5,8 +5,8 @@
 /// A run of text is what lies between the `>` of a construct `MarkupScanner` read with
 /// certainty and the next `<`, when that `<` also opens such a construct. What the parser
 /// does with a run, with `characters` unset, depends only on:
-/// - where it starts and ends (`<` ends `htmlParseCharData`; `&` would start an entity, so
-///   runs holding one are left alone);
+/// - where it starts and ends (`<` ends `htmlParseCharData`; `&` starts a reference: a run
+///   holding one is written otherwise, `writeWithReferences`);
 /// - whether each piece it hands on is blank (`areBlanks`): a non-blank piece calls
 ///   `htmlCheckParagraph`, which may open implied `<html>`, `<body>`, `<p>` elements;
 ///   pieces are cut every 1000 bytes (HTML_PARSER_BIG_BUFFER_SIZE) and at the end;
@@ -18,7 +18,7 @@
 /// at that cut, on the line it reaches; later calls change nothing, the paragraph being
 /// open by then). Blank-only runs are copied unchanged.
 ///
-/// Anything the scanner does not understand (odd `<`, `<?`, `<![CDATA[`, unfinished
+/// Anything the scanner does not understand (odd `<`, `<?` without a name, `<![CDATA[`, unfinished
 /// markup, NUL, malformed UTF-8) ends compaction: the rest of the page is copied as is.
 /// The text before the first tag is never compacted (libxml2 is still choosing between
 /// its start, misc and content states there).
@@ -41,6 +41,15 @@ enum TextRunCompactor {
         /// `recordsValues`).
         var values: [Range<Int>] = []
         var recordsValues = false
+        /// The attributes of the start tags of elements the extractor reads no attribute of
+        /// (`TagName.other`, no event handler), from the end of the tag's name to the end of
+        /// its last attribute (only when `recordsUnread`):
+        /// `MarkupScanner.startTag(at:values:unread:unreadTaken:)`.
+        var unread: [Range<Int>] = []
+        var recordsUnread = false
+        /// The `=` and value of each attribute of an `<a>` or `<area>` the extractor does not
+        /// read, from the end of the attribute's name (only when `recordsUnread`).
+        var unreadValues: [Range<Int>] = []
     }
 
     /// The same, and (when `found` is not nil) what the pass read with certainty.
@@ -68,18 +77,37 @@ enum TextRunCompactor {
         o = first.lt
         var i = first.lt
         var run: Run? = nil
+        // Whether libxml2 is still in its misc or prolog state (every construct so far a
+        // comment, doctype or processing instruction, every run blank): there `SKIP_BLANKS`
+        // passes a run's leading blanks, and its text pieces start at its first non-blank.
+        var prolog = first.firstText == nil
         // A construct's quoted values, as read (one buffer for the whole page).
         var values: [Range<Int>]? = found?.recordsValues == true ? [] : nil
+        var unread: [Range<Int>]? = found?.recordsUnread == true ? [] : nil
+        var linkValues = false
         while true {
             // `i` is at a `<`; `run` is the text before it, not yet written.
             var text: Range<Int>? = nil
-            if values != nil { values!.removeAll(keepingCapacity: true) }
-            guard let construct = markup(s, at: i, rawText: &text, values: &values) else {
+            if values != nil && !values!.isEmpty { values!.removeAll(keepingCapacity: true) }
+            if unread != nil && !unread!.isEmpty { unread!.removeAll(keepingCapacity: true) }
+            guard let construct = markup(s, at: i, rawText: &text, values: &values, unread: &unread,
+                                         linkValues: &linkValues) else {
                 return copyRest(s, from: run?.start ?? i, to: out, at: o)
             }
-            if let run { o = write(run, s, to: out, at: o) }
+            if let run {
+                o = write(run, s, prolog: prolog, to: out, at: o)
+                if run.firstText != nil { prolog = false }
+            }
+            if prolog && s.p[i + 1] != MarkupScanner.bang && s.p[i + 1] != MarkupScanner.question { prolog = false }
             if found != nil {
                 if let values { for v in values { found!.values.append((o + v.lowerBound - i)..<(o + v.upperBound - i)) } }
+                if let unread, !unread.isEmpty {
+                    if linkValues {
+                        for v in unread { found!.unreadValues.append((o + v.lowerBound - i)..<(o + v.upperBound - i)) }
+                    } else {
+                        for v in unread { found!.unread.append((o + v.lowerBound - i)..<(o + v.upperBound - i)) }
+                    }
+                }
                 if let text { found!.rawTexts.append((o + text.lowerBound - i)..<(o + text.upperBound - i)) }
             }
             out.advanced(by: o).update(from: p + i, count: construct - i)
@@ -98,14 +126,40 @@ enum TextRunCompactor {
     /// The construct at `<` (index `lt`), with the raw text of `<script>`/`<style>` and
     /// their end tag; its end, or nil if uncertain.
     private static func markup(_ s: MarkupScanner, at lt: Int, rawText: inout Range<Int>?,
-                               values: inout [Range<Int>]?) -> Int? {
+                               values: inout [Range<Int>]?, unread: inout [Range<Int>]?,
+                               linkValues: inout Bool) -> Int? {
+        linkValues = false
         guard lt + 1 < s.end else { return nil }
         let b = s.p[lt + 1]
         if MarkupScanner.isLetter(b) {
-            guard let tag = s.startTag(at: lt, values: &values) else { return nil }
+            // An element the extractor reads nothing of but its name: its attributes go.
+            var taken = false
+            let tag: (end: Int, nameEnd: Int, selfClosing: Bool)
+            let known = unread != nil ? s.name(at: lt + 1).map { tagName(s, (lt + 1)..<$0) } : nil
+            if known == .other {
+                guard let scanned = s.startTag(at: lt, values: &values, unread: &unread, unreadTaken: &taken) else {
+                    return nil
+                }
+                tag = scanned
+            } else if known == .a || known == .area {
+                // A link: the values of the attributes the extractor does not read of it go.
+                guard let scanned = s.startTag(at: lt, values: &values, unread: &unread, unreadTaken: &taken,
+                                               linkValues: true) else { return nil }
+                tag = scanned
+                linkValues = taken
+                if taken && values != nil && !values!.isEmpty {
+                    // Those values are no longer there to be marked.
+                    values!.removeAll { v in unread!.contains { $0.lowerBound < v.lowerBound && v.upperBound <= $0.upperBound } }
+                }
+                taken = false
+            } else {
+                guard let scanned = s.startTag(at: lt, values: &values) else { return nil }
+                tag = scanned
+            }
+            if taken && values != nil && !values!.isEmpty { values!.removeAll(keepingCapacity: true) }
             let name = (lt + 1)..<tag.nameEnd
             // A `<meta>`'s values are left to libxml2 (it looks at them: `htmlCheckMeta`).
-            if values != nil && isNamed(s, name, "meta") { values!.removeAll(keepingCapacity: true) }
+            if values != nil && !values!.isEmpty && isNamed(s, name, "meta") { values!.removeAll(keepingCapacity: true) }
             // libxml2 reads the content of script and style as raw text (`htmlParseScript`)
             // unless `/>` ended the element at once.
             if !tag.selfClosing && (isNamed(s, name, "script") || isNamed(s, name, "style")) {
@@ -119,12 +173,31 @@ enum TextRunCompactor {
             return tag.end
         }
         if b == MarkupScanner.slash { return s.endTag(at: lt) }
+        if b == MarkupScanner.question { return s.processingInstruction(at: lt) }
         if b == MarkupScanner.bang {
             guard lt + 3 < s.end else { return nil }
             if s.p[lt + 2] == MarkupScanner.dash && s.p[lt + 3] == MarkupScanner.dash { return s.comment(at: lt) }
             return s.doctype(at: lt)
         }
         return nil
+    }
+
+    /// The element named `name` as `DocumentState.startElement` knows it (`TagName.other`:
+    /// one it reads no attribute of), by `TagName` itself: the name lower-cased as
+    /// `htmlParseHTMLName` makes it.
+    @inline(__always)
+    private static func tagName(_ s: MarkupScanner, _ name: Range<Int>) -> TagName {
+        // The longest name `TagName` knows has 8 bytes.
+        guard name.count <= 8 else { return .other }
+        var lowered: (UInt64, UInt64) = (0, 0)
+        return withUnsafeMutableBytes(of: &lowered) { buffer in
+            let b = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self)
+            for k in 0..<name.count {
+                let c = s.p[name.lowerBound + k]
+                b[k] = c >= 0x41 && c <= 0x5A ? c | 0x20 : c
+            }
+            return TagName(UnsafePointer(b))
+        }
     }
 
     private static func isNamed(_ s: MarkupScanner, _ name: Range<Int>, _ expected: StaticString) -> Bool {
@@ -144,15 +217,18 @@ enum TextRunCompactor {
         /// LFs from `firstText` on, and whether a CR is among them.
         var newlines: Int
         var hasCR: Bool
-        /// Holds `&`, a control byte or DEL: copied as is.
+        /// Holds a control byte or DEL: copied as is.
         var keep: Bool
+        /// The first `&`, and the LFs from `firstText` to it.
+        var amp: Int?
+        var newlinesBeforeAmp = 0
     }
 
     /// Reads a run; nil on NUL or malformed UTF-8 (compaction must stop).
     @inline(__always)
     private static func scanRun(_ s: MarkupScanner, from start: Int) -> Run? {
         let p = s.p
-        var run = Run(start: start, lt: s.end, firstText: nil, newlines: 0, hasCR: false, keep: false)
+        var run = Run(start: start, lt: s.end, firstText: nil, newlines: 0, hasCR: false, keep: false, amp: nil)
         var i = start
         while i < s.end {
             // Once text has begun, words of printable ASCII other than `&` and `<` change
@@ -179,7 +255,12 @@ enum TextRunCompactor {
                 if b < 0x20 {
                     if b == 0 { return nil }
                     run.keep = true
-                } else if b == 0x26 || b == 0x7F {
+                } else if b == 0x26 {
+                    if run.amp == nil {
+                        run.amp = i
+                        run.newlinesBeforeAmp = run.newlines
+                    }
+                } else if b == 0x7F {
                     run.keep = true
                 }
                 i += 1
@@ -194,13 +275,17 @@ enum TextRunCompactor {
 
     /// Writes `run` compacted when allowed, else as is.
     @inline(__always)
-    private static func write(_ run: Run, _ s: MarkupScanner, to out: UnsafeMutablePointer<UInt8>, at o: Int) -> Int {
+    private static func write(_ run: Run, _ s: MarkupScanner, prolog: Bool, to out: UnsafeMutablePointer<UInt8>,
+                              at o: Int) -> Int {
+        if run.amp != nil { return writeWithReferences(run, s, to: out, at: o) }
         let p = s.p
         var o = o
         var keepEnd = run.firstText ?? run.lt
-        if run.lt - run.start >= pieceSize {
+        // Where the first piece starts: in the misc and prolog states, after the blanks.
+        let pieceStart = prolog ? keepEnd : run.start
+        if run.lt - pieceStart >= pieceSize {
             // Keep the first piece whole: through byte 1000 and to the end of its character.
-            keepEnd = max(keepEnd, run.start + pieceSize)
+            keepEnd = max(keepEnd, pieceStart + pieceSize)
             while keepEnd < run.lt && p[keepEnd] & 0xC0 == 0x80 { keepEnd += 1 }
         }
         let rest = keepEnd..<run.lt
@@ -221,6 +306,60 @@ enum TextRunCompactor {
         o += 1
         return writeLineBreaks(of: p, rest, copying: run.hasCR || keepEnd > run.firstText!,
                                lineFeeds: run.newlines, to: out, at: o)
+    }
+
+    /// A run holding `&`. `htmlParseCharData` stops at each `&` and `htmlParseReference`
+    /// reads the reference, so the run's text comes in pieces; every piece that ends at a `&`
+    /// is not blank to `areBlanks` (it is not followed by `<`), and a named reference, known
+    /// or not, calls `htmlCheckParagraph` too. So the run's first `htmlCheckParagraph` is at
+    /// its first `&`, on the line that `&` is on (unless only blanks come before a `&#`: in
+    /// the misc and prolog states `SKIP_BLANKS` passes the blanks without a piece, and a
+    /// refused character reference calls nothing — copied as is), and later calls change nothing
+    /// (no tag between: the element current after the first call stays current). The run
+    /// becomes its leading blanks, then, when no line break follows its first `&`, `x` and
+    /// its line breaks (that first call is at the run's end, on the same line); otherwise
+    /// `x` (when text comes before the `&`), the line breaks before the `&`, `&quot;` (a
+    /// named reference: a call there, on that line) and the line breaks after. The first
+    /// `&` must be within the first piece (1000 bytes); `&quot;` rather than a numeric
+    /// reference, as `ReadTextCompactor` looks for `&#` in the page.
+    @inline(__always)
+    private static func writeWithReferences(_ run: Run, _ s: MarkupScanner, to out: UnsafeMutablePointer<UInt8>,
+                                            at o: Int) -> Int {
+        let p = s.p
+        let amp = run.amp!, first = run.firstText!
+        var o = o
+        let refused = run.keep || amp - run.start >= pieceSize - 1
+            || (amp == first && amp + 1 < run.lt && p[amp + 1] == 0x23)
+        // Whether a line break follows the first `&` (with a CR, looked for).
+        var breaksAfter = run.newlines > run.newlinesBeforeAmp
+        if !refused && !breaksAfter && run.hasCR {
+            for k in amp..<run.lt where p[k] == 0x0D { breaksAfter = true; break }
+        }
+        let before = run.hasCR ? -1 : run.newlinesBeforeAmp, after = run.newlines - run.newlinesBeforeAmp
+        // The compacted length, at most (with a CR, its breaks are at most the bytes they lie in).
+        let length = first - run.start + 1 + (breaksAfter ? (run.hasCR ? run.lt - first : run.newlines) + 6
+                                                          : (run.hasCR ? run.lt - first : run.newlines))
+        guard !refused, length < run.lt - run.start else {
+            out.advanced(by: o).update(from: p + run.start, count: run.lt - run.start)
+            return o + run.lt - run.start
+        }
+        out.advanced(by: o).update(from: p + run.start, count: first - run.start)
+        o += first - run.start
+        if !breaksAfter {
+            out[o] = 0x78 // "x"
+            return writeLineBreaks(of: p, first..<run.lt, copying: run.hasCR, lineFeeds: run.newlines, to: out,
+                                   at: o + 1)
+        }
+        if first < amp {
+            out[o] = 0x78
+            o += 1
+        }
+        o = writeLineBreaks(of: p, first..<amp, copying: run.hasCR, lineFeeds: before, to: out, at: o)
+        for b in "&quot;".utf8 {
+            out[o] = b
+            o += 1
+        }
+        return writeLineBreaks(of: p, amp..<run.lt, copying: run.hasCR, lineFeeds: after, to: out, at: o)
     }
 
     /// Writes the line breaks of `range` at `o` and returns where they end: copied one by

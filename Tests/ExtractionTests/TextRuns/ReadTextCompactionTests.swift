@@ -10,9 +10,10 @@ import TestSupport
 /// the repository's pages and on generated ones with every case the compactor must leave
 /// alone.
 final class ReadTextCompactionTests: XCTestCase {
-    private func extraction(_ bytes: [UInt8], scripts: Bool, values: Bool) -> [String] {
+    private func extraction(_ bytes: [UInt8], scripts: Bool, values: Bool, unread: Bool) -> [String] {
         HTMLExtractor.$compactsScriptText.withValue(scripts) {
             HTMLExtractor.$compactsAttributeValues.withValue(values) {
+              HTMLExtractor.$compactsUnreadValues.withValue(unread) {
                 var owned = bytes
                 let page = HTMLExtractor.extractPage(owning: &owned, pageURL: "https://shop.example/pay/index.html",
                                                      streamAbove: Int.max)
@@ -21,6 +22,7 @@ final class ReadTextCompactionTests: XCTestCase {
                 let again = HTMLExtractor.extract(html: html, pageURL: "https://shop.example/pay/index.html")
                 return navigations.map { "\($0) \(String(describing: $0.place.value))" } + page.warnings
                     + ["again:"] + again.map { "\($0) \(String(describing: $0.place.value))" }
+              }
             }
         }
     }
@@ -30,28 +32,44 @@ final class ReadTextCompactionTests: XCTestCase {
         var page = bytes
         HTMLExtractor.prepare(&page, limits: ExtractionLimits())
         return page.withUnsafeBytes { html in
-            var found: TextRunCompactor.Found? = TextRunCompactor.Found(recordsValues: true)
+            var found: TextRunCompactor.Found? = TextRunCompactor.Found(recordsValues: true, recordsUnread: true)
             let text = TextRunCompactor.compact(html, found: &found)
-            if let text { return text.withUnsafeBytes { ReadTextCompactor.compact($0, found: found!, scripts: true, values: true) } }
-            return ReadTextCompactor.compact(html, found: found!, scripts: true, values: true)
+            if let text {
+                return text.withUnsafeBytes {
+                    ReadTextCompactor.compact($0, found: found!, scripts: true, values: true, unread: true)
+                }
+            }
+            return ReadTextCompactor.compact(html, found: found!, scripts: true, values: true, unread: true)
         }
     }
 
     /// Compares every way with the plain one; returns what the compactor took (scripts, values).
     @discardableResult
     private func assertSame(_ bytes: [UInt8], _ label: String, file: StaticString = #filePath,
-                            line: UInt = #line) -> (scripts: Bool, values: Bool) {
-        let plain = extraction(bytes, scripts: false, values: false)
-        for (scripts, values) in [(true, false), (false, true), (true, true)] {
-            let other = extraction(bytes, scripts: scripts, values: values)
+                            line: UInt = #line) -> (scripts: Bool, values: Bool, unread: Bool) {
+        let plain = extraction(bytes, scripts: false, values: false, unread: false)
+        for (scripts, values, unread) in [(true, false, false), (false, true, false), (false, false, true), (true, true, true)] {
+            let other = extraction(bytes, scripts: scripts, values: values, unread: unread)
             if other != plain {
                 let at = (0..<min(plain.count, other.count)).first { plain[$0] != other[$0] } ?? min(plain.count, other.count)
-                XCTFail("\(label) (scripts \(scripts), values \(values)): record \(at) differs: "
+                XCTFail("\(label) (scripts \(scripts), values \(values), unread \(unread)): record \(at) differs: "
                         + "\(plain.dropFirst(at).first ?? "<none>") vs \(other.dropFirst(at).first ?? "<none>")", file: file, line: line)
             }
         }
         let taken = compacted(bytes)
-        return (taken.map { !$0.texts.starts.isEmpty } ?? false, taken?.values != nil)
+        let withoutUnread = taken.map { $0.bytes.count } == compactedWithoutUnread(bytes).map { $0.bytes.count }
+        return (taken.map { !$0.texts.starts.isEmpty } ?? false, taken?.values != nil, taken != nil && !withoutUnread)
+    }
+
+    private func compactedWithoutUnread(_ bytes: [UInt8]) -> ReadTextCompactor.Compacted? {
+        var page = bytes
+        HTMLExtractor.prepare(&page, limits: ExtractionLimits())
+        return page.withUnsafeBytes { html in
+            var found: TextRunCompactor.Found? = TextRunCompactor.Found(recordsValues: true)
+            let text = TextRunCompactor.compact(html, found: &found)
+            if let text { return text.withUnsafeBytes { ReadTextCompactor.compact($0, found: found!, scripts: true, values: true) } }
+            return ReadTextCompactor.compact(html, found: found!, scripts: true, values: true)
+        }
     }
 
     private func found(_ page: [UInt8]) -> TextRunCompactor.Found {
@@ -69,11 +87,19 @@ final class ReadTextCompactionTests: XCTestCase {
         XCTAssertEqual(found.values.map { String(decoding: page[$0], as: UTF8.self) }, ["gojek://pay/a\nb", "a&amp;b long"])
         let compacted = try XCTUnwrap(page.withUnsafeBytes { ReadTextCompactor.compact($0, found: found, scripts: true, values: true) })
         XCTAssertEqual(String(decoding: compacted.bytes, as: UTF8.self),
-                       "<p>a</p><script>\n\r\n</script><style></style><a href=\"\u{1}0\n\" id=a title='a&amp;b long'>b</a>"
+                       "<p>a</p><script>\n\r\n</script><style></style><a href=\"\u{1}0\n\" id=a title='\u{1}1'>b</a>"
                        + "<meta content=\"0; url=x://refresh\">")
         XCTAssertEqual(compacted.texts.starts, [16, 35])
         XCTAssertEqual(compacted.texts.originals, found.rawTexts)
-        XCTAssertEqual(try XCTUnwrap(compacted.values).ranges, [found.values[0]])
+        XCTAssertEqual(try XCTUnwrap(compacted.values).ranges, found.values)
+        // A value holding `&` comes back decoded the HTML Standard's way.
+        let second = Array("\u{1}1".utf8CString).map { UInt8(bitPattern: $0) }
+        let values = try XCTUnwrap(compacted.values)
+        page.withUnsafeBytes { bytes in
+            values.page = bytes
+            XCTAssertEqual(second.withUnsafeBufferPointer { values.original($0.baseAddress!) }, "a&b long")
+            values.page = nil
+        }
         let onlyScripts = try XCTUnwrap(page.withUnsafeBytes { ReadTextCompactor.compact($0, found: found, scripts: true, values: false) })
         XCTAssertNil(onlyScripts.values)
         let onlyValues = try XCTUnwrap(page.withUnsafeBytes { ReadTextCompactor.compact($0, found: found, scripts: false, values: true) })
@@ -98,10 +124,12 @@ final class ReadTextCompactionTests: XCTestCase {
         })
     }
 
-    /// Values left as written: `&` (RawStartTag reads it), `<`, controls, short ones, a
-    /// `<meta>`'s; and every value of a page holding U+0001 or `&#`.
+    /// Values left as written: `<`, controls, short ones, a `<meta>`'s, an `id`'s or a
+    /// `class`'s holding `&`; and every value of a page holding U+0001 or `&#`.
     func testValuesLeftAlone() {
-        for value in ["gojek://a&amp;b=c", "x://a<b/c/d", "x://a\u{2}b/c/d", "x://a", "gojek://a\u{0B}b/c"] {
+        XCTAssertNotNil(compacted(Array("<a href=\"gojek://a&amp;b=c\">x</a>".utf8))?.values)
+        XCTAssertNil(compacted(Array("<a ID=\"pay&amp;button-long\" Class=\"wallet&amp;link\">x</a>".utf8))?.values)
+        for value in ["x://a<b/c/d", "x://a\u{2}b/c/d", "x://a", "gojek://a\u{0B}b/c"] {
             let page = Array("<a href=\"\(value)\">x</a>".utf8)
             XCTAssertNil(compacted(page)?.values, value.debugDescription)
         }
@@ -111,17 +139,49 @@ final class ReadTextCompactionTests: XCTestCase {
         XCTAssertNil(compacted(Array("<a href=\"gojek://pay/a/b\">&#65;</a>".utf8))?.values)
     }
 
+    /// The attributes of an element the extractor reads nothing of but its name become their
+    /// LFs and ` a`; an element with an event handler, or a value holding `<`, keeps them; an
+    /// element the extractor reads keeps them too (long values get the mark).
+    func testUnreadValuesForm() throws {
+        func form(_ page: String) -> String? {
+            compacted(Array(page.utf8)).map { String(decoding: $0.bytes, as: UTF8.self) }
+        }
+        XCTAssertEqual(form("<div class=\"line\" id=l1>a</div>"), "<div a>a</div>")
+        XCTAssertEqual(form("<DIV Class = 'a\nb'title=\"t\">a</div>"), "<DIV\n a>a</div>")
+        XCTAssertEqual(form("<br data-x=\"\"/>"), "<br a/>")
+        XCTAssertEqual(form("<img src=\"a.png\" alt=\"a&amp;b\">"), "<img a>")
+        XCTAssertNil(form("<div title=\"a<b\" class=\"wallet\">a</div>"))
+        XCTAssertNil(form("<div class=\"wallet\" ONclick=\"go()\">a</div>"))
+        XCTAssertNil(form("<div class=\"wallet\" on>a</div>"))
+        XCTAssertEqual(form("<a class=\"wallet\" href=\"gojek://pay/long\">a</a>"),
+                       "<a class=\"wallet\" href=\"\u{1}0\">a</a>")
+        XCTAssertEqual(form("<Meta name=\"viewport\" content=\"width=device-width\">"), nil)
+        XCTAssertEqual(form("<svg viewBox=\"0 0 10 10\"><path d=\"M0 0L10 10\"/></svg>"),
+                       "<svg viewBox=\"\u{1}0\"><path a/></svg>")
+        // Of a link, the values the extractor does not read go.
+        XCTAssertEqual(form("<a name=\"l00046\" id=\"l1\" href=\"x://pay/long/path\">a</a>"),
+                       "<a name id=\"l1\" href=\"\u{1}0\">a</a>")
+        XCTAssertEqual(form("<AREA Title='a\nb'Target=t shape=rect>"), "<AREA Title\nTarget=t shape>")
+        XCTAssertEqual(form("<a rel=\"noopener\"target=_blank>x</a>"), "<a rel target=_blank>x</a>")
+        XCTAssertNil(form("<a name=\"n\" onclick=\"go()\">x</a>"))
+        XCTAssertNil(form("<a title=\"a<b\" name=\"n\">x</a>"))
+        // Nothing shorter to write: as written.
+        XCTAssertNil(form("<td x>\n<td\n\ny>"))
+    }
+
     func testRepositoryPages() throws {
-        var scripts = 0, values = 0
+        var scripts = 0, values = 0, unread = 0
         let pages = try Repository.htmlPages()
         for page in pages {
             let taken = assertSame(page.bytes, page.name)
             if taken.scripts { scripts += 1 }
             if taken.values { values += 1 }
+            if taken.unread { unread += 1 }
         }
         XCTAssertGreaterThan(pages.count, 10)
         XCTAssertGreaterThan(scripts, 10)
         XCTAssertGreaterThan(values, 10)
+        XCTAssertGreaterThan(unread, 10)
     }
 
     func testGeneratedPages() {
@@ -165,9 +225,42 @@ final class ReadTextCompactionTests: XCTestCase {
             "<area href=\"intent://pay#Intent;scheme=gojek;package=com.gojek.app;end\" coords=\"0,0,10,10\">",
             "<a href=\"gojek://tab\there/long\">tab</a>", "<link rel=\"alternate\" href=\"android-app://com.example/long\">",
             "<meta property=\"al:android:url\" content=\"tngdwallet://pay?token=long\">", "&#65;", "\u{1}",
+            // Elements the extractor reads nothing of but their names (their values go).
+            "<div class=\"wallet-link\" id=\"payment-button-long\">", "<span class=line>", "<DIV CLASS=\"wallet-link\">",
+            "<p title=\"a\nb\" data-x=y>x</p>", "<img src=\"x.png\" alt=\"a&amp;b\">", "<div title=\"a<b\" class=\"c\">",
+            "<div onclick=\"location.href='x://div/onclick'\" class=\"wallet-link\">", "<div ONCLICK=\"location.href='x://upper'\">",
+            "<body onload=\"location.href='x://body/onload'\" class=\"b\">", "<body class=\"b\">", "<html lang=\"en\">",
+            "<div a=\"1\"b=\"2\" c='3'd=4>", "<br class=\"x\"/>", "<video poster=\"x://poster/long/value\"></video>",
+            "<svg viewBox=\"0 0 1 1\"><a xlink:href=\"x://svg/xlink/long\">s</a></svg>",
+            "<math display=\"block\"><a href=\"x://math/long/value\">m</a></math>",
+            "<form id=\"f1\" action=\"x://form/f1/action\"></form><input form=\"f1\" type=\"submit\" formaction=\"x://input/long\">",
+            "<div id=\"w1\" class=\"wallet-link\">d</div>", "<script>document.getElementById('w1').click();</script>",
+            "<section class=\"a\" class=\"b\">dup</section>", "<textarea name=\"t\">a<b</textarea>",
+            "<title lang=\"en\">t &amp; u</title>", "<noscript class=\"n\"><a href=\"x://ns/long\">n</a></noscript>",
+            "<template id=\"tpl\"><a class=\"wallet-link\" href=\"x://tpl/long\">t</a></template>",
+            "<object data=\"x://object/long/data\"></object>", "<embed src=\"x://embed/long/src\">",
+            "<?xml version=\"1.0\"?>", "<div>std::vector&lt;int&gt;\n &amp;\n</div>", "text &amp; more\n\n",
+            // Links' attributes the extractor does not read (their values go).
+            "<a name=\"l00046\" id=\"l00046\" href=\"x://named/anchor/long\">n</a>", "<a id=\"w1\" name=\"w1\">anchor</a>",
+            "<a title=\"a\nb\" href=x://t rel=nofollow data-x='1'>t</a>", "<a TITLE=\"t&amp;u\" HREF=\"x://upper/case/long\">u</a>",
+            "<area alt=\"a\" shape=rect coords=\"0,0,1,1\" href=\"x://area/long\" target=\"frame-name-long\">",
+            "<a name=n1 onclick=\"location.href='x://a/onclick'\">o</a>", "<a title=\"a<b\" href=\"x://lt/title/long\">l</a>",
+            "<a download=\"f\" ping=\"x://ping\" href=\"x://dl/long&amp;q=1\">d</a>",
+            "<a rel=\"noopener\"target=_blank class=\"wallet-link\" href=\"x://touch/long\">r</a>",
+            "<svg><a title=\"s\" xlink:href=\"x://svg/xlink/title\">s</a></svg>",
+            // Values holding `&`, read decoded the HTML Standard's way (ids and classes as libxml2 decodes them).
+            "<a id=\"pay&amp;button-long\" class=\"wallet&amp;link primary\" href=\"gojek://pay?a=1&amp;b=2&copy;\">p</a>",
+            "<script>document.getElementById('pay&button-long').click(); document.querySelector('.wallet&link').href = 'dana://amp/long';</script>",
+            "<a href=\"x://q?a=1&ampb=2&notit;c&#x26;d&#0;e\" target=\"frame&amp;long\">r</a>", "<a href=\"x://a&\">t</a>",
+            "<a id=\"pay&colon;x-long\" class=\"w&colon;x-long\" target=\"_blank\" href=\"x://ids/decoded/long\">i</a>"
+                + "<script>document.getElementById('pay&colon;x-long').click();</script>",
+            "<form id=\"f&colon;form-long\" action=\"x://form/colon/long\"></form>"
+                + "<script>document.getElementById('f&colon;form-long').submit();</script>",
+            "<iframe srcdoc=\"&lt;a href=&quot;x://srcdoc/amp&amp;q&quot;&gt;s&lt;/a&gt;\nline\"></iframe>",
+            "<button onclick=\"location.href='x://h?a=1&amp;b=2'\">h</button>",
         ]
         var seed: UInt64 = 0x5851_F42D_4C95_7F2D
-        var scripts = 0, values = 0
+        var scripts = 0, values = 0, unread = 0
         for n in 0..<1200 {
             var page = ""
             for _ in 0..<(3 + Int(seed % 30)) {
@@ -177,8 +270,10 @@ final class ReadTextCompactionTests: XCTestCase {
             let taken = assertSame(Array(page.utf8), "page \(n): \(page.prefix(400).debugDescription)")
             if taken.scripts { scripts += 1 }
             if taken.values { values += 1 }
+            if taken.unread { unread += 1 }
         }
         XCTAssertGreaterThan(scripts, 300)
         XCTAssertGreaterThan(values, 300)
+        XCTAssertGreaterThan(unread, 300)
     }
 }

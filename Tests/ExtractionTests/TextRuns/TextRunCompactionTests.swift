@@ -49,6 +49,42 @@ final class TextRunCompactionTests: XCTestCase {
         XCTAssertEqual(String(decoding: out, as: UTF8.self), "<p>\n  x\n\r\n</p>")
     }
 
+    func testReferenceRunForms() throws {
+        func compacted(_ page: String) -> String? {
+            Array(page.utf8).withUnsafeBytes { TextRunCompactor.compact($0) }.map { String(decoding: $0, as: UTF8.self) }
+        }
+        // No line break after the first `&`: as a run without one.
+        XCTAssertEqual(compacted("<p>\n  two\nlines &amp; more</p>"), "<p>\n  x\n</p>")
+        // Line breaks after it: the check stays on the `&`'s line.
+        XCTAssertEqual(compacted("<p>\n  two\nlines &amp;\n more\n</p>"), "<p>\n  x\n&quot;\n\n</p>")
+        XCTAssertEqual(compacted("<p>&lt;\n more text\n</p>"), "<p>&quot;\n\n</p>")
+        // A run starting with `&#`, and one whose first `&` lies past the first piece: as written.
+        XCTAssertNil(compacted("<p>&#160; some text here\n\n</p>"))
+        XCTAssertNil(compacted("<p>\n  &#160; some text here\n\n</p>"))
+        XCTAssertNil(compacted("<p>" + String(repeating: "ab ", count: 340) + "&amp;\n\n</p>"))
+        // A processing instruction is stepped over.
+        XCTAssertEqual(compacted("<?xml version=\"1.0\"?>\n<p>some text</p>"), "<?xml version=\"1.0\"?>\n<p>x</p>")
+        XCTAssertNil(compacted("<?9?>\n<p>some text</p>"))
+    }
+
+    /// Pages of pieces the scanner understands, references and processing instructions among
+    /// them, so runs holding `&` meet every context.
+    func testFuzzedPagesWithReferences() {
+        let stops = ["<![", "<!-->", "--!>", "< ", "a<b", "<?>", "<? "]
+        let pieces = TextRunSnippets.pieces.filter { piece in piece != "<" && !stops.contains { piece.contains($0) } }
+        var seed: UInt64 = 0x5851_F42D_4C95_7F2D
+        var changed = 0
+        for n in 0..<4000 {
+            var page = ""
+            for _ in 0..<(5 + Int(seed % 60)) {
+                seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                page += pieces[Int((seed >> 33) % UInt64(pieces.count))]
+            }
+            if assertEquivalent(Array(page.utf8), "reference fuzz \(n): \(page.prefix(300).debugDescription)") { changed += 1 }
+        }
+        XCTAssertGreaterThan(changed, 2000)
+    }
+
     func testFuzzedPages() {
         var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
         let pieces = TextRunSnippets.pieces
