@@ -58,7 +58,10 @@ public struct CheckRun: Sendable {
         var out: [FindingRef] = []
         checks.withUnsafeBufferPointer { checks in
             for k in checks.indices {
-                let profiles = checks[k].profiles(navigation)
+                // Its rule read alone: a method of the check called in place still copied it
+                // (the rule it calls could, for all the compiler knows, change the array).
+                let fires = checks[k].fires
+                let profiles = Check.inNameOrder(fires(navigation))
                 if !profiles.isEmpty { out.append(FindingRef(code: checks[k].code, profiles: profiles)) }
             }
         }

@@ -15,9 +15,10 @@ extension Classifier {
     /// and quotes against its key's (`classify`).
     @inline(never)
     static func intentLinkNumber(_ uri: String, url: WebURL?, page: PageContext, run: Run, inputs: Int32,
-                                 memo: DecisionMemo, intent: inout ParsedIntent?, quotes: inout IntentQuotes?) -> Int32 {
+                                 memo: DecisionMemo, pageBits: inout PageBitsByHost, intent: inout ParsedIntent?,
+                                 quotes: inout IntentQuotes?) -> Int32 {
         guard memo.shapes, let url, url.hasScheme("intent"),
-              let bits = memo.pageBits.bits(url, page: page),
+              let bits = pageBits.bits(url, page: page),
               let written = IntentShape.write(uri, into: memo.shapeBytes, readsDataWhole: run.reading.readsDataWhole(ascii:))
         else {
             let link = intentLink(uri, url: url, page: page, run: run, intent: &intent, quotes: &quotes)

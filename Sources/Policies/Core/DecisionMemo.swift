@@ -35,9 +35,6 @@ final class DecisionMemo {
     /// known shape met with new inputs is keyed without its parse).
     var shapeNumbers = IntentShapeTable<(link: Int32, quotes: IntentQuotes?)>()
     var shapeKeys = IntentShapeTable<(link: DecisionKey.Link, quotes: IntentQuotes?)>()
-    /// The page's bits of an `intent:` link on the shape path, by the page and target host
-    /// (`PageBitsByHost`).
-    var pageBits = PageBitsByHost()
     /// A link's shape as it is written (`IntentShape.capacity` bytes, kept: nothing made per link).
     let shapeBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: IntentShape.capacity)
     /// Per link and profile (`link * profileCount + profile`): the visit it was first decided
