@@ -49,8 +49,12 @@ public struct Check: Sendable {
     }
 
     public func profiles(_ navigation: Navigation) -> [String] {
-        let names = fires(navigation)
-        return names.count < 2 || zip(names, names.dropFirst()).allSatisfy({ $0 < $1 }) ? names : names.sorted()
+        Self.inNameOrder(fires(navigation))
+    }
+
+    /// The profile names a rule gave, sorted (as they usually come already).
+    static func inNameOrder(_ names: [String]) -> [String] {
+        names.count < 2 || zip(names, names.dropFirst()).allSatisfy({ $0 < $1 }) ? names : names.sorted()
     }
 
     /// The profiles whose verdict satisfies `test`, in name order (a verdict set's order).

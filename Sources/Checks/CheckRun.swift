@@ -49,8 +49,27 @@ public struct CheckRun: Sendable {
         return out
     }
 
-    /// The findings of one navigation with its verdicts, in the checks' order.
+    /// The findings of one navigation with its verdicts, in the checks' order. Each check is
+    /// read where it lies: `compactMap`'s closure was handed a copy of every check (its texts,
+    /// examples and rules retained and released), some 440 instructions per check and
+    /// finding row, about 450 an `intent:` link (Benchmarks/README.md, issue 17).
+    /// `findingsPlain` is the reference (`CheckRunTests`).
     public func findings(_ navigation: Navigation) -> [FindingRef] {
+        var out: [FindingRef] = []
+        checks.withUnsafeBufferPointer { checks in
+            for k in checks.indices {
+                // Its rule read alone: a method of the check called in place still copied it
+                // (the rule it calls could, for all the compiler knows, change the array).
+                let fires = checks[k].fires
+                let profiles = Check.inNameOrder(fires(navigation))
+                if !profiles.isEmpty { out.append(FindingRef(code: checks[k].code, profiles: profiles)) }
+            }
+        }
+        return out
+    }
+
+    /// `findings` as first written: every check copied out for the closure.
+    func findingsPlain(_ navigation: Navigation) -> [FindingRef] {
         checks.compactMap { check in
             let profiles = check.profiles(navigation)
             return profiles.isEmpty ? nil : FindingRef(code: check.code, profiles: profiles)

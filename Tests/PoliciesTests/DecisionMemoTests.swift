@@ -282,19 +282,24 @@ final class DecisionMemoTests: XCTestCase {
             guard run.reading.readsIntentKey(scheme: "intent") else { continue }
             let shapes = DecisionMemo(profiles: 1), plain = DecisionMemo(profiles: 1)
             plain.shapes = false
+            // One context per page, as the classifier reads a page: the page bits by host are then
+            // found again for a page's links (`PageBitsByHost`).
+            var contexts: [String: PageContext] = [:]
+            var pageBits = (PageBitsByHost(), PageBitsByHost())
             for navigation in (Self.generatedPages(seed: n) + Self.generatedPages(seed: n + 1)).joined()
             where navigation.scheme == "intent" {
-                let page = PageContext(navigation.page)
+                let page = contexts[navigation.page] ?? PageContext(navigation.page)
+                contexts[navigation.page] = page
                 let request = run.request(for: navigation, page: page)
                 var intents: (ParsedIntent?, ParsedIntent?) = (nil, nil)
                 var quotes: (IntentQuotes?, IntentQuotes?) = (nil, nil)
                 let before = shapes.shapeNumbers.count
                 let a = Classifier.intentLinkNumber(navigation.url, url: request.url, page: page, run: run,
                                                     inputs: shapes.inputs(DecisionKey.Inputs(request)), memo: shapes,
-                                                    intent: &intents.0, quotes: &quotes.0)
+                                                    pageBits: &pageBits.0, intent: &intents.0, quotes: &quotes.0)
                 let b = Classifier.intentLinkNumber(navigation.url, url: request.url, page: page, run: run,
                                                     inputs: plain.inputs(DecisionKey.Inputs(request)), memo: plain,
-                                                    intent: &intents.1, quotes: &quotes.1)
+                                                    pageBits: &pageBits.1, intent: &intents.1, quotes: &quotes.1)
                 XCTAssertEqual(a, b, "\(configuration.name): \(navigation.page) \(navigation.url)")
                 XCTAssertEqual(quotes.0, quotes.1, "\(configuration.name): \(navigation.page) \(navigation.url)")
                 if a != b { return }

@@ -69,6 +69,14 @@ final class IntentShapeTests: XCTestCase {
     /// URIs of one shape: one key on every reading, and the quotes the classifier gives a
     /// link found by its shape (the first URI's, with the link's own referrer) are the link's
     /// own; and the shapes do join URIs.
+    /// The shape's words are static text (`IntentShape.Words`): the extras' names must be the
+    /// parsers' own.
+    func testTheWordsAreTheParsersOwn() {
+        XCTAssertEqual(IntentShape.Words.fallback.description, IntentSanitizer.browserFallbackURLExtra)
+        XCTAssertEqual(IntentShape.Words.referrer.description, ChromeIntentFields.marketReferrerExtra)
+        XCTAssertEqual(IntentShape.Words.marker.description, "#Intent;")
+    }
+
     func testURIsOfOneShapeShareTheirKeyAndQuotes() {
         let uris = Self.generated(count: 6_000, seed: 17) + IntentKeyTests.corpusShapes
         for (name, reading) in Self.readings {

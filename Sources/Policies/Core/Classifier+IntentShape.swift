@@ -9,14 +9,16 @@ extension Classifier {
     /// profiles that decide a link found by its shape parse it then); `quotes`: the values
     /// its verdicts quote — the shape's, with the link's own `S.market_referrer` where the
     /// shape cut it. A link with no shape, a target that is not an `intent:` URL, or a page
-    /// URL in its key (`DecisionKey.Page.href`) goes the plain way. `DecisionMemoTests`
+    /// URL in its key (`DecisionKey.Page.href`) goes the plain way. The page's bits are
+    /// remembered per page and target host (`PageBitsByHost`). `DecisionMemoTests`
     /// compares the memo with and without shapes; a debug build checks every link's number
     /// and quotes against its key's (`classify`).
     @inline(never)
     static func intentLinkNumber(_ uri: String, url: WebURL?, page: PageContext, run: Run, inputs: Int32,
-                                 memo: DecisionMemo, intent: inout ParsedIntent?, quotes: inout IntentQuotes?) -> Int32 {
+                                 memo: DecisionMemo, pageBits: inout PageBitsByHost, intent: inout ParsedIntent?,
+                                 quotes: inout IntentQuotes?) -> Int32 {
         guard memo.shapes, let url, url.hasScheme("intent"),
-              let bits = DecisionKey.Page(url: url, page: page, targetReadWhole: true).bits,
+              let bits = pageBits.bits(url, page: page),
               let written = IntentShape.write(uri, into: memo.shapeBytes, readsDataWhole: run.reading.readsDataWhole(ascii:))
         else {
             let link = intentLink(uri, url: url, page: page, run: run, intent: &intent, quotes: &quotes)

@@ -148,6 +148,8 @@ public struct Classifier: Sendable {
         // A navigation's inputs follow from its trigger, frame and delay (on the page): each
         // of a page's few placements is mapped and numbered once.
         var placements: [Placement: Int32] = [:]
+        // The page's part of an `intent:` link's key on the shape path, by target host (`PageBitsByHost`).
+        var pageBits = PageBitsByHost()
         for page in pages {
             placements.removeAll(keepingCapacity: true)
             // The last link's placement and inputs: links of a page come in runs of one
@@ -176,7 +178,7 @@ public struct Classifier: Sendable {
                         quotes = Array(repeating: nil, count: navs.count)
                     }
                     ids[i] = Self.intentLinkNumber(navs[i].url, url: url, page: page.context, run: run, inputs: inputs,
-                                                   memo: memo, intent: &intents[i], quotes: &quotes[i])
+                                                   memo: memo, pageBits: &pageBits, intent: &intents[i], quotes: &quotes[i])
                 } else {
                     let link = DecisionKey.Link(url: url, urlString: navs[i].url, scheme: navs[i].scheme,
                                                 page: page.context, reading: run.reading)

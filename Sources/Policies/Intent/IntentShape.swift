@@ -43,13 +43,22 @@ enum IntentShape {
         static let dataCut: UInt8 = 0xF5    // the data cut out
     }
 
-    private static let ascii = (
-        intent: Array("intent:".utf8), marker: Array("#Intent;".utf8),
-        action: Array("action".utf8), category: Array("category".utf8), type: Array("type".utf8),
-        identifier: Array("identifier".utf8), package: Array("package".utf8),
-        component: Array("component".utf8), scheme: Array("scheme".utf8),
-        fallback: Array(IntentSanitizer.browserFallbackURLExtra.utf8),
-        referrer: Array(ChromeIntentFields.marketReferrerExtra.utf8))
+    /// The words the shape looks for, as static text: a tuple of arrays was retained and
+    /// released at every call (some 250 instructions a link, Benchmarks/README.md, issue 17).
+    /// `IntentShapeTests.testTheWordsAreTheParsersOwn` holds the extras' names to the parsers'.
+    enum Words {
+        static var intent: StaticString { "intent:" }
+        static var marker: StaticString { "#Intent;" }
+        static var action: StaticString { "action" }
+        static var category: StaticString { "category" }
+        static var type: StaticString { "type" }
+        static var identifier: StaticString { "identifier" }
+        static var package: StaticString { "package" }
+        static var component: StaticString { "component" }
+        static var scheme: StaticString { "scheme" }
+        static var fallback: StaticString { "browser_fallback_url" }   // IntentSanitizer.browserFallbackURLExtra
+        static var referrer: StaticString { "market_referrer" }        // ChromeIntentFields.marketReferrerExtra
+    }
 
     /// Room a shape needs: at most one byte more than the URI (a cut value's mark takes at
     /// most the room of the value and its `;`; `#Intent;` and `end` are not written).
@@ -73,7 +82,7 @@ enum IntentShape {
     private static func write(_ b: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>,
                               readsDataWhole: (UnsafeBufferPointer<UInt8>) -> Bool) -> Written? {
         let n = b.count
-        guard n <= maxBytes, let base = b.baseAddress, starts(b, 0, ascii.intent), isASCII(b) else { return nil }
+        guard n <= maxBytes, let base = b.baseAddress, starts(b, 0, Words.intent), isASCII(b) else { return nil }
         var o = 0
         func put(_ from: Int, _ to: Int) {
             memcpy(out + o, base + from, to - from)
@@ -90,7 +99,7 @@ enum IntentShape {
             put(0, n)
             return Written(count: o, referrer: nil)
         }
-        guard starts(b, hash, ascii.marker) else { return nil }
+        guard starts(b, hash, Words.marker) else { return nil }
         out[0] = Mark.items
         o = 1
         // An extra's name with a `%` may decode to a read one: no referrer is cut then.
@@ -106,18 +115,18 @@ enum IntentShape {
             let eq = base.distance(to: eqAt.assumingMemoryBound(to: UInt8.self))
             var cut: UInt8 = 0
             switch b[i] {
-            case 0x61 where name(b, i, eq, ascii.action), 0x63 where name(b, i, eq, ascii.category),
-                 0x74 where name(b, i, eq, ascii.type), 0x69 where name(b, i, eq, ascii.identifier),
-                 0x70 where name(b, i, eq, ascii.package), 0x63 where name(b, i, eq, ascii.component):
+            case 0x61 where name(b, i, eq, Words.action), 0x63 where name(b, i, eq, Words.category),
+                 0x74 where name(b, i, eq, Words.type), 0x69 where name(b, i, eq, Words.identifier),
+                 0x70 where name(b, i, eq, Words.package), 0x63 where name(b, i, eq, Words.component):
                 break
-            case 0x73 where name(b, i, eq, ascii.scheme):
+            case 0x73 where name(b, i, eq, Words.scheme):
                 scheme = eq + 1..<semi
             case 0x53, 0x42, 0x69:   // S. B. i.
                 guard b[i + 1] == 0x2E else { return nil }
                 if b[i] == 0x69, CommonIntentURI.int(b, eq + 1, semi) == nil {
                     // Another number (`JavaNumbers.parseInt`): kept; none: the plain way.
                     guard (try? JavaNumbers.parseInt(CommonIntentURI.decoded(b, eq + 1, semi))) != nil else { return nil }
-                } else if name(b, i + 2, eq, ascii.referrer) {
+                } else if name(b, i + 2, eq, Words.referrer) {
                     // Its value is quoted, and read only for being there (`IntentKey.hasMarketReferrer`).
                     if b[i] == 0x53 {
                         let value = CommonIntentURI.decoded(b, eq + 1, semi)
@@ -126,7 +135,7 @@ enum IntentShape {
                     }
                 } else if memchr(base + i + 2, 0x25, eq - i - 2) != nil {
                     escapedName = true
-                } else if !name(b, i + 2, eq, ascii.fallback) {
+                } else if !name(b, i + 2, eq, Words.fallback) {
                     cut = Mark.cut
                 }
             default:
@@ -192,13 +201,13 @@ enum IntentShape {
         return high & 0x8080_8080_8080_8080 == 0
     }
 
-    private static func starts(_ b: UnsafeBufferPointer<UInt8>, _ at: Int, _ prefix: [UInt8]) -> Bool {
-        guard at + prefix.count <= b.count else { return false }
-        for k in prefix.indices where b[at + k] != prefix[k] { return false }
-        return true
+    private static func starts(_ b: UnsafeBufferPointer<UInt8>, _ at: Int, _ prefix: StaticString) -> Bool {
+        let n = prefix.utf8CodeUnitCount
+        guard at >= 0, at + n <= b.count else { return false }
+        return memcmp(b.baseAddress! + at, prefix.utf8Start, n) == 0
     }
 
-    private static func name(_ b: UnsafeBufferPointer<UInt8>, _ from: Int, _ eq: Int, _ word: [UInt8]) -> Bool {
-        eq - from == word.count && starts(b, from, word)
+    private static func name(_ b: UnsafeBufferPointer<UInt8>, _ from: Int, _ eq: Int, _ word: StaticString) -> Bool {
+        eq - from == word.utf8CodeUnitCount && starts(b, from, word)
     }
 }
