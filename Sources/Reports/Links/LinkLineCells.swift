@@ -28,8 +28,7 @@ struct LinkLineCells {
         precondition(links.indices.contains(position), "a link of the page")
         let link = links.baseAddress! + position
         head(link, to: &json)
-        tail(link.pointee.findings, set: set, definition: definition, texts: texts, shared: shared)
-            .withUnsafeBufferPointer { json.fields($0) }
+        tail(link.pointee.findings, set: set, definition: definition, texts: texts, shared: shared, to: &json)
         json.close()
     }
 
@@ -93,10 +92,16 @@ struct LinkLineCells {
         return cells.bytes
     }
 
+    /// Writes the fields `findings` end a line of set `set` with.
     private mutating func tail(_ findings: [FindingRef]?, set: Int, definition: VerdictSetDefinition,
-                               texts: VerdictSetTexts?, shared: VerdictSetTexts.Entry?) -> [UInt8] {
+                               texts: VerdictSetTexts?, shared: VerdictSetTexts.Entry?, to json: inout JSONText) {
         if set >= tails.count { tails += repeatElement([], count: set + 1 - tails.count) }
-        for known in tails[set] where known.findings == findings { return known.fields }
+        // Read in place: iterating the known tails by value retained and released each one's
+        // findings list and bytes on every line (Benchmarks/README.md, issue 17).
+        for i in tails[set].indices where tails[set][i].findings == findings {
+            tails[set][i].fields.withUnsafeBufferPointer { json.fields($0) }
+            return
+        }
         func make() -> [UInt8] {
             // Shared sets' findings fields are kept for the run (`VerdictSetTexts`).
             let field = findings.map { findings in
@@ -117,6 +122,6 @@ struct LinkLineCells {
         // A set's links share a few findings lists (the checks judge a decision once); a
         // page that gives one set more is written, not remembered past them.
         if tails[set].count < 8 { tails[set].append((findings, bytes)) }
-        return bytes
+        bytes.withUnsafeBufferPointer { json.fields($0) }
     }
 }
