@@ -141,8 +141,9 @@ enum CommonIntentURI {
         return true
     }
 
-    /// Every byte below 0x80, eight at a time.
-    private static func isASCII(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// Every byte below 0x80, eight at a time. `IntentShape` asks the same of a URI, so a
+    /// shape is written exactly where this pass would parse.
+    static func isASCII(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
         let raw = UnsafeRawBufferPointer(b)
         var k = 0
         var high: UInt64 = 0

@@ -82,7 +82,7 @@ enum IntentShape {
     private static func write(_ b: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>,
                               readsDataWhole: (UnsafeBufferPointer<UInt8>) -> Bool) -> Written? {
         let n = b.count
-        guard n <= maxBytes, let base = b.baseAddress, starts(b, 0, Words.intent), isASCII(b) else { return nil }
+        guard n <= maxBytes, let base = b.baseAddress, starts(b, 0, Words.intent), CommonIntentURI.isASCII(b) else { return nil }
         var o = 0
         func put(_ from: Int, _ to: Int) {
             memcpy(out + o, base + from, to - from)
@@ -184,21 +184,6 @@ enum IntentShape {
         }
         h = (h ^ last) &* 0x9E37_79B9_7F4A_7C15
         return h ^ h >> 29
-    }
-
-    private static func isASCII(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        let raw = UnsafeRawBufferPointer(b)
-        var k = 0
-        var high: UInt64 = 0
-        while k + 8 <= raw.count {
-            high |= raw.loadUnaligned(fromByteOffset: k, as: UInt64.self)
-            k += 8
-        }
-        while k < raw.count {
-            high |= UInt64(raw[k])
-            k += 1
-        }
-        return high & 0x8080_8080_8080_8080 == 0
     }
 
     private static func starts(_ b: UnsafeBufferPointer<UInt8>, _ at: Int, _ prefix: StaticString) -> Bool {

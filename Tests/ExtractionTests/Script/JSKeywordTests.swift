@@ -9,13 +9,7 @@ final class JSKeywordTests: XCTestCase {
     func testKeywordShortcutEqualsTheSet() {
         var words = Array(JSKeywords.all) + Array(JSKeywords.statements)
         // Each keyword changed in one place: same length and first byte, or neither.
-        for word in JSKeywords.all {
-            words.append(String(word.dropLast()) + "x")
-            words.append(word + "s")
-            words.append(String(word.dropFirst()))
-            words.append(word.uppercased())
-            words.append("_" + word)
-        }
+        for word in JSKeywords.all { words += NearMisses.of(word) }
         words += ["", "i", "iff", "location", "window", "document", "setTimeout", "open", "href", "cfg", "pay",
                   "\u{212A}", "\u{0131}f", "i\u{0307}f", "ǐf", "caſe", "\u{FF49}f", "α", "if\u{0}", "in\u{300}",
                   String(repeating: "a", count: 40), "function" + String(repeating: "n", count: 20)]

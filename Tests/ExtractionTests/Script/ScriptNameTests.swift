@@ -12,11 +12,7 @@ final class ScriptNameTests: XCTestCase {
     func testCallbackPrefilterKeepsEveryCallee() {
         var words = Array(ScriptNames.callbackCallees)
         for word in ScriptNames.callbackCallees {
-            words.append(String(word.dropLast()) + "x")
-            words.append(word + "s")
-            words.append(String(word.dropFirst()))
-            words.append(word.uppercased())
-            words.append("_" + word)
+            words += NearMisses.of(word)
             words.append(String(word.prefix(1)) + "\u{301}" + word.dropFirst())
             words.append(word.replacingOccurrences(of: "k", with: "\u{212A}"))
             words.append(word.replacingOccurrences(of: "c", with: "\u{FF43}"))

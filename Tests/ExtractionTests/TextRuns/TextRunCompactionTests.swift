@@ -67,33 +67,33 @@ final class TextRunCompactionTests: XCTestCase {
         XCTAssertNil(compacted("<?9?>\n<p>some text</p>"))
     }
 
+    /// A generated page: 5 to 4 + `most` of `pieces`, the count read from the generator's
+    /// state before the pieces are drawn (the pages these tests have always made).
+    private static func page(of pieces: [String], _ numbers: inout SeededNumbers, most: Int) -> String {
+        var page = ""
+        for _ in 0..<(5 + Int(numbers.state % UInt64(most))) { page += numbers.pick(pieces) }
+        return page
+    }
+
     /// Pages of pieces the scanner understands, references and processing instructions among
     /// them, so runs holding `&` meet every context.
     func testFuzzedPagesWithReferences() {
         let stops = ["<![", "<!-->", "--!>", "< ", "a<b", "<?>", "<? "]
         let pieces = TextRunSnippets.pieces.filter { piece in piece != "<" && !stops.contains { piece.contains($0) } }
-        var seed: UInt64 = 0x5851_F42D_4C95_7F2D
+        var numbers = SeededNumbers(state: 0x5851_F42D_4C95_7F2D)
         var changed = 0
         for n in 0..<4000 {
-            var page = ""
-            for _ in 0..<(5 + Int(seed % 60)) {
-                seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-                page += pieces[Int((seed >> 33) % UInt64(pieces.count))]
-            }
+            let page = Self.page(of: pieces, &numbers, most: 60)
             if assertEquivalent(Array(page.utf8), "reference fuzz \(n): \(page.prefix(300).debugDescription)") { changed += 1 }
         }
         XCTAssertGreaterThan(changed, 2000)
     }
 
     func testFuzzedPages() {
-        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var numbers = SeededNumbers(state: 0x9E37_79B9_7F4A_7C15)
         let pieces = TextRunSnippets.pieces
         for n in 0..<4000 {
-            var page = ""
-            for _ in 0..<(5 + Int(seed % 40)) {
-                seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-                page += pieces[Int((seed >> 33) % UInt64(pieces.count))]
-            }
+            let page = Self.page(of: pieces, &numbers, most: 40)
             assertEquivalent(Array(page.utf8), "fuzz \(n): \(page.prefix(300).debugDescription)")
         }
     }
@@ -103,14 +103,10 @@ final class TextRunCompactionTests: XCTestCase {
     func testFuzzedPagesWithoutStops() {
         let stops = ["<?", "<![", "<!-->", "--!>", "&", "< ", "a<b"]
         let pieces = TextRunSnippets.pieces.filter { piece in piece != "<" && !stops.contains { piece.contains($0) } }
-        var seed: UInt64 = 0x2545_F491_4F6C_DD1D
+        var numbers = SeededNumbers(state: 0x2545_F491_4F6C_DD1D)
         var changed = 0
         for n in 0..<4000 {
-            var page = ""
-            for _ in 0..<(5 + Int(seed % 60)) {
-                seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-                page += pieces[Int((seed >> 33) % UInt64(pieces.count))]
-            }
+            let page = Self.page(of: pieces, &numbers, most: 60)
             if assertEquivalent(Array(page.utf8), "clean fuzz \(n): \(page.prefix(300).debugDescription)") { changed += 1 }
         }
         XCTAssertGreaterThan(changed, 2000)
