@@ -44,6 +44,26 @@ final class PathShortcutTests: XCTestCase {
         XCTAssertEqual(PageURLMapper.servedPath("a//b c/Index.HTML"), "a/b%20c/")
     }
 
+    func testRelativeAndFirstFolderAgreeWithTheCharacterRules() {
+        let all = paths(count: 3_000, seed: 8) + ["\r\n/a", "a\r\n/b", "/a/b", "a/b\u{301}/c", "/\u{301}x"]
+        let roots = ["", "/", "a", "a/", "/a", "/a/", "\r", "é", "a\r", "a/b\u{301}"]
+        var under = 0
+        for (index, path) in all.enumerated() {
+            for root in [roots[index % roots.count], String(path.prefix(index % 5))] {
+                let relative = PageURLMapper.relative(path, to: root)
+                XCTAssertEqual(Array(relative.utf8), Array(PageURLMapper.relativeAsWritten(path, to: root).utf8),
+                               "\(path) under \(root)")
+                if relative != path { under += 1 }
+            }
+            let plain = path.split(separator: "/", maxSplits: 1).map(String.init)
+            XCTAssertEqual(PageURLMapper.firstFolder(path).map { Array($0.utf8) }, plain.map { Array($0.utf8) }, path)
+        }
+        // The generated pairs reach both answers.
+        XCTAssertGreaterThan(under, 300)
+        XCTAssertEqual(PageURLMapper.relative("/site/a/b.html", to: "/site"), "a/b.html")
+        XCTAssertEqual(PageURLMapper.firstFolder("//shop.example//a"), ["shop.example", "/a"])
+    }
+
     func testLastComponentAgreesWithFoundation() {
         // Normalised absolute paths, as the callers pass (Foundation's own traps on some of
         // the raw ones).

@@ -44,7 +44,7 @@ public struct PageURLMapper: Sendable {
             if Self.looksLikeHost(rootName) {
                 return ("https://\(rootName.lowercased())/" + Self.servedPath(relative), false)
             }
-            let parts = relative.split(separator: "/", maxSplits: 1).map(String.init)
+            let parts = Self.firstFolder(relative)
             if parts.count == 2, Self.looksLikeHost(parts[0]) {
                 return ("https://\(parts[0].lowercased())/" + Self.servedPath(parts[1]), false)
             }
@@ -105,9 +105,47 @@ public struct PageURLMapper: Sendable {
         return String(Substring(bytes))
     }
 
+    /// The path under the root (`root/` cut off the front), or the path when it is not
+    /// under it. Asked about four times a page (its URL is made when the folder is walked,
+    /// framed pages are indexed, and the page is read); on Characters it cost ~23,000
+    /// instructions a call (Benchmarks/README.md, issue 17), so all-ASCII paths are cut by
+    /// bytes, where every byte is its own Character but `\r\n`, which holds no `/`.
+    /// Anything else goes to `relativeAsWritten`, the reference (`PathShortcutTests`).
     static func relative(_ path: String, to root: String) -> String {
+        var path = path, root = root
+        let cut: String?? = path.withUTF8 { p in
+            root.withUTF8 { r -> String?? in
+                guard isASCII(p), isASCII(r) else { return nil }
+                let slash = UInt8(ascii: "/")
+                let length = r.last == slash ? r.count : r.count + 1
+                guard p.count >= length, memcmp(p.baseAddress!, r.baseAddress ?? p.baseAddress!, r.count) == 0,
+                      length == r.count || p[r.count] == slash else { return .some(nil) }
+                return String(decoding: UnsafeBufferPointer(rebasing: p[length...]), as: UTF8.self)
+            }
+        }
+        switch cut {
+        case .none: return relativeAsWritten(path, to: root)
+        case .some(.none): return path
+        case .some(.some(let relative)): return relative
+        }
+    }
+
+    static func relativeAsWritten(_ path: String, to root: String) -> String {
         let rootPrefix = root.hasSuffix("/") ? root : root + "/"
         return path.hasPrefix(rootPrefix) ? String(path.dropFirst(rootPrefix.count)) : path
+    }
+
+    /// `relative.split(separator: "/", maxSplits: 1)`: the first folder and the rest, or one
+    /// part. An all-ASCII path is split on its bytes (the same split, as in `relative`).
+    static func firstFolder(_ relative: String) -> [String] {
+        var relative = relative
+        let ascii = relative.withUTF8 { isASCII($0) }
+        guard ascii else { return relative.split(separator: "/", maxSplits: 1).map(String.init) }
+        return relative.utf8.split(separator: UInt8(ascii: "/"), maxSplits: 1).map { String(Substring($0)) }
+    }
+
+    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.allSatisfy { $0 < 0x80 }
     }
 
     private static let hex = Array("0123456789ABCDEF".utf8)
