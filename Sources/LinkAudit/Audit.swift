@@ -181,10 +181,10 @@ extension Audit {
     /// order the run writes them in, and the report's).
     static func pagesComeOnce(_ inputs: PageInputs) -> Bool {
         var previous: String?
-        for input in inputs {
-            guard case .file = input.origin else { return false }
-            if let previous, !(previous < input.page) { return false }
-            previous = input.page
+        for position in inputs.indices {
+            guard let page = inputs.filePage(at: position) else { return false }
+            if let previous, !(previous < page) { return false }
+            previous = page
         }
         return true
     }

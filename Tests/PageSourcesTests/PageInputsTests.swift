@@ -44,6 +44,12 @@ final class PageInputsTests: XCTestCase {
                 XCTAssertEqual(input, plain)
             }
             XCTAssertEqual(PageInputs(Array(found)), found, "the same inputs held whole")
+            // A file's page URL read alone, walked or held whole; nil for the archive and the FIFO.
+            for (position, input) in zip(found.indices, found) {
+                let file: String? = if case .file = input.origin { input.page } else { nil }
+                XCTAssertEqual(found.filePage(at: position), file, input.page)
+            }
+            XCTAssertEqual(found.indices.filter { found.filePage(at: $0) == nil }.count, 2)
             XCTAssertEqual(Array(PageInputs(Array(found))), Array(found))
         }
     }

@@ -15,8 +15,11 @@ public struct PageInputs: RandomAccessCollection, ExpressibleByArrayLiteral, Sen
 
         func input(_ relative: String) -> PageInput {
             let full = root + "/" + relative
-            return PageInput(page: mapper.served(root: root, path: full).url, origin: .file(path: full),
-                             file: shown(relative))
+            return PageInput(page: page(full), origin: .file(path: full), file: shown(relative))
+        }
+
+        func page(_ full: String) -> String {
+            mapper.served(root: root, path: full).url
         }
 
         func shown(_ relative: String) -> String {
@@ -57,10 +60,26 @@ public struct PageInputs: RandomAccessCollection, ExpressibleByArrayLiteral, Sen
     public subscript(position: Int) -> PageInput {
         let slot = slots[position]
         if slot < 0 { return whole[-1 - slot] }
+        return folders[folder(of: position)].input(relative(at: slot))
+    }
+
+    /// `self[position].page` when that input is a file, else nil; without the path reports
+    /// name it by, which only the page's own record needs.
+    public func filePage(at position: Int) -> String? {
+        let slot = slots[position]
+        if slot < 0 {
+            let input = whole[-1 - slot]
+            if case .file = input.origin { return input.page }
+            return nil
+        }
+        let folder = folders[folder(of: position)]
+        return folder.page(folder.root + "/" + relative(at: slot))
+    }
+
+    private func relative(at slot: Int) -> String {
         var end = slot
         while bytes[end] != 0 { end += 1 }
-        let relative = String(decoding: bytes[slot..<end], as: UTF8.self)
-        return folders[folder(of: position)].input(relative)
+        return String(decoding: bytes[slot..<end], as: UTF8.self)
     }
 
     public static func == (a: PageInputs, b: PageInputs) -> Bool {
