@@ -44,11 +44,11 @@ public struct Navigation: Codable, Sendable, Equatable {
     public var findings: [FindingRef]?
     /// `url` as extraction parsed it, so classification need not parse it again; not part
     /// of the record (see `Carried`), and used only while its `href` is still `url`.
-    package var target = Carried<WebURL>()
+    @usableFromInline package var target = Carried<WebURL>()
     /// Where it stands in its document's parse (`ParsePlace`), as extraction found it; not
     /// part of the record. Without it (a record read back, an `explain` request) the visit
     /// takes the navigation as reached.
-    package var place = Carried<ParsePlace>()
+    @usableFromInline package var place = Carried<ParsePlace>()
 
     /// The record's fields: `target` stays out of `links.jsonl`.
     private enum CodingKeys: String, CodingKey {
@@ -71,7 +71,11 @@ public struct Navigation: Codable, Sendable, Equatable {
         self.context = context
     }
 
-    /// A navigation as extraction resolved it: `target` is `url` parsed.
+    /// A navigation as extraction resolved it: `target` is `url` parsed. Inlinable, so
+    /// extraction builds the record where it goes: called across the module boundary, the
+    /// init built it aside, copied it out and destroyed the first (Benchmarks/README.md,
+    /// issue 17; `DocumentState.makeNavigation`).
+    @inlinable
     package init(page: String, line: Int, source: String, trigger: Trigger, frame: FrameKind, delayMs: Int?, raw: String,
          target: WebURL, partial: Bool?, context: String?, condition: String? = nil) {
         self.page = page

@@ -15,8 +15,9 @@ extension DocumentState {
     /// An iframe or frame whose src is about:blank stays on its initial about:blank document:
     /// "if url matches about:blank and initialInsertion is true", no navigation (HTML Standard,
     /// shared attribute processing steps for iframe and frame elements; §F.10).
-    private func staysBlank(_ pending: PendingNavigation, at url: WebURL) -> Bool {
-        pending.trigger == .frameLoad && (pending.source == "iframe[src]" || pending.source == "frame[src]")
+    private func staysBlank(_ pending: UnsafePointer<PendingNavigation>, at url: WebURL) -> Bool {
+        pending.pointee.trigger == .frameLoad
+            && (pending.pointee.source == "iframe[src]" || pending.pointee.source == "frame[src]")
             && url.scheme == "about" && url.pathname == "blank" && url.hostname == nil
             && url.username.isEmpty && url.password.isEmpty
     }
@@ -89,33 +90,31 @@ extension DocumentState {
 
     /// `navigation(for:base:)` made at `record` (uninitialized memory, left so when there is
     /// none: false) and filled there, so the page's list holds it without a copy; the
-    /// pending navigation read through `pending` (a parameter by value was copied whole).
-    func makeNavigation(for pending: UnsafePointer<PendingNavigation>, base: WebURL?,
+    /// pending navigation's fields read through `p`, one at a time (a `borrowing` parameter
+    /// handed `p.pointee` was still copied whole and destroyed: twelve fields a link).
+    func makeNavigation(for p: UnsafePointer<PendingNavigation>, base: WebURL?,
                         at record: UnsafeMutablePointer<Navigation>) -> Bool {
-        makeNavigation(for: pending.pointee, base: base, at: record)
-    }
-
-    @inline(__always)
-    private func makeNavigation(for p: borrowing PendingNavigation, base: WebURL?,
-                                at record: UnsafeMutablePointer<Navigation>) -> Bool {
         // Every URL of the document is parsed with its encoding (§F.12).
-        let resolved = p.toDocument ? documentURL ?? resolve(p.raw, base) : resolve(p.raw, base)
+        let resolved = p.pointee.toDocument ? documentURL ?? resolve(p.pointee.raw, base) : resolve(p.pointee.raw, base)
         if let parsed = resolved {
             if onlyScrolls(p, to: parsed) || staysBlank(p, at: parsed) { return false }
-            record.initialize(to: Navigation(page: page, line: p.line, source: p.source, trigger: p.trigger,
-                                             frame: frame(for: p.target), delayMs: p.delayMs, raw: p.raw, target: parsed,
-                                             partial: p.partial ? true : nil, context: p.context, condition: p.condition))
+            record.initialize(to: Navigation(page: page, line: p.pointee.line, source: p.pointee.source,
+                                             trigger: p.pointee.trigger, frame: frame(for: p.pointee.target),
+                                             delayMs: p.pointee.delayMs, raw: p.pointee.raw, target: parsed,
+                                             partial: p.pointee.partial ? true : nil, context: p.pointee.context,
+                                             condition: p.pointee.condition))
         } else {
-            record.initialize(to: Navigation(page: page, line: p.line, source: p.source, trigger: p.trigger,
-                                             frame: frame(for: p.target), delayMs: p.delayMs, raw: p.raw, url: p.raw,
-                                             scheme: WebURL.schemeOf(p.raw) ?? "", partial: p.partial ? true : nil,
-                                             context: p.context))
-            record.pointee.condition = p.condition
+            record.initialize(to: Navigation(page: page, line: p.pointee.line, source: p.pointee.source,
+                                             trigger: p.pointee.trigger, frame: frame(for: p.pointee.target),
+                                             delayMs: p.pointee.delayMs, raw: p.pointee.raw, url: p.pointee.raw,
+                                             scheme: WebURL.schemeOf(p.pointee.raw) ?? "",
+                                             partial: p.pointee.partial ? true : nil, context: p.pointee.context))
+            record.pointee.condition = p.pointee.condition
         }
-        record.pointee.sandbox = p.sandbox
-        record.pointee.place = Carried(ParsePlace(document: number, parserLine: p.parserLine,
-                                                  startsWhileParsing: p.startsWhileParsing,
-                                                  ownFrame: navigatesOwnFrame(p.target)))
+        record.pointee.sandbox = p.pointee.sandbox
+        record.pointee.place = Carried(ParsePlace(document: number, parserLine: p.pointee.parserLine,
+                                                  startsWhileParsing: p.pointee.startsWhileParsing,
+                                                  ownFrame: navigatesOwnFrame(p.pointee.target)))
         return true
     }
 
