@@ -44,17 +44,23 @@ public struct Navigation: Codable, Sendable, Equatable {
     public var findings: [FindingRef]?
     /// `url` as extraction parsed it, so classification need not parse it again; not part
     /// of the record (see `Carried`), and used only while its `href` is still `url`.
-    @usableFromInline package var target = Carried<WebURL>()
+    package var target = Carried<WebURL>()
     /// Where it stands in its document's parse (`ParsePlace`), as extraction found it; not
     /// part of the record. Without it (a record read back, an `explain` request) the visit
     /// takes the navigation as reached.
-    @usableFromInline package var place = Carried<ParsePlace>()
+    package var place = Carried<ParsePlace>()
 
     /// The record's fields: `target` stays out of `links.jsonl`.
     private enum CodingKeys: String, CodingKey {
         case page, line, source, trigger, frame, delayMs, raw, url, scheme, partial, context, condition, framedPage, sandbox, verdicts, findings
     }
+}
 
+// The inits stay in an extension, so that the struct keeps the memberwise init the compiler
+// writes, which `initialize(_:…)` builds with: a written init (this toolchain, Swift 6.3)
+// builds the 291-byte record aside, copies it out and destroys the first, where the
+// memberwise one builds it in place (Benchmarks/README.md, issue 17).
+extension Navigation {
     public init(page: String, line: Int, source: String, trigger: Trigger, frame: FrameKind,
                 delayMs: Int? = nil, raw: String, url: String, scheme: String, partial: Bool? = nil,
                 context: String? = nil) {
@@ -71,11 +77,7 @@ public struct Navigation: Codable, Sendable, Equatable {
         self.context = context
     }
 
-    /// A navigation as extraction resolved it: `target` is `url` parsed. Inlinable, so
-    /// extraction builds the record where it goes: called across the module boundary, the
-    /// init built it aside, copied it out and destroyed the first (Benchmarks/README.md,
-    /// issue 17; `DocumentState.makeNavigation`).
-    @inlinable
+    /// A navigation as extraction resolved it: `target` is `url` parsed.
     package init(page: String, line: Int, source: String, trigger: Trigger, frame: FrameKind, delayMs: Int?, raw: String,
          target: WebURL, partial: Bool?, context: String?, condition: String? = nil) {
         self.page = page
@@ -91,5 +93,23 @@ public struct Navigation: Codable, Sendable, Equatable {
         self.context = context
         self.condition = condition
         self.target = Carried(target)
+    }
+
+    /// Extraction's record made at `record` (uninitialized memory), in place: `target` is
+    /// the resolved URL, or nil for raw text that does not parse (then `url` is the raw
+    /// text and `scheme` its scheme, as `WebURL.schemeOf` reads it, or empty). The same
+    /// record as `init(page:…target:…)`, or `init(page:…url:scheme:…)` and the fields set
+    /// after (`NavigationInPlaceTests`).
+    package static func initialize(_ record: UnsafeMutablePointer<Navigation>, page: String, line: Int, source: String,
+                                   trigger: Trigger, frame: FrameKind, delayMs: Int?, raw: String, target: consuming WebURL?,
+                                   unparsedScheme: String, partial: Bool?, context: String?, condition: String?,
+                                   sandbox: String?, place: ParsePlace) {
+        let url = target?.href ?? raw
+        let scheme = target?.scheme ?? unparsedScheme
+        record.initialize(to: Navigation(page: page, line: line, source: source, trigger: trigger, frame: frame,
+                                         delayMs: delayMs, raw: raw, url: url, scheme: scheme, partial: partial,
+                                         context: context, condition: condition, framedPage: nil, sandbox: sandbox,
+                                         verdicts: nil, findings: nil, target: Carried(consume target),
+                                         place: Carried(place)))
     }
 }

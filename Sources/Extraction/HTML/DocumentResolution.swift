@@ -96,25 +96,22 @@ extension DocumentState {
                         at record: UnsafeMutablePointer<Navigation>) -> Bool {
         // Every URL of the document is parsed with its encoding (§F.12).
         let resolved = p.pointee.toDocument ? documentURL ?? resolve(p.pointee.raw, base) : resolve(p.pointee.raw, base)
+        var unparsedScheme = ""
         if let parsed = resolved {
             if onlyScrolls(p, to: parsed) || staysBlank(p, at: parsed) { return false }
-            record.initialize(to: Navigation(page: page, line: p.pointee.line, source: p.pointee.source,
-                                             trigger: p.pointee.trigger, frame: frame(for: p.pointee.target),
-                                             delayMs: p.pointee.delayMs, raw: p.pointee.raw, target: parsed,
-                                             partial: p.pointee.partial ? true : nil, context: p.pointee.context,
-                                             condition: p.pointee.condition))
         } else {
-            record.initialize(to: Navigation(page: page, line: p.pointee.line, source: p.pointee.source,
-                                             trigger: p.pointee.trigger, frame: frame(for: p.pointee.target),
-                                             delayMs: p.pointee.delayMs, raw: p.pointee.raw, url: p.pointee.raw,
-                                             scheme: WebURL.schemeOf(p.pointee.raw) ?? "",
-                                             partial: p.pointee.partial ? true : nil, context: p.pointee.context))
-            record.pointee.condition = p.pointee.condition
+            unparsedScheme = WebURL.schemeOf(p.pointee.raw) ?? ""
         }
-        record.pointee.sandbox = p.pointee.sandbox
-        record.pointee.place = Carried(ParsePlace(document: number, parserLine: p.pointee.parserLine,
-                                                  startsWhileParsing: p.pointee.startsWhileParsing,
-                                                  ownFrame: navigatesOwnFrame(p.pointee.target)))
+        // Made in place (`Navigation.initialize`), the URL moved in: a written init built the
+        // record aside and copied it in.
+        Navigation.initialize(record, page: page, line: p.pointee.line, source: p.pointee.source,
+                              trigger: p.pointee.trigger, frame: frame(for: p.pointee.target), delayMs: p.pointee.delayMs,
+                              raw: p.pointee.raw, target: consume resolved, unparsedScheme: unparsedScheme,
+                              partial: p.pointee.partial ? true : nil, context: p.pointee.context,
+                              condition: p.pointee.condition, sandbox: p.pointee.sandbox,
+                              place: ParsePlace(document: number, parserLine: p.pointee.parserLine,
+                                                startsWhileParsing: p.pointee.startsWhileParsing,
+                                                ownFrame: navigatesOwnFrame(p.pointee.target)))
         return true
     }
 

@@ -280,13 +280,13 @@ package struct ScriptPlacement {
             guard seen.insert(PlacedKey(line: line, script: url.script, trigger: trigger, target: Self.key(target),
                                         delayMs: delayMs, raw: url.raw)).inserted else { return }
         }
-        var pending = PendingNavigation(raw: url.raw, line: line, source: scripts[url.script].source,
-                                        trigger: trigger, target: target, delayMs: delayMs, partial: url.partial,
-                                        context: scripts[script].context, fromScript: true,
-                                        condition: ScriptCondition.both(condition, url.condition))
-        pending.parserLine = place.parserLine
-        pending.startsWhileParsing = place.whileParsing
-        out.append(pending)
+        // Made whole by the memberwise init, in the append: made in a variable, set and
+        // appended, it was copied in and destroyed (Benchmarks/README.md, issue 17).
+        out.append(PendingNavigation(raw: url.raw, line: line, source: scripts[url.script].source,
+                                     trigger: trigger, target: target, delayMs: delayMs, partial: url.partial,
+                                     context: scripts[script].context, fromScript: true, parserLine: place.parserLine,
+                                     startsWhileParsing: place.whileParsing,
+                                     condition: ScriptCondition.both(condition, url.condition)))
     }
 
     /// Where the parser stands when a script's effect runs: the end of the script whose top
