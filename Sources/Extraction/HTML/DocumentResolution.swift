@@ -67,7 +67,7 @@ extension DocumentState {
                 for k in all.indices {
                     guard makeNavigation(for: all.baseAddress! + k, base: base, at: start + count) else { continue }
                     // A function called from several places yields the same record each time.
-                    if all[k].fromScript, !seen.insert(DuplicateKey(at: start + count)).inserted {
+                    if all[k].fromScript, !seen.insert(DuplicateKey.at(start + count)).inserted {
                         (start + count).deinitialize(count: 1)
                         continue
                     }
@@ -203,17 +203,6 @@ extension DocumentState {
             hasher.combine(delayMs)
             hasher.combine(raw)
         }
-        init(_ n: Navigation) {
-            (line, source, trigger, frame, delayMs, raw) = (n.line, n.source, n.trigger, n.frame, n.delayMs, n.raw)
-        }
-
-        /// The key of the record at `record`, read in place.
-        init(at record: UnsafePointer<Navigation>) {
-            (line, source, trigger, frame, delayMs, raw) = (record.pointee.line, record.pointee.source,
-                                                            record.pointee.trigger, record.pointee.frame,
-                                                            record.pointee.delayMs, record.pointee.raw)
-        }
-
     }
 
     /// Whether a navigation goes to the frame this document is in by itself (§F.15): its
@@ -246,5 +235,19 @@ extension DocumentState {
             default: return iframeNames.contains(name) ? .sub : .newWindow
             }
         }
+    }
+}
+
+// The key's inits stay out of its body, so it keeps the memberwise init (a written init built
+// the key aside and copied it out: `Navigation.initialize`, Docs/ARCHITECTURE.md §3).
+extension DocumentState.DuplicateKey {
+    init(_ n: Navigation) {
+        self.init(line: n.line, source: n.source, trigger: n.trigger, frame: n.frame, delayMs: n.delayMs, raw: n.raw)
+    }
+
+    /// The key of the record at `record`, read in place.
+    static func at(_ record: UnsafePointer<Navigation>) -> Self {
+        Self(line: record.pointee.line, source: record.pointee.source, trigger: record.pointee.trigger,
+             frame: record.pointee.frame, delayMs: record.pointee.delayMs, raw: record.pointee.raw)
     }
 }
