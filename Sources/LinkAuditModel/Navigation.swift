@@ -54,7 +54,13 @@ public struct Navigation: Codable, Sendable, Equatable {
     private enum CodingKeys: String, CodingKey {
         case page, line, source, trigger, frame, delayMs, raw, url, scheme, partial, context, condition, framedPage, sandbox, verdicts, findings
     }
+}
 
+// The inits stay in an extension, so that the struct keeps the memberwise init the compiler
+// writes, which `initialize(_:…)` builds with: a written init (this toolchain, Swift 6.3)
+// builds the 291-byte record aside, copies it out and destroys the first, where the
+// memberwise one builds it in place (Benchmarks/README.md, issue 17).
+extension Navigation {
     public init(page: String, line: Int, source: String, trigger: Trigger, frame: FrameKind,
                 delayMs: Int? = nil, raw: String, url: String, scheme: String, partial: Bool? = nil,
                 context: String? = nil) {
@@ -87,5 +93,23 @@ public struct Navigation: Codable, Sendable, Equatable {
         self.context = context
         self.condition = condition
         self.target = Carried(target)
+    }
+
+    /// Extraction's record made at `record` (uninitialized memory), in place: `target` is
+    /// the resolved URL, or nil for raw text that does not parse (then `url` is the raw
+    /// text and `scheme` its scheme, as `WebURL.schemeOf` reads it, or empty). The same
+    /// record as `init(page:…target:…)`, or `init(page:…url:scheme:…)` and the fields set
+    /// after (`NavigationInPlaceTests`).
+    package static func initialize(_ record: UnsafeMutablePointer<Navigation>, page: String, line: Int, source: String,
+                                   trigger: Trigger, frame: FrameKind, delayMs: Int?, raw: String, target: consuming WebURL?,
+                                   unparsedScheme: String, partial: Bool?, context: String?, condition: String?,
+                                   sandbox: String?, place: ParsePlace) {
+        let url = target?.href ?? raw
+        let scheme = target?.scheme ?? unparsedScheme
+        record.initialize(to: Navigation(page: page, line: line, source: source, trigger: trigger, frame: frame,
+                                         delayMs: delayMs, raw: raw, url: url, scheme: scheme, partial: partial,
+                                         context: context, condition: condition, framedPage: nil, sandbox: sandbox,
+                                         verdicts: nil, findings: nil, target: Carried(consume target),
+                                         place: Carried(place)))
     }
 }

@@ -15,8 +15,9 @@ extension DocumentState {
     /// An iframe or frame whose src is about:blank stays on its initial about:blank document:
     /// "if url matches about:blank and initialInsertion is true", no navigation (HTML Standard,
     /// shared attribute processing steps for iframe and frame elements; §F.10).
-    private func staysBlank(_ pending: PendingNavigation, at url: WebURL) -> Bool {
-        pending.trigger == .frameLoad && (pending.source == "iframe[src]" || pending.source == "frame[src]")
+    private func staysBlank(_ pending: UnsafePointer<PendingNavigation>, at url: WebURL) -> Bool {
+        pending.pointee.trigger == .frameLoad
+            && (pending.pointee.source == "iframe[src]" || pending.pointee.source == "frame[src]")
             && url.scheme == "about" && url.pathname == "blank" && url.hostname == nil
             && url.username.isEmpty && url.password.isEmpty
     }
@@ -66,7 +67,7 @@ extension DocumentState {
                 for k in all.indices {
                     guard makeNavigation(for: all.baseAddress! + k, base: base, at: start + count) else { continue }
                     // A function called from several places yields the same record each time.
-                    if all[k].fromScript, !seen.insert(DuplicateKey(at: start + count)).inserted {
+                    if all[k].fromScript, !seen.insert(DuplicateKey.at(start + count)).inserted {
                         (start + count).deinitialize(count: 1)
                         continue
                     }
@@ -89,33 +90,28 @@ extension DocumentState {
 
     /// `navigation(for:base:)` made at `record` (uninitialized memory, left so when there is
     /// none: false) and filled there, so the page's list holds it without a copy; the
-    /// pending navigation read through `pending` (a parameter by value was copied whole).
-    func makeNavigation(for pending: UnsafePointer<PendingNavigation>, base: WebURL?,
+    /// pending navigation's fields read through `p`, one at a time (a `borrowing` parameter
+    /// handed `p.pointee` was still copied whole and destroyed: twelve fields a link).
+    func makeNavigation(for p: UnsafePointer<PendingNavigation>, base: WebURL?,
                         at record: UnsafeMutablePointer<Navigation>) -> Bool {
-        makeNavigation(for: pending.pointee, base: base, at: record)
-    }
-
-    @inline(__always)
-    private func makeNavigation(for p: borrowing PendingNavigation, base: WebURL?,
-                                at record: UnsafeMutablePointer<Navigation>) -> Bool {
         // Every URL of the document is parsed with its encoding (§F.12).
-        let resolved = p.toDocument ? documentURL ?? resolve(p.raw, base) : resolve(p.raw, base)
+        let resolved = p.pointee.toDocument ? documentURL ?? resolve(p.pointee.raw, base) : resolve(p.pointee.raw, base)
+        var unparsedScheme = ""
         if let parsed = resolved {
             if onlyScrolls(p, to: parsed) || staysBlank(p, at: parsed) { return false }
-            record.initialize(to: Navigation(page: page, line: p.line, source: p.source, trigger: p.trigger,
-                                             frame: frame(for: p.target), delayMs: p.delayMs, raw: p.raw, target: parsed,
-                                             partial: p.partial ? true : nil, context: p.context, condition: p.condition))
         } else {
-            record.initialize(to: Navigation(page: page, line: p.line, source: p.source, trigger: p.trigger,
-                                             frame: frame(for: p.target), delayMs: p.delayMs, raw: p.raw, url: p.raw,
-                                             scheme: WebURL.schemeOf(p.raw) ?? "", partial: p.partial ? true : nil,
-                                             context: p.context))
-            record.pointee.condition = p.condition
+            unparsedScheme = WebURL.schemeOf(p.pointee.raw) ?? ""
         }
-        record.pointee.sandbox = p.sandbox
-        record.pointee.place = Carried(ParsePlace(document: number, parserLine: p.parserLine,
-                                                  startsWhileParsing: p.startsWhileParsing,
-                                                  ownFrame: navigatesOwnFrame(p.target)))
+        // Made in place (`Navigation.initialize`), the URL moved in: a written init built the
+        // record aside and copied it in.
+        Navigation.initialize(record, page: page, line: p.pointee.line, source: p.pointee.source,
+                              trigger: p.pointee.trigger, frame: frame(for: p.pointee.target), delayMs: p.pointee.delayMs,
+                              raw: p.pointee.raw, target: consume resolved, unparsedScheme: unparsedScheme,
+                              partial: p.pointee.partial ? true : nil, context: p.pointee.context,
+                              condition: p.pointee.condition, sandbox: p.pointee.sandbox,
+                              place: ParsePlace(document: number, parserLine: p.pointee.parserLine,
+                                                startsWhileParsing: p.pointee.startsWhileParsing,
+                                                ownFrame: navigatesOwnFrame(p.pointee.target)))
         return true
     }
 
@@ -207,17 +203,6 @@ extension DocumentState {
             hasher.combine(delayMs)
             hasher.combine(raw)
         }
-        init(_ n: Navigation) {
-            (line, source, trigger, frame, delayMs, raw) = (n.line, n.source, n.trigger, n.frame, n.delayMs, n.raw)
-        }
-
-        /// The key of the record at `record`, read in place.
-        init(at record: UnsafePointer<Navigation>) {
-            (line, source, trigger, frame, delayMs, raw) = (record.pointee.line, record.pointee.source,
-                                                            record.pointee.trigger, record.pointee.frame,
-                                                            record.pointee.delayMs, record.pointee.raw)
-        }
-
     }
 
     /// Whether a navigation goes to the frame this document is in by itself (§F.15): its
@@ -250,5 +235,19 @@ extension DocumentState {
             default: return iframeNames.contains(name) ? .sub : .newWindow
             }
         }
+    }
+}
+
+// The key's inits stay out of its body, so it keeps the memberwise init (a written init built
+// the key aside and copied it out: `Navigation.initialize`, Docs/ARCHITECTURE.md §3).
+extension DocumentState.DuplicateKey {
+    init(_ n: Navigation) {
+        self.init(line: n.line, source: n.source, trigger: n.trigger, frame: n.frame, delayMs: n.delayMs, raw: n.raw)
+    }
+
+    /// The key of the record at `record`, read in place.
+    static func at(_ record: UnsafePointer<Navigation>) -> Self {
+        Self(line: record.pointee.line, source: record.pointee.source, trigger: record.pointee.trigger,
+             frame: record.pointee.frame, delayMs: record.pointee.delayMs, raw: record.pointee.raw)
     }
 }

@@ -7,9 +7,11 @@ import WHATWGURL
 /// fragment (§F.11). Decided on the resolved URL, so `faq.html#x` on `faq.html` scrolls
 /// and `#x` under a `<base href>` elsewhere loads that other document.
 extension DocumentState {
-    func onlyScrolls(_ pending: PendingNavigation, to url: WebURL) -> Bool {
+    /// (The pending navigation read through its pointer: passed by value, it was copied whole.)
+    func onlyScrolls(_ pending: UnsafePointer<PendingNavigation>, to url: WebURL) -> Bool {
         guard let documentURL, url.layout.fragmentRange != nil,
-              Self.scrollableTriggers.contains(pending.trigger), navigatesItself(pending.target) else { return false }
+              Self.scrollableTriggers.contains(pending.pointee.trigger), navigatesItself(pending.pointee.target)
+        else { return false }
         return url.hrefExcludingFragment == documentURL.hrefExcludingFragment
     }
 

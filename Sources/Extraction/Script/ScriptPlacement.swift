@@ -86,7 +86,9 @@ package struct ScriptPlacement {
         let atLoad: Bool
     }
 
-    private struct Frame {
+    /// A class: the walk reads the top frame once per effect, and a struct (its effects,
+    /// expansion, function name and arguments) was copied out, retained and released for it.
+    private final class Frame {
         let effects: [ScriptEffect]
         var next = 0
         let script: Int
@@ -103,6 +105,19 @@ package struct ScriptPlacement {
         var instance = 0
         /// Placed as a function nobody on the page calls (at load, for want of a caller).
         var uncalled = false
+
+        init(effects: [ScriptEffect], script: Int, timing: ScriptTiming, depth: Int, expansion: Expansion?,
+             function: String?, arguments: [ScriptFlow.Argument?], instance: Int = 0, uncalled: Bool = false) {
+            self.effects = effects
+            self.script = script
+            self.timing = timing
+            self.depth = depth
+            self.expansion = expansion
+            self.function = function
+            self.arguments = arguments
+            self.instance = instance
+            self.uncalled = uncalled
+        }
     }
 
     /// Frames placed so far: the next frame's instance.
@@ -160,7 +175,6 @@ package struct ScriptPlacement {
     /// Places a root's effects and, depth first in source order, those of the functions
     /// they call.
     private mutating func walk(_ root: Frame) {
-        var root = root
         instances += 1
         root.instance = instances
         var stack = [root]
@@ -194,7 +208,7 @@ package struct ScriptPlacement {
                 continue
             }
             let effect = frame.effects[frame.next]
-            stack[top].next += 1
+            frame.next += 1
             spend(1, in: frame)
             let timing = frame.timing.applying(effect.steps)
             switch effect.action {
@@ -266,13 +280,13 @@ package struct ScriptPlacement {
             guard seen.insert(PlacedKey(line: line, script: url.script, trigger: trigger, target: Self.key(target),
                                         delayMs: delayMs, raw: url.raw)).inserted else { return }
         }
-        var pending = PendingNavigation(raw: url.raw, line: line, source: scripts[url.script].source,
-                                        trigger: trigger, target: target, delayMs: delayMs, partial: url.partial,
-                                        context: scripts[script].context, fromScript: true,
-                                        condition: ScriptCondition.both(condition, url.condition))
-        pending.parserLine = place.parserLine
-        pending.startsWhileParsing = place.whileParsing
-        out.append(pending)
+        // Made whole by the memberwise init, in the append: made in a variable, set and
+        // appended, it was copied in and destroyed (Benchmarks/README.md, issue 17).
+        out.append(PendingNavigation(raw: url.raw, line: line, source: scripts[url.script].source,
+                                     trigger: trigger, target: target, delayMs: delayMs, partial: url.partial,
+                                     context: scripts[script].context, fromScript: true, parserLine: place.parserLine,
+                                     startsWhileParsing: place.whileParsing,
+                                     condition: ScriptCondition.both(condition, url.condition)))
     }
 
     /// Where the parser stands when a script's effect runs: the end of the script whose top

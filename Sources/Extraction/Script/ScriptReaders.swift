@@ -44,9 +44,11 @@ extension ScriptTokens {
             case "&&":
                 guardText = written()
             default:
-                if var value = value(in: i..<end, parameters: parameters, merged: &merged) {
-                    value.condition = ScriptCondition.both(branch, guardText)
+                if let value = value(in: i..<end, parameters: parameters, merged: &merged) {
+                    // Appended, then its branch set in place: set in a variable first, it was
+                    // copied into the list and destroyed.
                     out.append(value)
+                    out[out.count - 1].condition = ScriptCondition.both(branch, guardText)
                 }
                 guardText = nil
                 segmentStart = end + 1

@@ -146,7 +146,8 @@ extension ScriptScanner {
             return
         }
         if token(i - 1)?.isPunct(".") == true {
-            if ScriptNames.isInsertion(t.text), token(i + 1)?.isPunct("(") == true, let argument = token(i + 2),
+            // The `(` first: a byte compared, where the name is compared with eight Strings.
+            if token(i + 1)?.isPunct("(") == true, ScriptNames.isInsertion(t.text), let argument = token(i + 2),
                argument.kind == .identifier, !JSKeywords.isKeyword(argument.text),
                let after = token(i + 3), after.isPunct(")") || after.isPunct(",") {
                 record(.act(.variable(argument.text), .insert), at: t.offset, steps: currentSteps)

@@ -58,10 +58,10 @@ extension ScriptScanner {
     }
 
     /// A `{` takes the branch waiting for it.
-    mutating func openBlock(_ frame: inout Frame) {
+    mutating func openBlock(condition: inout String?, own: inout Branches.Own?) {
         guard let waiting = branches.waiting, waiting.depth == frames.count else { return }
-        frame.condition = waiting.condition
-        frame.ownCondition = waiting.own
+        condition = waiting.condition
+        own = waiting.own
         branches.waiting = nil
     }
 

@@ -196,37 +196,49 @@ struct ScriptScanner {
     // MARK: - Frames and calls
 
     private mutating func openFrame(_ closer: Closer, at i: Int) {
-        var frame = Frame(closer: closer, steps: currentSteps, function: currentFunction,
-                          condition: currentCondition, opener: i)
+        // The fields worked out apart and the frame made once, by the memberwise init, in
+        // the append: a frame made in a variable, set and appended was copied in (each
+        // reference retained) and destroyed, on every bracket (Benchmarks/README.md, issue 17).
+        var steps = currentSteps
+        var function = currentFunction
+        var condition = currentCondition
+        var isCallback = false
+        var timer: TimerDelay?
+        var openEffect: ScriptUnit.EffectRef?
+        var arrowName: String?
+        var isCondition = false
+        var ownCondition: Branches.Own?
         var definesFunction = false
         if closer == .brace, let name = pendingFunctionName {
-            frame.function = name
-            frame.steps = nil
+            function = name
+            steps = nil
             pendingFunctionName = nil
             definesFunction = true
         }
         if closer == .paren {
-            configureCall(&frame, at: i)
+            configureCall(steps: &steps, isCallback: &isCallback, timer: &timer, at: i)
             if let candidate = arrowCandidate, candidate.paren == i {
-                frame.arrowName = candidate.name
+                arrowName = candidate.name
             } else if let name = pendingFunctionName, unit.parameters[name] == nil {
                 // `function pay(url) {`, `pay = function (url) {`: the list before the body.
                 unit.parameters[name] = script.parameterNames(at: i)
             }
-            if let call = openCall, call.paren == i { frame.openEffect = call.ref }
+            if let call = openCall, call.paren == i { openEffect = call.ref }
             arrowCandidate = nil
             openCall = nil
-            frame.isCondition = branches.takeCondition(at: i)
+            isCondition = branches.takeCondition(at: i)
         }
         if closer == .brace {
             if let p = pending, p.depth == frames.count {
-                if !definesFunction { frame.steps = currentSteps }
+                if !definesFunction { steps = currentSteps }
                 pending = nil
             }
-            openBlock(&frame)
+            openBlock(condition: &condition, own: &ownCondition)
         }
         framesByCloser[closer.rawValue].append(frames.count)
-        frames.append(frame)
+        frames.append(Frame(closer: closer, steps: steps, function: function, condition: condition, opener: i,
+                            isCallback: isCallback, argIndex: 0, timer: timer, timerDelay: nil, openEffect: openEffect,
+                            arrowName: arrowName, isCondition: isCondition, ownCondition: ownCondition))
     }
 
     /// Closes the innermost open frame this closer closes, and every frame opened
@@ -275,14 +287,15 @@ struct ScriptScanner {
     }
 
     /// Marks a `(` that opens a call taking a callback: timers, listeners, promises.
-    private mutating func configureCall(_ frame: inout Frame, at i: Int) {
+    private mutating func configureCall(steps: inout ScriptSteps?, isCallback: inout Bool, timer: inout TimerDelay?,
+                                        at i: Int) {
         guard let callee = token(i - 1), callee.kind == .identifier, ScriptNames.mayTakeCallback(callee.text) else { return }
         let isMember = token(i - 2)?.isPunct(".") == true
         let step: ScriptStep
         switch callee.text {
         case "setTimeout", "setInterval":
             let delay = TimerDelay()
-            frame.timer = delay
+            timer = delay
             step = .timer(delay)
         // A `where` clause binds to the last pattern of a `case` only, so each pattern that
         // needs the member form carries its own: `p.then(f)`, `$(b).click(f)`, `$(e).on(…)`
@@ -306,9 +319,9 @@ struct ScriptScanner {
         default:
             return
         }
-        frame.isCallback = true
-        frame.steps = currentSteps + step
-        if frame.timer != nil, let code = token(i + 1), code.kind == .string,
+        isCallback = true
+        steps = currentSteps + step
+        if timer != nil, let code = token(i + 1), code.kind == .string,
            stringCodeDepth < Self.maxStringCodeDepth {
             // setTimeout("location.href='…'", 500): the string is code, run by the timer.
             consume(i + 1)
@@ -317,12 +330,12 @@ struct ScriptScanner {
             #else
             let inner = ScriptTokens(code.text)
             #endif
-            var scanner = ScriptScanner(script: inner, root: frame.steps, rootCondition: currentCondition,
+            var scanner = ScriptScanner(script: inner, root: steps, rootCondition: currentCondition,
                                         stringCodeDepth: stringCodeDepth + 1)
             scanner.run()
             unit.absorb(scanner.unit, at: code.offset, into: currentFunction)
         }
-        readCallbackReference(at: i + 1, steps: frame.steps)
+        readCallbackReference(at: i + 1, steps: steps)
     }
 
     /// The delay argument of `setTimeout(f, 500)`: a number literal, signed, optionally

@@ -73,7 +73,9 @@ struct ScriptTokens {
     static func matchBrackets(_ tokens: [JSToken]) -> [Int] {
         var closers = [Int](repeating: -1, count: tokens.count)
         var open: [(index: Int, kind: Int)] = []
-        var openByKind: [[Int]] = [[], [], []]  // positions in `open`, per kind
+        // Positions in `open`, per kind: three flat stacks, where an array of three arrays
+        // checked both the outer and the inner array's uniqueness on every push and pop.
+        var parens: [Int] = [], squares: [Int] = [], braces: [Int] = []
         for i in tokens.indices {
             // Brackets are one byte: decided on it (`JSToken.byte`), read in place.
             let byte = tokens[i].byte
@@ -90,15 +92,28 @@ struct ScriptTokens {
             default: continue
             }
             if opens {
-                openByKind[kind].append(open.count)
+                switch kind {
+                case 0: parens.append(open.count)
+                case 1: squares.append(open.count)
+                default: braces.append(open.count)
+                }
                 open.append((i, kind))
                 continue
             }
-            guard let position = openByKind[kind].last else { continue }
+            let innermost: Int?
+            switch kind {
+            case 0: innermost = parens.last
+            case 1: innermost = squares.last
+            default: innermost = braces.last
+            }
+            guard let position = innermost else { continue }
             let opener = open[position].index
             while open.count > position {
-                let removed = open.removeLast()
-                openByKind[removed.kind].removeLast()
+                switch open.removeLast().kind {
+                case 0: parens.removeLast()
+                case 1: squares.removeLast()
+                default: braces.removeLast()
+                }
             }
             closers[opener] = i
         }
