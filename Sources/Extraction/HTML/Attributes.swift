@@ -82,7 +82,8 @@ struct Attributes {
     /// Every `on…` attribute with its value and the value's slot, in document order.
     func eventHandlers() -> [(name: String, code: String, slot: UnsafeMutablePointer<UnsafePointer<xmlChar>?>)] {
         guard var p = pointer else { return [] }
-        var out: [(String, String, UnsafeMutablePointer<UnsafePointer<xmlChar>?>)] = []
+        // Labelled as returned: an unlabelled array is converted element by element on return.
+        var out: [(name: String, code: String, slot: UnsafeMutablePointer<UnsafePointer<xmlChar>?>)] = []
         while let attrName = p.pointee {
             if Self.isEventHandler(attrName), p[1] != nil {
                 out.append((String(cString: attrName), value(p + 1), p + 1))

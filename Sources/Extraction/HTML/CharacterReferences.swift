@@ -46,9 +46,10 @@ enum CharacterReferences {
         let start = amp + 1
         var end = start
         while end < n, end - start < NamedCharacterReferences.longestName, isAlphanumeric(raw[end]) { end += 1 }
-        // `&amp;`, nearly every reference in a link's query, without the table.
-        if end == start + 3, end < n, raw[end] == 0x3B, raw[start] == 0x61, raw[start + 1] == 0x6D, raw[start + 2] == 0x70 {
-            out.append(0x26)
+        // `&amp;`, nearly every reference in a link's query, and the escapes of markup in a
+        // `srcdoc` (`&lt;`, `&gt;`, `&quot;`, `&apos;`), without the table.
+        if end < n, raw[end] == 0x3B, let byte = common(UnsafeBufferPointer(rebasing: raw[start...end])) {
+            out.append(byte)
             return end + 1
         }
         if end < n, raw[end] == 0x3B,
@@ -76,6 +77,28 @@ enum CharacterReferences {
         // No match: the `&` and the name are text (the ambiguous ampersand state).
         out.append(0x26)
         return start
+    }
+
+    /// The one-byte value of `amp;`, `lt;`, `gt;`, `quot;` or `apos;` (a name with its `;`),
+    /// else nil: the table's values for them (`NamedCharacterReferences.value`), found without
+    /// its search and the array each value is built into — on the dense corpus, a `srcdoc`'s
+    /// markup is written with them (Benchmarks/README.md, issue 17). `AttributeReferenceTests`
+    /// holds it to the table for every name.
+    static func common(_ name: UnsafeBufferPointer<UInt8>) -> UInt8? {
+        switch name.count {
+        case 3:
+            guard name[2] == 0x3B, name[1] == 0x74 else { return nil }  // "?t;"
+            return name[0] == 0x6C ? 0x3C : name[0] == 0x67 ? 0x3E : nil  // lt; gt;
+        case 4:
+            return name[0] == 0x61 && name[1] == 0x6D && name[2] == 0x70 && name[3] == 0x3B ? 0x26 : nil  // amp;
+        case 5:
+            guard name[4] == 0x3B else { return nil }
+            if name[0] == 0x71 && name[1] == 0x75 && name[2] == 0x6F && name[3] == 0x74 { return 0x22 }  // quot;
+            if name[0] == 0x61 && name[1] == 0x70 && name[2] == 0x6F && name[3] == 0x73 { return 0x27 }  // apos;
+            return nil
+        default:
+            return nil
+        }
     }
 
     /// `&#` at `amp`: decimal or `x`/`X` hexadecimal digits, an optional `;`.

@@ -22,6 +22,10 @@ public enum HTMLExtractor {
     /// names go before libxml2 sees them (`ReadTextCompactor`, `unread`). Only the
     /// equivalence tests turn it off.
     @TaskLocal static var compactsUnreadValues = true
+    /// Whether `extractPage(owning:…)` aligns a page it compacts while `TextRunCompactor` reads
+    /// it (`FusedAlignment`: one pass over the tags), rather than first (`prepare`). Only the
+    /// equivalence tests turn it off.
+    @TaskLocal static var fusesAlignment = true
 
     /// - Parameter encoding: the Encoding Standard name the page was decoded from
     ///   (`PageEncoding.name`); the query of each URL in it is percent-encoded in that
@@ -79,7 +83,12 @@ public enum HTMLExtractor {
                                    streamAbove threshold: Int,
                                    spillDirectory: String? = nil) -> (extraction: PageExtraction, warnings: [String]) {
         let limits = ExtractionLimits()
-        prepare(&html, limits: limits)
+        InputStream.preprocessInPlace(&html)
+        // A page that will be compacted is aligned as it is compacted (`FusedAlignment`); the
+        // others (too large, or kept in a file) as `prepare` aligns them.
+        let fused = fusesAlignment && compactsTextRuns && html.count < min(chunk, compactsBelow)
+            && (spillDirectory == nil || html.count < spillsFrom)
+        if !fused { TokenizerAlignment.alignInPlace(&html, limits: limits, lineOffset: 0) }
         var spilled: SpilledPage?
         if let spillDirectory, html.count >= spillsFrom, html.count < chunk {
             spilled = html.withUnsafeBytes { SpilledPage($0, directory: spillDirectory) }
@@ -92,7 +101,11 @@ public enum HTMLExtractor {
             html = Array(page.bytes)
             spilled = nil
         }
-        if spilled == nil { html.withUnsafeBytes { parse($0, into: state, prepared: true) } }
+        if fused {
+            html.withUnsafeMutableBytes { parse(aligning: $0, into: state) }
+        } else if spilled == nil {
+            html.withUnsafeBytes { parse($0, into: state, prepared: true) }
+        }
         let gathered = state.finishGathered(pageURL: pageURL, encoding: encoding, prepared: true, spilled: spilled)
         if let streamed = gathered.streamed { return (.streamed(streamed), limits.warnings) }
         if let whole = gathered.whole { return (.whole(whole), limits.warnings) }
@@ -150,6 +163,26 @@ public enum HTMLExtractor {
         } else {
             run(html, sax: &sax, user: user, limits: state.limits, lineOffset: state.lineOffset, reader: state,
                 started: started)
+        }
+        state.parser = nil
+        state.source = nil
+        state.pageText = nil
+        state.scriptTexts = nil
+        state.compactedValues?.page = nil
+        state.compactedValues = nil
+    }
+
+    /// `parse` of a page whose line ends and NULs are read as the tokenizer reads them
+    /// (`InputStream`), aligned (`TokenizerAlignment`) in place as it is compacted
+    /// (`FusedAlignment`): `html` is then as `prepare` leaves a page.
+    static func parse(aligning html: UnsafeMutableRawBufferPointer, into state: DocumentState) {
+        LibXML.initialize()
+        var sax = handler()
+        let user = Unmanaged.passUnretained(state).toOpaque()
+        compactAndFeed(UnsafeRawBufferPointer(html), sax: &sax, user: user, reader: state, aligning: html,
+                       limits: state.limits) { parser, source in
+            state.parser = parser
+            state.source = source
         }
         state.parser = nil
         state.source = nil
@@ -250,20 +283,28 @@ public enum HTMLExtractor {
         }
     }
 
+    /// `aligning`: `html` itself, not yet aligned, when it is to be aligned as it is compacted
+    /// (`FusedAlignment`; cut tags counted in `limits`). Such a page is always compacted.
     private static func compactAndFeed(_ html: UnsafeRawBufferPointer, sax: inout htmlSAXHandler,
                                        user: UnsafeMutableRawPointer, reader: DocumentState?,
+                                       aligning: UnsafeMutableRawBufferPointer? = nil, limits: ExtractionLimits? = nil,
                                        started: (htmlParserCtxtPtr, UnsafeRawBufferPointer) -> Void) {
         // Pages of 1 GiB or more are fed in pieces, where libxml2 looks ahead for the end of
         // each construct before reading it: the compactor's reasoning assumes one final chunk.
         // Pages of 16 MB or more go as written too: a compacted copy would be a third copy
         // of the page beside the page and libxml2's buffer (README Limits, a huge page).
-        guard compactsTextRuns && html.count < min(chunk, compactsBelow) else {
+        guard aligning != nil || compactsTextRuns && html.count < min(chunk, compactsBelow) else {
             return feed(html, sax: &sax, user: user, started: started)
         }
         let scripts = compactsScriptText, values = compactsAttributeValues, unread = compactsUnreadValues
         var found: TextRunCompactor.Found? = reader != nil && (scripts || values || unread)
             ? TextRunCompactor.Found(recordsValues: values, recordsUnread: unread) : nil
-        let compacted = TextRunCompactor.compact(html, found: &found)
+        let compacted: [UInt8]?
+        if let aligning {
+            compacted = TextRunCompactor.compact(aligning: aligning, found: &found, limits: limits)
+        } else {
+            compacted = TextRunCompactor.compact(html, found: &found)
+        }
         func feedBoth(_ page: UnsafeRawBufferPointer) {
             // Scripts' text and values, then, are read from `page` (`DocumentState.pageText`).
             if let reader, let found, let read = ReadTextCompactor.compact(page, found: found, scripts: scripts,

@@ -54,24 +54,48 @@ enum TextRunCompactor {
 
     /// The same, and (when `found` is not nil) what the pass read with certainty.
     static func compact(_ html: UnsafeRawBufferPointer, found: inout Found?) -> [UInt8]? {
+        var aligned = NoAlignment()
+        return compact(html, found: &found, aligning: &aligned)
+    }
+
+    /// The same, for a page read as written: it is aligned (`TokenizerAlignment`) in place
+    /// while it is read (`FusedAlignment`), and cut tags are counted in `limits`.
+    static func compact(aligning html: UnsafeMutableRawBufferPointer, found: inout Found?,
+                        limits: ExtractionLimits?) -> [UInt8]? {
+        guard let base = html.baseAddress, html.count > 0 else { return nil }
+        var alignment = FusedAlignment(base.assumingMemoryBound(to: UInt8.self), count: html.count)
+        let compacted = compact(UnsafeRawBufferPointer(html), found: &found, aligning: &alignment)
+        alignment.finish()
+        alignment.count(into: limits)
+        return compacted
+    }
+
+    private static func compact<A: ConstructAlignment>(_ html: UnsafeRawBufferPointer, found: inout Found?,
+                                                       aligning alignment: inout A) -> [UInt8]? {
         guard let base = html.baseAddress, html.count > 0 else { return nil }
         let input = base.assumingMemoryBound(to: UInt8.self)
         var saved = 0
         let result = [UInt8](unsafeUninitializedCapacity: html.count) { out, count in
-            count = compact(MarkupScanner(p: input, end: html.count), into: out.baseAddress!, found: &found)
+            count = compact(MarkupScanner(p: input, end: html.count), into: out.baseAddress!, found: &found,
+                            aligning: &alignment)
             saved = html.count - count
         }
         return saved > 0 ? result : nil
     }
 
     /// One pass over the page; returns the bytes written (never more than read).
-    private static func compact(_ s: MarkupScanner, into out: UnsafeMutablePointer<UInt8>,
-                                found: inout Found?) -> Int {
+    private static func compact<A: ConstructAlignment>(_ s: MarkupScanner, into out: UnsafeMutablePointer<UInt8>,
+                                                       found: inout Found?, aligning alignment: inout A) -> Int {
         let p = s.p
         var o = 0
+        /// The rest of the page as it stands, once aligned.
+        func copyRest(from i: Int, at o: Int) -> Int {
+            alignment.finish()
+            return TextRunCompactor.copyRest(s, from: i, to: out, at: o)
+        }
         // The text before the first tag is copied, but still checked for NUL and UTF-8.
         guard let first = scanRun(s, from: 0), first.lt < s.end else {
-            return copyRest(s, from: 0, to: out, at: 0)
+            return copyRest(from: 0, at: 0)
         }
         out.update(from: p, count: first.lt)
         o = first.lt
@@ -90,9 +114,22 @@ enum TextRunCompactor {
             var text: Range<Int>? = nil
             if values != nil && !values!.isEmpty { values!.removeAll(keepingCapacity: true) }
             if unread != nil && !unread!.isEmpty { unread!.removeAll(keepingCapacity: true) }
-            guard let construct = markup(s, at: i, rawText: &text, values: &values, unread: &unread,
-                                         linkValues: &linkValues) else {
-                return copyRest(s, from: run?.start ?? i, to: out, at: o)
+            // `FusedAlignment`: the construct is aligned before it is read, or read first
+            // (with `NoAlignment` it is simply read).
+            guard alignment.reach(i) else { return copyRest(from: run?.start ?? i, at: o) }
+            let readFirst = alignment.readsFirst(s, at: i)
+            if !readFirst { alignment.align(i) }
+            var read = markup(s, at: i, rawText: &text, values: &values, unread: &unread, linkValues: &linkValues)
+            if readFirst, let end = read, !alignment.passes(s, from: i, to: end) {
+                alignment.align(i)
+                text = nil
+                values?.removeAll(keepingCapacity: true)
+                unread?.removeAll(keepingCapacity: true)
+                read = markup(s, at: i, rawText: &text, values: &values, unread: &unread, linkValues: &linkValues)
+            }
+            if let end = read, !alignment.catchUp(to: end) { read = nil }
+            guard let construct = read else {
+                return copyRest(from: run?.start ?? i, at: o)
             }
             if let run {
                 o = write(run, s, prolog: prolog, to: out, at: o)
@@ -113,10 +150,10 @@ enum TextRunCompactor {
             out.advanced(by: o).update(from: p + i, count: construct - i)
             o += construct - i
             guard let next = scanRun(s, from: construct) else {
-                return copyRest(s, from: construct, to: out, at: o)
+                return copyRest(from: construct, at: o)
             }
             if next.lt == s.end {
-                return copyRest(s, from: construct, to: out, at: o)
+                return copyRest(from: construct, at: o)
             }
             run = next
             i = next.lt

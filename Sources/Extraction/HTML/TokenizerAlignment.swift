@@ -63,12 +63,17 @@ enum TokenizerAlignment {
         for (i, byte) in noted { html[i] = byte }
     }
 
-    private struct Pass {
+    struct Pass {
         let p: UnsafePointer<UInt8>
         let n: Int
         var out: [UInt8]?
         /// The rewrites so far, when noted rather than made in a copy (`alignInPlace`).
         var noted: [(Int, UInt8)]?
+        /// The page itself, when the rewrites are made in it as they come (`FusedAlignment`:
+        /// no construct is read again once rewritten, so the pass reads what `align` reads).
+        let direct: UnsafeMutablePointer<UInt8>?
+        /// Rewrites made in `direct`.
+        var rewrites = 0
         /// Open `<svg>`/`<math>` elements: foreign content, where none of this applies.
         var foreign = 0
         /// Start tags cut to `maxAttributesPerTag`, and where the first one starts.
@@ -81,11 +86,24 @@ enum TokenizerAlignment {
             self.p = p
             self.n = n
             self.plain = plain
+            self.direct = nil
             if noting { noted = [] }
+        }
+
+        init(direct page: UnsafeMutablePointer<UInt8>, n: Int) {
+            self.p = UnsafePointer(page)
+            self.n = n
+            self.plain = false
+            self.direct = page
         }
 
         /// Rewrites byte `i`. Every read of the pass is of `p`, the page as written.
         mutating func set(_ i: Int, _ byte: UInt8) {
+            if let direct {
+                direct[i] = byte
+                rewrites += 1
+                return
+            }
             if out == nil {
                 if noted != nil {
                     if noted!.count < TokenizerAlignment.maxNotedRewrites {
@@ -111,51 +129,57 @@ enum TokenizerAlignment {
             }
         }
 
-        mutating func run() {
-            var i = 0
+        mutating func run(from start: Int = 0) {
+            var i = start
             while let lt = StandardTag.find(0x3C, p, from: i, n) {
-                guard lt + 1 < n else { return }
-                let b = p[lt + 1]
-                if MarkupScanner.isLetter(b) {
-                    if !plain, let tag = bareTag(nameStart: lt + 1) {
-                        i = startTag(tag)
-                        if i >= n { return }
-                        continue
-                    }
-                    guard let tag = StandardTag.scan(p, n, nameStart: lt + 1, blank: { set($0, 0x20) }) else { return }
-                    keepNameWhole(tag.name)
-                    // An attribute and its separator take two bytes or more: only a tag this long
-                    // can hold too many.
-                    if tag.end - tag.name.upperBound > 2 * maxAttributesPerTag,
-                       let excess = StandardTag.countingAttributes(p, n, nameStart: lt + 1,
-                                                                   maxAttributes: maxAttributesPerTag)?.excessAttributes {
-                        dropAttributes(from: excess, of: tag, at: lt)
-                    }
-                    i = startTag(tag)
-                } else if b == 0x2F {
-                    guard lt + 2 < n else { return }
-                    if !plain, let tag = bareTag(nameStart: lt + 2) {
-                        endTag(tag, at: lt)
-                        i = tag.end
-                    } else if MarkupScanner.isLetter(p[lt + 2]) {
-                        guard let tag = StandardTag.scan(p, n, nameStart: lt + 2, blank: { set($0, 0x20) }) else { return }
-                        keepNameWhole(tag.name)
-                        endTag(tag, at: lt)
-                        i = tag.end
-                    } else if p[lt + 2] == 0x3E {
-                        i = lt + 3
-                    } else {
-                        i = bogusComment(from: lt + 2)
-                    }
-                } else if b == 0x21 {
-                    i = markupDeclaration(at: lt)
-                } else if b == 0x3F {
-                    i = bogusComment(from: lt + 2)
-                } else {
-                    i = lt + 1
-                }
-                if i >= n { return }
+                guard let next = step(at: lt), next < n else { return }
+                i = next
             }
+        }
+
+        /// The construct at the `<` at `lt`: where reading goes on, or nil when the pass stops
+        /// (the page ends inside it).
+        mutating func step(at lt: Int) -> Int? {
+            var i = lt
+            guard lt + 1 < n else { return nil }
+            let b = p[lt + 1]
+            if MarkupScanner.isLetter(b) {
+                if !plain, let tag = bareTag(nameStart: lt + 1) {
+                    return startTag(tag)
+                }
+                guard let tag = StandardTag.scan(p, n, nameStart: lt + 1, blank: { set($0, 0x20) }) else { return nil }
+                keepNameWhole(tag.name)
+                // An attribute and its separator take two bytes or more: only a tag this long
+                // can hold too many.
+                if tag.end - tag.name.upperBound > 2 * maxAttributesPerTag,
+                   let excess = StandardTag.countingAttributes(p, n, nameStart: lt + 1,
+                                                               maxAttributes: maxAttributesPerTag)?.excessAttributes {
+                    dropAttributes(from: excess, of: tag, at: lt)
+                }
+                i = startTag(tag)
+            } else if b == 0x2F {
+                guard lt + 2 < n else { return nil }
+                if !plain, let tag = bareTag(nameStart: lt + 2) {
+                    endTag(tag, at: lt)
+                    i = tag.end
+                } else if MarkupScanner.isLetter(p[lt + 2]) {
+                    guard let tag = StandardTag.scan(p, n, nameStart: lt + 2, blank: { set($0, 0x20) }) else { return nil }
+                    keepNameWhole(tag.name)
+                    endTag(tag, at: lt)
+                    i = tag.end
+                } else if p[lt + 2] == 0x3E {
+                    i = lt + 3
+                } else {
+                    i = bogusComment(from: lt + 2)
+                }
+            } else if b == 0x21 {
+                i = markupDeclaration(at: lt)
+            } else if b == 0x3F {
+                i = bogusComment(from: lt + 2)
+            } else {
+                i = lt + 1
+            }
+            return i
         }
 
         /// `<name>` or `</name>` whose name (from a letter at `nameStart`) is lower-case letters

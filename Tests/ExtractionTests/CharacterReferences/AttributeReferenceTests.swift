@@ -91,12 +91,19 @@ final class AttributeReferenceTests: XCTestCase {
             names.insert("~" + name)
         }
         var found = 0
+        var common = 0
         for name in names {
             let bytes = Array(name.utf8)
             let plain = bytes.withUnsafeBufferPointer(NamedCharacterReferences.plainValue)
             XCTAssertEqual(bytes.withUnsafeBufferPointer(NamedCharacterReferences.value), plain, name)
             if plain != nil { found += 1 }
+            // The five names decoded without the table give the table's value.
+            if let byte = bytes.withUnsafeBufferPointer(CharacterReferences.common) {
+                XCTAssertEqual([byte], plain, name)
+                common += 1
+            }
         }
+        XCTAssertEqual(common, 5)
         XCTAssertEqual(NamedCharacterReferences.plainNames.count, 2231)
         XCTAssertGreaterThanOrEqual(found, 2231)
         XCTAssertEqual(Array("amp;".utf8).withUnsafeBufferPointer(NamedCharacterReferences.value), [0x26])
