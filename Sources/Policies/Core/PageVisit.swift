@@ -10,6 +10,13 @@ import LinkAuditModel
 /// after its own tap. Pure: the same navigations and settings give the same schedule.
 public struct PageVisit: Sendable {
     public var settings: AuditSettings
+    /// Hand a walk's navigations stopped by one navigation the verdict made for the first of
+    /// them (`PageReach.verdict` of one `Unreached` is one value: its text names the stopping
+    /// navigation) rather than a verdict made for each: its text was made again for every
+    /// such link and Blink profile, some 5,000 instructions a time, 1,000 times on the
+    /// first 100 pages of the dense corpus (Benchmarks/README.md, issue 17). Off only to
+    /// prove, in tests, that the walk hands out the same verdicts (`PageVisitUnreachedTests`).
+    package var reusesUnreachedVerdicts = true
 
     public init(settings: AuditSettings) {
         self.settings = settings
@@ -122,9 +129,18 @@ public struct PageVisit: Sendable {
                      sandbox: SandboxGate = .none,
                      decide: (Int, Int?) -> Bool, unreached: (Int, Verdict) -> Void = { _, _ in }) {
         var lastInput: Int? = entryInput
+        // The last unreached verdict made, by its cause (a page has a stop or two).
+        var made: (cause: PageReach.Unreached, verdict: Verdict)?
+        func verdict(_ cause: PageReach.Unreached) -> Verdict {
+            guard reusesUnreachedVerdicts else { return PageReach.verdict(cause, navigations) }
+            if let made, made.cause == cause { return made.verdict }
+            let verdict = PageReach.verdict(cause, navigations)
+            made = (cause, verdict)
+            return verdict
+        }
         for i in schedule.automatic {
             if let cause = schedule.unreached(i, on: engine) {
-                unreached(i, PageReach.verdict(cause, navigations))
+                unreached(i, verdict(cause))
                 continue
             }
             // Asked only of a sandboxed frame's navigation (the rest pass, and each call copied
@@ -138,7 +154,7 @@ public struct PageVisit: Sendable {
         }
         for i in schedule.userStarted {
             if let cause = schedule.unreached(i, on: engine) {
-                unreached(i, PageReach.verdict(cause, navigations))
+                unreached(i, verdict(cause))
                 continue
             }
             // Asked only of a sandboxed frame's navigation (the rest pass, and each call copied
