@@ -36,8 +36,13 @@ final class MemoPlacementTests: XCTestCase {
         var unreached = 0, decided = 0
         for (n, configuration) in try DecisionMemoTests.configurations().enumerated() {
             let generated = DecisionMemoTests.generatedPages(seed: n)
+            let timers = (0..<60).map { d in
+                Navigation(page: "https://shop.example/timers", line: d + 1, source: "generated", trigger: .scriptTimer,
+                           frame: d % 2 == 0 ? .main : .sub, delayMs: d * 300, raw: DecisionMemoTests.targets[d],
+                           url: DecisionMemoTests.targets[d], scheme: WebURL.parse(DecisionMemoTests.targets[d])?.scheme ?? "")
+            }
             let pages = generated + generated.enumerated().map { Self.stopped($1, stopFrom: 20 + 7 * $0) }
-                + (n < 4 ? fixtures : [])
+                + [timers] + (n < 4 ? fixtures : [])
             let shared = Classifier(profiles: ProfileRegistry.all, device: configuration.device,
                                     settings: configuration.settings, options: configuration.options)
             XCTAssertTrue(shared.remembersPlacements)
@@ -80,7 +85,13 @@ final class MemoPlacementTests: XCTestCase {
             let run = Classifier.Run(Classifier(profiles: ProfileRegistry.all, device: configuration.device,
                                                 settings: configuration.settings, options: configuration.options))
             let placed = DecisionMemo(profiles: 1), plain = DecisionMemo(profiles: 1)
-            for page in DecisionMemoTests.generatedPages(seed: n) + (n < 4 ? fixtures : []) {
+            // Past the placements a memo scans (`DecisionMemo.placementScan`): timers of 60 delays.
+            let delays = (0..<60).map { d in
+                Navigation(page: "https://shop.example/timers", line: d + 1, source: "generated", trigger: .scriptTimer,
+                           frame: d % 2 == 0 ? .main : .sub, delayMs: d * 300, raw: "dana://pay", url: "dana://pay",
+                           scheme: "dana")
+            }
+            for page in DecisionMemoTests.generatedPages(seed: n) + [delays, delays] + (n < 4 ? fixtures : []) {
                 for navigation in page {
                     let context = PageContext(navigation.page)
                     let placement = Classifier.Placement(trigger: navigation.trigger, frame: navigation.frame,
@@ -96,5 +107,6 @@ final class MemoPlacementTests: XCTestCase {
             }
         }
         XCTAssertGreaterThan(asked, 10_000)
+        XCTAssertGreaterThan(DecisionMemoTests.placements.count + 60, 2 * DecisionMemo.placementScan)
     }
 }

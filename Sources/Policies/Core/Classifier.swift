@@ -154,6 +154,9 @@ public struct Classifier: Sendable {
         // (Sized on the page's first `intent:` link: other pages pay nothing.)
         var intents: [ParsedIntent?] = []
         var quotes: [IntentQuotes?] = []
+        // `quotes[i]?.places`, read by every profile's walk: the quotes themselves were copied
+        // out (their strings retained and released) for every profile of every such link.
+        var quotePlaces: [IntentQuotes.Places] = []
         // A navigation's inputs follow from its trigger, frame and delay (on the page): each
         // of a page's few placements is mapped and numbered once.
         var placements: [Placement: Int32] = [:]
@@ -161,6 +164,8 @@ public struct Classifier: Sendable {
         var pageBits = PageBitsByHost()
         for page in pages {
             placements.removeAll(keepingCapacity: true)
+            // Asked once a page: reading `page.context.url` copied the URL for each link.
+            let byPlacement = memo.remembersPlacements && page.context.url != nil
             // The last link's placement and inputs: links of a page come in runs of one
             // placement (a list of anchors), and comparing three fields cost less than hashing
             // them for the dictionary, some 300 instructions a link (Benchmarks/README.md, issue 17).
@@ -171,7 +176,7 @@ public struct Classifier: Sendable {
                 let inputs: Int32
                 if let last, last.placement == placement {
                     inputs = last.inputs
-                } else if memo.remembersPlacements, page.context.url != nil {
+                } else if byPlacement {
                     inputs = memo.inputs(of: placement) {
                         DecisionKey.Inputs(run.request(for: navs[i], page: page.context))
                     }
@@ -189,9 +194,11 @@ public struct Classifier: Sendable {
                     if intents.isEmpty {
                         intents = Array(repeating: nil, count: navs.count)
                         quotes = Array(repeating: nil, count: navs.count)
+                        quotePlaces = Array(repeating: [], count: navs.count)
                     }
                     ids[i] = Self.intentLinkNumber(navs[i].url, url: url, page: page.context, run: run, inputs: inputs,
                                                    memo: memo, pageBits: &pageBits, intent: &intents[i], quotes: &quotes[i])
+                    if let quoted = quotes[i] { quotePlaces[i] = quoted.places }
                 } else {
                     let link = DecisionKey.Link(url: url, urlString: navs[i].url, scheme: navs[i].scheme,
                                                 page: page.context, reading: run.reading)
@@ -227,8 +234,9 @@ public struct Classifier: Sendable {
                 if let number = memo.number(link: ids[i], profile: p, visit: visit) {
                     numbers[i * count + p] = number
                     // A verdict quoting none of the link's values (`IntentQuotes.Places`) is the link's as it is.
-                    guard !quotes.isEmpty, let quoted = quotes[i],
-                          !memo.places(profile: p, number: number).isDisjoint(with: quoted.places) else {
+                    guard !quotePlaces.isEmpty, !quotePlaces[i].isEmpty,
+                          !memo.places(profile: p, number: number).isDisjoint(with: quotePlaces[i]),
+                          let quoted = quotes[i] else {
                         return memo.consumes(profile: p, number: number)
                     }
                     var remembered: Int32?

@@ -26,7 +26,12 @@ final class DecisionMemo {
     /// making a request and hashing its inputs for each new placement of each page cost some
     /// 4,500 instructions a time, 12 times a page (Benchmarks/README.md, issue 17). Off, each
     /// page numbers its placements from its own requests: the plain version.
+    /// Searched in order (a run meets a dozen or two; comparing three fields cost less than
+    /// hashing them, which was some 300 instructions a link past the classifier's last-placement
+    /// check), then, past `placementScan` of them, by hash.
+    private var placementList: [(placement: Classifier.Placement, inputs: Int32)] = []
     private var placements: [Classifier.Placement: Int32] = [:]
+    static let placementScan = 32
     var remembersPlacements = true
     /// `Classifier.judgesUnreachedByRow`, for the call.
     var judgesUnreachedByRow = true
@@ -143,9 +148,18 @@ final class DecisionMemo {
 
     /// The number of a placement's inputs: the one given before, or `make()`'s numbered.
     func inputs(of placement: Classifier.Placement, _ make: () -> DecisionKey.Inputs) -> Int32 {
-        if let known = placements[placement] { return known }
+        let found: Int32? = placementList.withUnsafeBufferPointer { list in
+            for entry in list where entry.placement == placement { return entry.inputs }
+            return nil
+        }
+        if let found { return found }
+        if placementList.count >= Self.placementScan, let known = placements[placement] { return known }
         let id = inputs(make())
-        placements[placement] = id
+        if placementList.count < Self.placementScan {
+            placementList.append((placement, id))
+        } else {
+            placements[placement] = id
+        }
         return id
     }
 
