@@ -3,9 +3,10 @@ import XCTest
 @testable import Policies
 import TestSupport
 
-/// A walk hands the navigations one navigation stopped the verdict it made for the first of
-/// them (`PageVisit.reusesUnreachedVerdicts`): the same verdicts, to the same navigations,
-/// in the same order, as a walk making each one (`PageReach.verdict`). Pages: the generated
+/// A walk hands the navigations one navigation stopped the verdict made for the first of
+/// them (`PageVisit.reusesUnreachedVerdicts`), in one walk and across every profile's walk of
+/// a page (`PageVisit.UnreachedVerdicts`): the same verdicts, to the same navigations, in the
+/// same order, as a walk making each one (`PageReach.verdict`). Pages: the generated
 /// pages of `DecisionMemoTests` with parser stops part-way down at several lines, and with
 /// two stops (a later stop of a frame document), on both engines, with each profile's
 /// sandbox rules.
@@ -36,6 +37,8 @@ final class PageVisitUnreachedTests: XCTestCase {
                         reusing.settings = settings
                         plain.settings = settings
                         let schedule = reusing.schedule(navigations)
+                        // One page's verdicts for every profile's walk, as the classifier walks them.
+                        let made = PageVisit.UnreachedVerdicts()
                         for profile in ProfileRegistry.all {
                             let engine = PageReach.Engine(profile.platform)
                             func walked(_ visit: PageVisit) -> [String] {
@@ -53,6 +56,17 @@ final class PageVisitUnreachedTests: XCTestCase {
                             let a = walked(reusing), b = walked(plain)
                             XCTAssertEqual(a, b, "\(profile.name) page \(n) stop from \(stopFrom)")
                             if a != b { return }
+                            var shared: [String] = []
+                            reusing.walk(navigations, schedule, engine: engine, sandbox: profile.sandboxGate, made: made,
+                                         decide: { i, since in
+                                             shared.append("decide \(i) \(since ?? -1)")
+                                             return i % 7 == 0
+                                         }, unreached: { i, verdict in
+                                             let details = (verdict.details ?? [:]).sorted { $0.key < $1.key }
+                                             shared.append("unreached \(i) \(verdict.outcome) \(verdict.reason) \(details)")
+                                         })
+                            XCTAssertEqual(shared, b, "\(profile.name) page \(n) stop from \(stopFrom), shared")
+                            if shared != b { return }
                             unreached += a.filter { $0.hasPrefix("unreached") }.count
                         }
                     }

@@ -228,8 +228,11 @@ public struct Classifier: Sendable {
         // what stopped them, so their rows are not shared; they are set apart, per profile.
         // (An array by navigation, made at the first: a lookup a link in a dictionary cost more.)
         var unreached: [[Verdict?]?] = []
+        // The unreached verdicts made for the page, for every profile's walk.
+        let made = PageVisit.UnreachedVerdicts()
         for (p, profile) in run.profiles.enumerated() {
-            run.visit.walk(navs, schedule, engine: PageReach.Engine(profile.platform), sandbox: profile.sandboxGate, decide: { i, sinceInput in
+            run.visit.walk(navs, schedule, engine: PageReach.Engine(profile.platform), sandbox: profile.sandboxGate,
+                           made: made, decide: { i, sinceInput in
                 let visit = DecisionKey.Visit(msSinceUserInput: sinceInput)
                 if let number = memo.number(link: ids[i], profile: p, visit: visit) {
                     numbers[i * count + p] = number
