@@ -191,4 +191,37 @@ final class IntentShapeTests: XCTestCase {
         }
         XCTAssertLessThanOrEqual(table.count, IntentShapeTable<Int32>.entryLimit)
     }
+
+    /// The one pass that tells a shape's URI is ASCII and names no launch flags answers as the
+    /// two passes it replaced (`CommonIntentURI.isASCII`, `IntentParseMemo.mentionsLaunchFlags`):
+    /// generated texts of `F`s, pieces of "launchFlags" and whole ones at every alignment and
+    /// at both ends, `%2F`, and bytes above 0x7F, at every length from 0 to 40 and longer.
+    func testTheOnePassFindsWhatTheTwoPassesFind() {
+        let pieces = ["F", "launchFlags", "extendedLaunchFlags", "aunch", "lags", "launch", "Flags", "%2F", "a", "x", ";",
+                      "=", "\u{e9}", "\u{80}", "launchFlag", "aunchFlags", "FF", "launchFFlags"]
+        var random = SeededNumbers(state: 17)
+        var found = 0, nonASCII = 0, checked = 0  // checked: ASCII without flags
+        var texts = ["", "launchFlags", "xlaunchFlags", "launchFlagsx", "intent:#Intent;launchFlags=0x1;end"]
+        for n in 0...40 { texts.append(String(repeating: "F", count: n)) }
+        for shift in 0..<9 { texts.append(String(repeating: "y", count: shift) + "launchFlags" + String(repeating: "z", count: 9 - shift)) }
+        for _ in 0..<6_000 { texts.append(random.string(from: pieces, length: 12)) }
+        for text in texts {
+            let bytes = Array(text.utf8)
+            let (fused, plain) = bytes.withUnsafeBufferPointer {
+                (IntentShape.asciiWithoutLaunchFlags($0), IntentShape.asciiWithoutLaunchFlags($0, plain: true))
+            }
+            XCTAssertEqual(fused, plain, text)
+            if IntentParseMemo.mentionsLaunchFlags(text) {
+                found += 1
+            } else if !bytes.allSatisfy({ $0 < 0x80 }) {
+                nonASCII += 1
+            } else {
+                checked += 1
+            }
+        }
+        // Each answer met many times: flags named, other bytes, neither.
+        XCTAssertGreaterThan(found, 500)
+        XCTAssertGreaterThan(nonASCII, 500)
+        XCTAssertGreaterThan(checked, 500)
+    }
 }

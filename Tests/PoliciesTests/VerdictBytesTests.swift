@@ -1,6 +1,7 @@
 import XCTest
 @testable import LinkAuditModel
 @testable import Policies
+import TestSupport
 
 /// The memo numbers verdicts by their bytes (`VerdictBytes`): verdicts written alike share a
 /// number whatever order their details were set in; any byte of the outcome, reason, a detail's
@@ -36,5 +37,42 @@ final class VerdictBytesTests: XCTestCase {
             numbers[VerdictBytes(verdict)] = i
         }
         XCTAssertEqual(numbers.count, others.count + 3)
+    }
+
+    /// Details compared pair by pair when met in the same order, the plain way (each key
+    /// looked up, `plain: true`) otherwise: both answer alike (`VerdictBytes.same`). Verdicts:
+    /// generated ones with the same and other details, built in other orders and in larger
+    /// dictionaries (so they may iterate apart), values a byte apart and in two normalisations.
+    func testPairwiseDetailsAnswerAsLookedUpOnes() {
+        let keys = ["target", "stripped", "assumption", "fallbackURL", "allowedBy", "caf\u{e9}", "cafe\u{301}", "a", "b"]
+        let values = ["id.dana", "component id.dana/.Pay", "https://x.example/", "", "gesture", "caf\u{e9}",
+                      "cafe\u{301}", "id.danb"]
+        var random = SeededNumbers(state: 12)
+        var verdicts: [Verdict] = [Verdict(.opensApp, .intentOpened), Verdict(.blocked, .blockedScheme, details: [:])]
+        for _ in 0..<400 {
+            var pairs: [(String, String)] = []
+            for _ in 0..<random.next(5) { pairs.append((random.pick(keys), random.pick(values))) }
+            var details: [String: String] = [:]
+            for (key, value) in pairs { details[key] = value }
+            let outcome: Outcome = random.next(2) == 0 ? .opensApp : .blocked
+            verdicts.append(Verdict(outcome, .intentOpened, details: details))
+            // The same details built in another order, and through a dictionary grown larger.
+            var again: [String: String] = Dictionary(minimumCapacity: random.next(40))
+            for (key, value) in details.sorted(by: { $0.key > $1.key }) { again[key] = value }
+            verdicts.append(Verdict(outcome, .intentOpened, details: again))
+        }
+        var equal = 0, checked = 0
+        for a in verdicts {
+            for b in verdicts.prefix(200) {
+                let x = VerdictBytes(a), y = VerdictBytes(b)
+                let fast = VerdictBytes.same(x, y), plain = VerdictBytes.same(x, y, plain: true)
+                XCTAssertEqual(fast, plain, "\(a) \(b)")
+                if fast != plain { return }
+                if fast { equal += 1 }
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(equal, 1_000)
+        XCTAssertGreaterThan(checked - equal, 10_000)
     }
 }

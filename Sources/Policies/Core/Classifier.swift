@@ -23,6 +23,13 @@ public struct Classifier: Sendable {
     /// Number `intent:` links by their URI's shape (`IntentShape`) where one was seen before;
     /// off only to prove, in tests, that it numbers them as their parse's key does.
     package var shapesIntents = true
+    /// Number a placement's inputs once per memo rather than once per page (`DecisionMemo.placements`);
+    /// off only to prove, in tests, that it numbers them as each page's own requests do.
+    package var remembersPlacements = true
+    /// Judge a navigation some engine never reaches (`PageReach`) by a memo row too: the row of
+    /// its verdicts with each `unreached` one's text left out (`unnamed`); off only to prove,
+    /// in tests, that the findings are the ones judging each such navigation gives.
+    package var judgesUnreachedByRow = true
     /// What the configuration above builds once, and the memos of the workers using it: a
     /// copy of the classifier shares them until one of its fields changes.
     private var store = MemoStore()
@@ -72,6 +79,8 @@ public struct Classifier: Sendable {
             let memo = store.take(run)
             defer { store.give(memo) }
             memo.shapes = shapesIntents
+            memo.remembersPlacements = remembersPlacements
+            memo.judgesUnreachedByRow = judgesUnreachedByRow
             classify(&navigations, run: run, schedule: schedule, pages: pages, memo: memo, judge: judge)
         } else {
             classifyEach(&navigations, run: run, schedule: schedule, pages: pages, judge: judge)
@@ -145,6 +154,9 @@ public struct Classifier: Sendable {
         // (Sized on the page's first `intent:` link: other pages pay nothing.)
         var intents: [ParsedIntent?] = []
         var quotes: [IntentQuotes?] = []
+        // `quotes[i]?.places`, read by every profile's walk: the quotes themselves were copied
+        // out (their strings retained and released) for every profile of every such link.
+        var quotePlaces: [IntentQuotes.Places] = []
         // A navigation's inputs follow from its trigger, frame and delay (on the page): each
         // of a page's few placements is mapped and numbered once.
         var placements: [Placement: Int32] = [:]
@@ -152,6 +164,8 @@ public struct Classifier: Sendable {
         var pageBits = PageBitsByHost()
         for page in pages {
             placements.removeAll(keepingCapacity: true)
+            // Asked once a page: reading `page.context.url` copied the URL for each link.
+            let byPlacement = memo.remembersPlacements && page.context.url != nil
             // The last link's placement and inputs: links of a page come in runs of one
             // placement (a list of anchors), and comparing three fields cost less than hashing
             // them for the dictionary, some 300 instructions a link (Benchmarks/README.md, issue 17).
@@ -162,6 +176,10 @@ public struct Classifier: Sendable {
                 let inputs: Int32
                 if let last, last.placement == placement {
                     inputs = last.inputs
+                } else if byPlacement {
+                    inputs = memo.inputs(of: placement) {
+                        DecisionKey.Inputs(run.request(for: navs[i], page: page.context))
+                    }
                 } else if let known = placements[placement] {
                     inputs = known
                 } else {
@@ -176,9 +194,11 @@ public struct Classifier: Sendable {
                     if intents.isEmpty {
                         intents = Array(repeating: nil, count: navs.count)
                         quotes = Array(repeating: nil, count: navs.count)
+                        quotePlaces = Array(repeating: [], count: navs.count)
                     }
                     ids[i] = Self.intentLinkNumber(navs[i].url, url: url, page: page.context, run: run, inputs: inputs,
                                                    memo: memo, pageBits: &pageBits, intent: &intents[i], quotes: &quotes[i])
+                    if let quoted = quotes[i] { quotePlaces[i] = quoted.places }
                 } else {
                     let link = DecisionKey.Link(url: url, urlString: navs[i].url, scheme: navs[i].scheme,
                                                 page: page.context, reading: run.reading)
@@ -208,14 +228,18 @@ public struct Classifier: Sendable {
         // what stopped them, so their rows are not shared; they are set apart, per profile.
         // (An array by navigation, made at the first: a lookup a link in a dictionary cost more.)
         var unreached: [[Verdict?]?] = []
+        // The unreached verdicts made for the page, for every profile's walk.
+        let made = PageVisit.UnreachedVerdicts()
         for (p, profile) in run.profiles.enumerated() {
-            run.visit.walk(navs, schedule, engine: PageReach.Engine(profile.platform), sandbox: profile.sandboxGate, decide: { i, sinceInput in
+            run.visit.walk(navs, schedule, engine: PageReach.Engine(profile.platform), sandbox: profile.sandboxGate,
+                           made: made, decide: { i, sinceInput in
                 let visit = DecisionKey.Visit(msSinceUserInput: sinceInput)
                 if let number = memo.number(link: ids[i], profile: p, visit: visit) {
                     numbers[i * count + p] = number
                     // A verdict quoting none of the link's values (`IntentQuotes.Places`) is the link's as it is.
-                    guard !quotes.isEmpty, let quoted = quotes[i],
-                          !memo.places(profile: p, number: number).isDisjoint(with: quoted.places) else {
+                    guard !quotePlaces.isEmpty, !quotePlaces[i].isEmpty,
+                          !memo.places(profile: p, number: number).isDisjoint(with: quotePlaces[i]),
+                          let quoted = quotes[i] else {
                         return memo.consumes(profile: p, number: number)
                     }
                     var remembered: Int32?
@@ -249,13 +273,25 @@ public struct Classifier: Sendable {
             })
         }
         if let judge { memo.judging(judge.id) }
+        // The numbers of `unreached` verdicts with their text left out, by profile and reason.
+        var unnamed: [(profile: Int, reason: Reason, number: Int32)] = []
         numbers.withUnsafeBufferPointer { numbers in
             for i in navs.indices where schedule.live[i] {
                 if !unreached.isEmpty, let fixed = unreached[i] {
                     navs[i].verdicts = VerdictSet(run.names, (0..<count).map { p in
                         fixed[p] ?? memo.verdict(profile: p, number: numbers[i * count + p])
                     })
-                    if let judge { navs[i].findings = judge.findings(navs[i]) }
+                    guard let judge else { continue }
+                    if !memo.judgesUnreachedByRow || Self.ask(judge.judgedAlone, of: &navs, at: i) {
+                        navs[i].findings = judge.findings(navs[i])
+                        continue
+                    }
+                    navs[i].findings = Self.unreachedFindings(fixed, at: i, numbers: numbers, link: ids[i], memo: memo,
+                                                              unnamed: &unnamed, names: run.names) {
+                        judge.findings(navs[i])
+                    }
+                    // The row speaks for this navigation, in debug builds (every test).
+                    assert(navs[i].findings == judge.findings(navs[i]))
                     continue
                 }
                 let mine = UnsafeBufferPointer(rebasing: numbers[(i * count)..<(i * count + count)])
@@ -302,6 +338,53 @@ public struct Classifier: Sendable {
             slot.initialize(to: navigation)
             return answer
         }
+    }
+
+    /// The findings of a navigation some engine never reaches, from the memo row of its
+    /// verdicts with each `unreached` one's text left out (`unnamed`): the checks read a
+    /// verdict's outcome, reason and `stripped` detail, never the navigation an `unreached`
+    /// verdict names (`PageReach.verdict`; `CheckRun` lists what a check reads), so the
+    /// navigations one stop leaves unreached on a page, and on every page, share their
+    /// findings by their keys. Each was judged alone, some 22,000 instructions a time,
+    /// 334 times on the first 100 pages of the dense corpus (Benchmarks/README.md, issue 17).
+    /// `judge`: the checks, asked for a row not judged yet.
+    @inline(never)
+    private static func unreachedFindings(_ fixed: [Verdict?], at i: Int, numbers: UnsafeBufferPointer<Int32>,
+                                          link: Int32, memo: DecisionMemo,
+                                          unnamed: inout [(profile: Int, reason: Reason, number: Int32)],
+                                          names: VerdictSet.Names, judge: () -> [FindingRef]) -> [FindingRef] {
+        let count = fixed.count
+        var key = [Int32](repeating: -1, count: count)
+        for p in 0..<count {
+            guard let verdict = fixed[p] else {
+                key[p] = numbers[i * count + p]
+                continue
+            }
+            guard verdict.outcome == .unreached else {
+                key[p] = memo.number(of: verdict, profile: p)
+                continue
+            }
+            if let known = unnamed.first(where: { $0.profile == p && $0.reason == verdict.reason }) {
+                key[p] = known.number
+            } else {
+                let number = memo.number(of: Self.unnamed(verdict), profile: p)
+                unnamed.append((p, verdict.reason, number))
+                key[p] = number
+            }
+        }
+        let r = key.withUnsafeBufferPointer { key in
+            memo.row(link: link, numbers: key) ?? memo.addRow(link: link, numbers: key, names: names)
+        }
+        if let findings = memo.row(r).findings { return findings }
+        let findings = judge()
+        memo.setRowFindings(r, findings)
+        return findings
+    }
+
+    /// An `unreached` verdict with the navigation it names left out: its outcome and reason,
+    /// and an empty `unreachedBy` (no verdict a profile decides is `unreached`).
+    static func unnamed(_ verdict: Verdict) -> Verdict {
+        Verdict(verdict.outcome, verdict.reason, details: [VerdictDetail.unreachedBy: ""])
     }
 
     /// A verdict remembered for an `intent:` link's key (`number`), given the link's own values

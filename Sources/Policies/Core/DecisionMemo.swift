@@ -19,6 +19,22 @@ final class DecisionMemo {
 
     let profileCount: Int
     private var inputs: [DecisionKey.Inputs: Int32] = [:]
+    /// Inputs' numbers by placement, for every page whose URL parses (`Classifier.remembersPlacements`):
+    /// a navigation's inputs follow from its trigger, frame and delay alone once its page's own
+    /// URL is left out (`DecisionKey.Inputs` leaves it out when it parses, as the classifier's
+    /// requests' `currentURL` is always their page's; an unparsed one stays in), and
+    /// making a request and hashing its inputs for each new placement of each page cost some
+    /// 4,500 instructions a time, 12 times a page (Benchmarks/README.md, issue 17). Off, each
+    /// page numbers its placements from its own requests: the plain version.
+    /// Searched in order (a run meets a dozen or two; comparing three fields cost less than
+    /// hashing them, which was some 300 instructions a link past the classifier's last-placement
+    /// check), then, past `placementScan` of them, by hash.
+    private var placementList: [(placement: Classifier.Placement, inputs: Int32)] = []
+    private var placements: [Classifier.Placement: Int32] = [:]
+    static let placementScan = 32
+    var remembersPlacements = true
+    /// `Classifier.judgesUnreachedByRow`, for the call.
+    var judgesUnreachedByRow = true
     private var links: [LinkKey: Int32] = [:]
     /// Links whose key is a scheme and a few integers (`DecisionKey.Link.compactBits`),
     /// numbered with the others: a custom-scheme, `tel:`, web or `file:` link's key was
@@ -127,6 +143,23 @@ final class DecisionMemo {
         if let known = inputs[key] { return known }
         let id = Int32(inputs.count)
         inputs[key] = id
+        return id
+    }
+
+    /// The number of a placement's inputs: the one given before, or `make()`'s numbered.
+    func inputs(of placement: Classifier.Placement, _ make: () -> DecisionKey.Inputs) -> Int32 {
+        let found: Int32? = placementList.withUnsafeBufferPointer { list in
+            for entry in list where entry.placement == placement { return entry.inputs }
+            return nil
+        }
+        if let found { return found }
+        if placementList.count >= Self.placementScan, let known = placements[placement] { return known }
+        let id = inputs(make())
+        if placementList.count < Self.placementScan {
+            placementList.append((placement, id))
+        } else {
+            placements[placement] = id
+        }
         return id
     }
 
@@ -297,12 +330,30 @@ struct VerdictBytes: Hashable {
     }
 
     static func == (a: VerdictBytes, b: VerdictBytes) -> Bool {
+        same(a, b)
+    }
+
+    /// `==`. Details met in the same order (two dictionaries built alike, as a profile builds
+    /// a verdict's: the usual case) are compared pair by pair, byte for byte: looking each
+    /// key up in the other hashed it with `String`'s hash, some 1,000 instructions a lookup
+    /// of the memo and most of one (Benchmarks/README.md, issue 17). Pairs equal byte for
+    /// byte are equal details (a dictionary holds no two equal keys); any other order is
+    /// compared the plain way (`plain: true`, the reference: `VerdictBytesTests`).
+    static func same(_ a: VerdictBytes, _ b: VerdictBytes, plain: Bool = false) -> Bool {
         guard a.digest == b.digest, a.verdict.outcome == b.verdict.outcome,
               TextBytes.same(a.verdict.reason.description, b.verdict.reason.description) else { return false }
         switch (a.verdict.details, b.verdict.details) {
         case (nil, nil): return true
         case (let x?, let y?):
             guard x.count == y.count else { return false }
+            if !plain {
+                var inOrder = true
+                for (p, q) in zip(x, y) where !(TextBytes.same(p.key, q.key) && TextBytes.same(p.value, q.value)) {
+                    inOrder = false
+                    break
+                }
+                if inOrder { return true }
+            }
             for (key, value) in x {
                 guard let index = y.index(forKey: key), TextBytes.same(y[index].key, key),
                       TextBytes.same(y[index].value, value) else {

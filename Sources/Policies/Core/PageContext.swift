@@ -60,11 +60,15 @@ final class PageContext: Sendable {
 extension WebURL {
     /// Whether the URL's scheme is `scheme` (as the parser wrote it: lower case), read in
     /// place rather than cut out as a string.
+    /// (The bytes read where they lie: `withUTF8` on copies of both strings cost some 220
+    /// instructions a call, once per `intent:` link; Benchmarks/README.md, issue 17.)
     func hasScheme(_ scheme: String) -> Bool {
         let end = Int(layout.schemeEnd)
         guard end == scheme.utf8.count else { return false }
-        var href = self.href, scheme = scheme
-        return href.withUTF8 { h in scheme.withUTF8 { s in end == 0 || memcmp(h.baseAddress!, s.baseAddress!, end) == 0 } }
+        if end == 0 { return true }
+        return href.utf8.withContiguousStorageIfAvailable { h in
+            scheme.utf8.withContiguousStorageIfAvailable { s in memcmp(h.baseAddress!, s.baseAddress!, end) == 0 }
+        }.flatMap { $0 } ?? href.utf8.prefix(end).elementsEqual(scheme.utf8)
     }
 
     /// The host's bytes, compared with `other` in place: exactly, or ASCII letters folded

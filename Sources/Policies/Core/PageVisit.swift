@@ -10,6 +10,13 @@ import LinkAuditModel
 /// after its own tap. Pure: the same navigations and settings give the same schedule.
 public struct PageVisit: Sendable {
     public var settings: AuditSettings
+    /// Hand the navigations one navigation stopped the verdict made for the first of them, in
+    /// every profile's walk of the page (`PageReach.verdict` of one `Unreached` is one value: its text names the stopping
+    /// navigation) rather than a verdict made for each: its text was made again for every
+    /// such link and Blink profile, some 5,000 instructions a time, 1,000 times on the
+    /// first 100 pages of the dense corpus (Benchmarks/README.md, issue 17). Off only to
+    /// prove, in tests, that the walk hands out the same verdicts (`PageVisitUnreachedTests`).
+    package var reusesUnreachedVerdicts = true
 
     public init(settings: AuditSettings) {
         self.settings = settings
@@ -121,10 +128,31 @@ public struct PageVisit: Sendable {
     public func walk(_ navigations: [Navigation], _ schedule: Schedule, engine: PageReach.Engine = .webKit,
                      sandbox: SandboxGate = .none,
                      decide: (Int, Int?) -> Bool, unreached: (Int, Verdict) -> Void = { _, _ in }) {
+        walk(navigations, schedule, engine: engine, sandbox: sandbox, made: UnreachedVerdicts(), decide: decide,
+             unreached: unreached)
+    }
+
+    /// The last unreached verdict a page's walks made, by its cause (a page has a stop or
+    /// two): one for every profile's walk of the page (`Classifier.classify`), made afresh for
+    /// each page.
+    final class UnreachedVerdicts {
+        var last: (cause: PageReach.Unreached, verdict: Verdict)?
+    }
+
+    /// `walk`, with the unreached verdicts `made` for the page so far.
+    func walk(_ navigations: [Navigation], _ schedule: Schedule, engine: PageReach.Engine, sandbox: SandboxGate,
+              made: UnreachedVerdicts, decide: (Int, Int?) -> Bool, unreached: (Int, Verdict) -> Void) {
         var lastInput: Int? = entryInput
+        func verdict(_ cause: PageReach.Unreached) -> Verdict {
+            guard reusesUnreachedVerdicts else { return PageReach.verdict(cause, navigations) }
+            if let last = made.last, last.cause == cause { return last.verdict }
+            let verdict = PageReach.verdict(cause, navigations)
+            made.last = (cause, verdict)
+            return verdict
+        }
         for i in schedule.automatic {
             if let cause = schedule.unreached(i, on: engine) {
-                unreached(i, PageReach.verdict(cause, navigations))
+                unreached(i, verdict(cause))
                 continue
             }
             // Asked only of a sandboxed frame's navigation (the rest pass, and each call copied
@@ -138,7 +166,7 @@ public struct PageVisit: Sendable {
         }
         for i in schedule.userStarted {
             if let cause = schedule.unreached(i, on: engine) {
-                unreached(i, PageReach.verdict(cause, navigations))
+                unreached(i, verdict(cause))
                 continue
             }
             // Asked only of a sandboxed frame's navigation (the rest pass, and each call copied

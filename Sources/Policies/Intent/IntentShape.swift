@@ -75,14 +75,54 @@ enum IntentShape {
     /// `readsDataWhole`: `TargetReading.readsDataWhole(ascii:)` of the run.
     static func write(_ uri: String, into out: UnsafeMutablePointer<UInt8>,
                       readsDataWhole: (UnsafeBufferPointer<UInt8>) -> Bool) -> Written? {
-        guard !IntentParseMemo.mentionsLaunchFlags(uri) else { return nil }
-        return uri.utf8.withContiguousStorageIfAvailable { write($0, into: out, readsDataWhole: readsDataWhole) } ?? nil
+        uri.utf8.withContiguousStorageIfAvailable { b -> Written? in
+            guard b.count <= maxBytes, starts(b, 0, Words.intent), asciiWithoutLaunchFlags(b) else { return nil }
+            return write(b, into: out, readsDataWhole: readsDataWhole)
+        } ?? nil
+    }
+
+    /// `CommonIntentURI.isASCII(b) && !IntentParseMemo.mentionsLaunchFlags(b)` in one pass,
+    /// eight bytes at a time: the two were a pass each over every `intent:` link, some 350
+    /// instructions a link (Benchmarks/README.md, issue 17). A word holding an `F` has each
+    /// of its `F`s checked for "aunch" before it and "lags" after, as `mentionsLaunchFlags`
+    /// checks the `F`s it finds. `plain` is the two passes, the reference
+    /// (`IntentShapeTests.testTheOnePassFindsWhatTheTwoPassesFind`).
+    static func asciiWithoutLaunchFlags(_ b: UnsafeBufferPointer<UInt8>, plain: Bool = false) -> Bool {
+        if plain {
+            guard CommonIntentURI.isASCII(b) else { return false }
+            return !IntentParseMemo.mentionsLaunchFlags(String(decoding: b, as: UTF8.self))
+        }
+        let raw = UnsafeRawBufferPointer(b)
+        let n = raw.count
+        var high: UInt64 = 0
+        var k = 0
+        // "F" at f, "aunch" before it and "lags" after it, inside the URI.
+        func flagsAt(_ f: Int) -> Bool {
+            f >= 5 && f + 4 < n && b[f - 5] == 0x61 && b[f - 4] == 0x75 && b[f - 3] == 0x6E && b[f - 2] == 0x63
+                && b[f - 1] == 0x68 && b[f + 1] == 0x6C && b[f + 2] == 0x61 && b[f + 3] == 0x67 && b[f + 4] == 0x73
+        }
+        while k + 8 <= n {
+            let word = raw.loadUnaligned(fromByteOffset: k, as: UInt64.self)
+            high |= word
+            // A zero byte of `word ^ "FFFFFFFF"` is an `F` (exact for whether there is one).
+            let x = word ^ 0x4646_4646_4646_4646
+            if (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080 != 0 {
+                for f in k..<k + 8 where b[f] == 0x46 && flagsAt(f) { return false }
+            }
+            k += 8
+        }
+        while k < n {
+            high |= UInt64(b[k])
+            if b[k] == 0x46 && flagsAt(k) { return false }
+            k += 1
+        }
+        return high & 0x8080_8080_8080_8080 == 0
     }
 
     private static func write(_ b: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>,
                               readsDataWhole: (UnsafeBufferPointer<UInt8>) -> Bool) -> Written? {
         let n = b.count
-        guard n <= maxBytes, let base = b.baseAddress, starts(b, 0, Words.intent), CommonIntentURI.isASCII(b) else { return nil }
+        guard let base = b.baseAddress else { return nil }
         var o = 0
         func put(_ from: Int, _ to: Int) {
             memcpy(out + o, base + from, to - from)
