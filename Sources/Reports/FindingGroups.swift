@@ -45,6 +45,12 @@ struct FindingGroups {
         return groups.count - 1
     }
 
+    /// Group `group`'s verdict set (its entry in the page's memo), finding text among the
+    /// set's, and suppression.
+    func group(_ group: Int) -> (set: Int, text: Int, suppression: Int?) {
+        (groups[group].set, groups[group].text, groups[group].suppression)
+    }
+
     /// Every group counted into `tally`, in the order first met; groups of different sets
     /// that a tally cannot tell apart (the same code, profiles, severity, page and
     /// suppression) are added as one, where the first of them stood.
