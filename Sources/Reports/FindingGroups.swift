@@ -60,7 +60,7 @@ struct FindingGroups {
             let text = memo.entries[group.set].findings[group.text]
             if let i = merged.firstIndex(where: { $0.group.suppression == group.suppression
                     && $0.group.association == group.association && $0.text.severity == text.severity
-                    && VerdictSetMemo.same($0.text.code, text.code) && $0.text.profiles == text.profiles
+                    && VerdictSetMemo.same($0.text.code, text.code) && $0.text.sameProfiles(text)
                     && $0.group.page == group.page }) {
                 merged[i].group.count += group.count
             } else {
@@ -78,6 +78,6 @@ struct FindingGroups {
     private func add(_ text: VerdictSetMemo.FindingText, _ group: Group, to tally: inout FindingTally) {
         tally.add(code: text.code, page: group.page, association: group.association, severity: text.severity,
                   suppressed: group.suppression != nil, suppression: group.suppression, profiles: text.profiles,
-                  hasLine: true, count: group.count)
+                  profileMask: text.profileMask, hasLine: true, count: group.count)
     }
 }

@@ -47,6 +47,14 @@ package struct VerdictSetMemo {
         let profiles: [String]
         let severity: Severity
         let message: String
+        /// `profiles` by number (`ProfileCounts.mask(of:)`): a tally counts them by number.
+        let profileMask: UInt64
+
+        /// Whether the two list the same profiles: by number when the registry knows every
+        /// name (a mask stands for one list), else by name.
+        func sameProfiles(_ other: FindingText) -> Bool {
+            profileMask != 0 || other.profileMask != 0 ? profileMask == other.profileMask : profiles == other.profiles
+        }
     }
 
     private(set) var entries: [Entry] = []
@@ -217,13 +225,15 @@ package struct VerdictSetMemo {
                 ?? texts!.finding(of: entry, code: ref.code, refProfiles: ref.profiles)
         }) {
             text = FindingText(code: ref.code, refProfiles: ref.profiles, profiles: shared.profiles,
-                               severity: severity(of: ref.code, rules), message: shared.message)
+                               severity: severity(of: ref.code, rules), message: shared.message,
+                               profileMask: shared.profileMask)
         } else {
             let profiles = ProfileOrder.sorted(ref.profiles)
             text = FindingText(code: ref.code, refProfiles: ref.profiles, profiles: profiles,
                                severity: severity(of: ref.code, rules),
                                message: FindingBuilder.message(code: ref.code,
-                                                               reasons: FindingBuilder.reasons(profiles, entries[index].set)))
+                                                               reasons: FindingBuilder.reasons(profiles, entries[index].set)),
+                               profileMask: ProfileCounts.mask(of: profiles))
         }
         // A set's links raise a few codes (three or four on a deep link): room for four
         // from the first, where room for two was made again at the third.
