@@ -124,10 +124,29 @@ enum LinkRowsCSV {
                 }
                 return a < b
             }
-            // Most pages' rows are in order already (links by line, a link's codes ranked):
-            // one pass says so.
-            if rows.indices.dropFirst().allSatisfy({ before($0 - 1, $0) }) { return order }
+            // A link's rows (next to each other, a few) put in code order first; then most
+            // pages' rows are in order already (links by line), and one pass says so. The
+            // order is a total one (ties by position), so it is the order the sort gives
+            // from any start.
             var sorted = order
+            var start = 0
+            while start < rows.count {
+                var end = start + 1
+                while end < rows.count, rows[end].link == rows[start].link { end += 1 }
+                if end - start > 1 {
+                    for i in (start + 1)..<end {
+                        let row = sorted[i]
+                        var j = i
+                        while j > start, before(row, sorted[j - 1]) {
+                            sorted[j] = sorted[j - 1]
+                            j -= 1
+                        }
+                        sorted[j] = row
+                    }
+                }
+                start = end
+            }
+            if sorted.indices.dropFirst().allSatisfy({ before(sorted[$0 - 1], sorted[$0]) }) { return sorted }
             sorted.sort(by: before)
             return sorted
         } } })
