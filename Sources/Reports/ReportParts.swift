@@ -199,17 +199,19 @@ package struct ReportParts: Sendable {
             let association = list[position].source == "association"
             // Once a link, not once a finding.
             let outcomes = rows && !keepsLinkRows ? memo.outcomes(at: set) : []
+            let url = list[position].url
+            // A link row's share of the CSV room but for its profiles, once a link.
+            let linkBytes = keepsLinkRows ? url.utf8.count + list[position].raw.utf8.count : 0
             for ref in refs {
                 let index = memo.findingIndex(at: set, ref, rules: rules)
-                let suppression = rules.firstSuppression(code: ref.code, page: page, url: list[position].url)
+                let suppression = rules.firstSuppression(code: ref.code, page: page, url: url)
                 let group = groups.add(set: set, text: index, page: page, association: association,
                                        suppression: suppression)
                 guard rows else { continue }
                 if keepsLinkRows {
-                    let text = memo.entries[set].findings[index]
                     csvBytes += PageFragments.csvRowBytes(
-                        rows: fragments.csvLayout == .wide ? 1 : text.profiles.count,
-                        link: list[position].url.utf8.count + list[position].raw.utf8.count, page: pageBytes)
+                        rows: fragments.csvLayout == .wide ? 1 : memo.profileCount(at: set, index), link: linkBytes,
+                        page: pageBytes)
                     linkRows.append(LinkRow(link: Int32(truncatingIfNeeded: position),
                                             group: Int32(truncatingIfNeeded: group), line: list[position].line))
                     continue

@@ -55,10 +55,15 @@ public struct SchemeInventory: Sendable, Equatable {
         }
         var packages: [String: Int] {
             var all = packageLinks
+            for (name, links) in recentPackages { all[name, default: 0] += links }
             if let packageRun { all[packageRun.name, default: 0] += packageRun.links }
             return all
         }
         private var packageLinks: [String: Int] = [:]
+        /// The page's first packages, found by a scan (length first) rather than a hash: a
+        /// page names a handful, its links alternating between them.
+        private var recentPackages: [(name: String, links: Int)] = []
+        private static let recentLimit = 16
         private var seen: [String: (deep: Bool, links: Int)] = [:]
         /// The scheme of the last links, whether it is a deep link's, and how many of them.
         private var run: (scheme: String, deep: Bool, links: Int)?
@@ -84,8 +89,22 @@ public struct SchemeInventory: Sendable, Equatable {
             if let current = packageRun, current.name == package {
                 packageRun!.links += 1
             } else {
-                if let packageRun { packageLinks[packageRun.name, default: 0] += packageRun.links }
+                if let packageRun { count(package: packageRun) }
                 packageRun = (package, 1)
+            }
+        }
+
+        private mutating func count(package run: (name: String, links: Int)) {
+            let known = recentPackages.withUnsafeBufferPointer { list -> Int? in
+                for i in list.indices where VerdictSetMemo.same(list[i].name, run.name) { return i }
+                return nil
+            }
+            if let known {
+                recentPackages[known].links += run.links
+            } else if recentPackages.count < Self.recentLimit {
+                recentPackages.append(run)
+            } else {
+                packageLinks[run.name, default: 0] += run.links
             }
         }
 

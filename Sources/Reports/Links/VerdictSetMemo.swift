@@ -202,6 +202,12 @@ package struct VerdictSetMemo {
         return outcomes
     }
 
+    /// How many profiles text `text` of entry `index` lists, read in place (a text copied out
+    /// retained its four strings and arrays).
+    func profileCount(at index: Int, _ text: Int) -> Int {
+        entries[index].findings.withUnsafeBufferPointer { $0[text].profiles.count }
+    }
+
     /// How the rows show `ref` raised on a navigation with this set.
     mutating func finding(at index: Int, _ ref: FindingRef, rules: ReportRules) -> FindingText {
         entries[index].findings[findingIndex(at: index, ref, rules: rules)]
