@@ -226,9 +226,14 @@ package struct VerdictSetMemo {
         }
         if let known { return known }
         let text: FindingText
+        // The run's texts of the set read in place too, the one found copied out.
         if let shared = entries[index].shared.map({ entry in
-            entries[index].sharedFindings.first { $0.code == ref.code && $0.refProfiles == ref.profiles }
-                ?? texts!.finding(of: entry, code: ref.code, refProfiles: ref.profiles)
+            entries[index].sharedFindings.withUnsafeBufferPointer { made -> VerdictSetTexts.Finding? in
+                for i in made.indices where Self.same(made[i].code, ref.code) && made[i].refProfiles == ref.profiles {
+                    return made[i]
+                }
+                return nil
+            } ?? texts!.finding(of: entry, code: ref.code, refProfiles: ref.profiles)
         }) {
             text = FindingText(code: ref.code, refProfiles: ref.profiles, profiles: shared.profiles,
                                severity: severity(of: ref.code, rules), message: shared.message,
