@@ -45,6 +45,9 @@ struct FindingGroups {
         return groups.count - 1
     }
 
+    /// How many groups the page has.
+    var count: Int { groups.count }
+
     /// Group `group`'s verdict set (its entry in the page's memo), finding text among the
     /// set's, and suppression.
     func group(_ group: Int) -> (set: Int, text: Int, suppression: Int?) {

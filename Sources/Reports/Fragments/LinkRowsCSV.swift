@@ -85,15 +85,14 @@ enum LinkRowsCSV {
     /// is ranked once among the page's codes (as `PageRowOrder` ranks a page's codes).
     static func order(_ rows: [LinkRow], links list: [Navigation], groups: FindingGroups,
                       memo: VerdictSetMemo) -> [Int] {
-        let order = Array(rows.indices)
+        var order = Array(rows.indices)
         guard rows.count > 1 else { return order }
         // Each group's code among the page's codes, then each code's rank.
         var codes: [String] = []
-        var codeOfGroup: [Int] = []
-        var codeOf = [Int](repeating: 0, count: rows.count)
+        var codeOfGroup = [Int](repeating: -1, count: groups.count)
+        var codeRank = [Int](repeating: 0, count: rows.count)
         for i in rows.indices {
             let group = Int(rows[i].group)
-            if group >= codeOfGroup.count { codeOfGroup += repeatElement(-1, count: group + 1 - codeOfGroup.count) }
             if codeOfGroup[group] < 0 {
                 let place = groups.group(group)
                 let code = memo.entries[place.set].findings[place.text].code
@@ -104,51 +103,65 @@ enum LinkRowsCSV {
                     codes.append(code)
                 }
             }
-            codeOf[i] = codeOfGroup[group]
+            codeRank[i] = codeOfGroup[group]
         }
         let ranked = codes.indices.sorted { codes[$0] < codes[$1] }
         var rank = [Int](repeating: 0, count: codes.count)
         for (position, code) in ranked.enumerated() { rank[code] = position }
-        for i in rows.indices { codeOf[i] = rank[codeOf[i]] }
-        let codeRank = codeOf
-        return (list.withUnsafeBufferPointer { links in rows.withUnsafeBufferPointer { rows in
-            codeRank.withUnsafeBufferPointer { codeRank in
-            // Read in place: the arrays captured and checked for exclusive access on each
-            // comparison cost more than the comparison.
-            func before(_ a: Int, _ b: Int) -> Bool {
-                if rows[a].line != rows[b].line { return rows[a].line < rows[b].line }
-                if codeRank[a] != codeRank[b] { return codeRank[a] < codeRank[b] }
-                if rows[a].link != rows[b].link {
-                    let urlA = links[Int(rows[a].link)].url, urlB = links[Int(rows[b].link)].url
-                    if urlA != urlB { return urlA < urlB }
-                }
-                return a < b
-            }
-            // A link's rows (next to each other, a few) put in code order first; then most
-            // pages' rows are in order already (links by line), and one pass says so. The
-            // order is a total one (ties by position), so it is the order the sort gives
-            // from any start.
-            var sorted = order
-            var start = 0
-            while start < rows.count {
-                var end = start + 1
-                while end < rows.count, rows[end].link == rows[start].link { end += 1 }
-                if end - start > 1 {
-                    for i in (start + 1)..<end {
-                        let row = sorted[i]
-                        var j = i
-                        while j > start, before(row, sorted[j - 1]) {
-                            sorted[j] = sorted[j - 1]
-                            j -= 1
-                        }
-                        sorted[j] = row
+        for i in rows.indices { codeRank[i] = rank[codeRank[i]] }
+        // Read in place: the arrays captured and checked for exclusive access on each
+        // comparison cost more than the comparison.
+        list.withUnsafeBufferPointer { links in rows.withUnsafeBufferPointer { rows in
+            codeRank.withUnsafeBufferPointer { codeRank in order.withUnsafeMutableBufferPointer { order in
+                func before(_ a: Int, _ b: Int) -> Bool {
+                    if rows[a].line != rows[b].line { return rows[a].line < rows[b].line }
+                    if codeRank[a] != codeRank[b] { return codeRank[a] < codeRank[b] }
+                    if rows[a].link != rows[b].link {
+                        let urlA = links[Int(rows[a].link)].url, urlB = links[Int(rows[b].link)].url
+                        if urlA != urlB { return urlA < urlB }
                     }
+                    return a < b
                 }
-                start = end
+                // The order is a total one (ties by position): any way to it gives the sort's.
+                // A link's rows (next to each other, a few) put in code order first.
+                sortRuns(order, before) { rows[$0].link == rows[$1].link }
+                // Then most pages' rows are in order already (links by line), and one pass
+                // says so; when only rows of a line are out of order (two links on one line),
+                // each line's rows are sorted on their own; else the whole page.
+                if order.indices.dropFirst().allSatisfy({ before(order[$0 - 1], order[$0]) }) { return }
+                if order.indices.dropFirst().allSatisfy({ rows[order[$0 - 1]].line <= rows[order[$0]].line }) {
+                    sortRuns(order, before) { rows[$0].line == rows[$1].line }
+                } else {
+                    order.sort(by: before)
+                }
+            } }
+        } }
+        return order
+    }
+
+    /// Each run of `order` whose neighbours are `together` sorted by `before`: by insertion
+    /// while short (a link's few rows, a line's), else by the library's sort.
+    private static func sortRuns(_ order: UnsafeMutableBufferPointer<Int>, _ before: (Int, Int) -> Bool,
+                                 together: (Int, Int) -> Bool) {
+        var start = 0
+        while start < order.count {
+            var end = start + 1
+            while end < order.count, together(order[start], order[end]) { end += 1 }
+            if end - start > 32 {
+                var run = UnsafeMutableBufferPointer(rebasing: order[start..<end])
+                run.sort(by: before)
+            } else if end - start > 1 {
+                for i in (start + 1)..<end {
+                    let row = order[i]
+                    var j = i
+                    while j > start, before(row, order[j - 1]) {
+                        order[j] = order[j - 1]
+                        j -= 1
+                    }
+                    order[j] = row
+                }
             }
-            if sorted.indices.dropFirst().allSatisfy({ before(sorted[$0 - 1], sorted[$0]) }) { return sorted }
-            sorted.sort(by: before)
-            return sorted
-        } } })
+            start = end
+        }
     }
 }
