@@ -45,6 +45,15 @@ struct FindingGroups {
         return groups.count - 1
     }
 
+    /// How many groups the page has.
+    var count: Int { groups.count }
+
+    /// Group `group`'s verdict set (its entry in the page's memo), finding text among the
+    /// set's, and suppression.
+    func group(_ group: Int) -> (set: Int, text: Int, suppression: Int?) {
+        (groups[group].set, groups[group].text, groups[group].suppression)
+    }
+
     /// Every group counted into `tally`, in the order first met; groups of different sets
     /// that a tally cannot tell apart (the same code, profiles, severity, page and
     /// suppression) are added as one, where the first of them stood.
@@ -54,7 +63,7 @@ struct FindingGroups {
             let text = memo.entries[group.set].findings[group.text]
             if let i = merged.firstIndex(where: { $0.group.suppression == group.suppression
                     && $0.group.association == group.association && $0.text.severity == text.severity
-                    && VerdictSetMemo.same($0.text.code, text.code) && $0.text.profiles == text.profiles
+                    && VerdictSetMemo.same($0.text.code, text.code) && $0.text.sameProfiles(text)
                     && $0.group.page == group.page }) {
                 merged[i].group.count += group.count
             } else {
@@ -72,6 +81,6 @@ struct FindingGroups {
     private func add(_ text: VerdictSetMemo.FindingText, _ group: Group, to tally: inout FindingTally) {
         tally.add(code: text.code, page: group.page, association: group.association, severity: text.severity,
                   suppressed: group.suppression != nil, suppression: group.suppression, profiles: text.profiles,
-                  hasLine: true, count: group.count)
+                  profileMask: text.profileMask, hasLine: true, count: group.count)
     }
 }

@@ -16,7 +16,7 @@ struct FindingTally: Sendable {
     }
     /// code → profile → active findings.
     var codeProfiles: [String: [String: Int]] {
-        Dictionary(uniqueKeysWithValues: perCode.filter { !$0.profiles.isEmpty }.map { ($0.code, $0.profiles) })
+        Dictionary(uniqueKeysWithValues: perCode.filter { !$0.profiles.isEmpty }.map { ($0.code, $0.profiles.table) })
     }
     /// Every code seen, suppressed ones too (SARIF lists a rule for each).
     var codes: Set<String> { Set(perCode.map(\.code)) }
@@ -46,7 +46,7 @@ struct FindingTally: Sendable {
     private struct CodeCounts: Sendable {
         var code: String
         var active = 0
-        var profiles: [String: Int] = [:]
+        var profiles = ProfileCounts()
         var activeBySeverity = SeverityCounts()
         var suppressedBySeverity = SeverityCounts()
     }
@@ -126,9 +126,10 @@ struct FindingTally: Sendable {
     /// One finding, as its row would show it (`ReportParts` counts findings it makes no row
     /// for): `suppression` is the first suppression that matched it, when one did. With
     /// `count`, that many findings alike, as if added one after another (`ReportParts` counts
-    /// a page's findings per verdict set and code: `FindingGroups`).
+    /// a page's findings per verdict set and code: `FindingGroups`). `profileMask`: the
+    /// profiles as `ProfileCounts.mask(of:)` gives them (0: looked up by name).
     mutating func add(code: String, page: String, association: Bool, severity: Severity, suppressed: Bool,
-                      suppression: Int?, profiles: [String], hasLine: Bool, count: Int = 1) {
+                      suppression: Int?, profiles: [String], profileMask: UInt64 = 0, hasLine: Bool, count: Int = 1) {
         let slot = index(of: code)
         if tracksPages {
             let key = PageKey(page: page, association: association)
@@ -150,7 +151,7 @@ struct FindingTally: Sendable {
         severities[severity] += count
         perCode[slot].active += count
         perCode[slot].activeBySeverity[severity] += count
-        for profile in profiles { perCode[slot].profiles[profile, default: 0] += count }
+        perCode[slot].profiles.add(profiles, mask: profileMask, count: count)
     }
 
     /// Adds what `other` counted, as if its findings had been added one by one after these
@@ -165,7 +166,7 @@ struct FindingTally: Sendable {
             perCode[slot].active += item.active
             perCode[slot].activeBySeverity.add(item.activeBySeverity)
             perCode[slot].suppressedBySeverity.add(item.suppressedBySeverity)
-            for (profile, count) in item.profiles { perCode[slot].profiles[profile, default: 0] += count }
+            perCode[slot].profiles.add(item.profiles)
         }
         for (i, count) in other.suppressionCounts.enumerated() where i < suppressionCounts.count {
             suppressionCounts[i] += count

@@ -27,10 +27,15 @@ package struct ReportParts: Sendable {
     /// Whether a part keeps the rows its fragments cover (false: they are left here, on the
     /// worker, and only a page without fragments brings its rows: `leavesCoveredRows`).
     let coveredRows: Bool
+    /// Whether a page whose rows are left (`coveredRows` false) and listed by findings.csv
+    /// alone has its CSV rows rendered from its links (`LinkRowsCSV`), or from findings
+    /// made for them (the plain way).
+    let rowsFromLinks: Bool
 
     package init(rules: ReportRules, fragments: FragmentFormats = .none, rows: Bool = true, inventory: Bool = true,
-                 originsKeyCSV: Bool = true, coveredRows: Bool = true) {
+                 originsKeyCSV: Bool = true, coveredRows: Bool = true, rowsFromLinks: Bool = true) {
         self.originsKeyCSV = originsKeyCSV
+        self.rowsFromLinks = rowsFromLinks
         self.coveredRows = coveredRows
         self.rules = rules
         self.fragments = rows ? fragments : .none
@@ -72,8 +77,16 @@ package struct ReportParts: Sendable {
     package func part(page: PageRecord, navigations list: [Navigation], memo: inout VerdictSetMemo) -> ReportPart {
         var part = ReportPart(page: page, navigations: list.count, suppressions: rules.suppressions.count)
         part.pageFindings = FindingBuilder(rules: rules).pageFindings(page)
-        var (findings, csvBytes, origins, footprint) = collect(list, into: &part, file: page.file, memo: &memo,
-                                                               countsCSV: fragments.csv)
+        if linkRows(page, list, pageFindings: part.pageFindings) {
+            let made = collect(list, into: &part, file: page.file, memo: &memo, countsCSV: true, linkRows: true)
+            let bytes = LinkRowsCSV.render(page: page, links: list, rows: made.linkRows, groups: made.groups,
+                                           memo: &memo, rules: rules, layout: fragments.csvLayout,
+                                           capacity: min(made.csvBytes + PageFragments.csvRoom(page: page), 8 << 20))
+            part.fragments = PageFragments(page: page.page, csv: bytes)
+            return part
+        }
+        var (findings, csvBytes, origins, footprint, _, _) = collect(list, into: &part, file: page.file, memo: &memo,
+                                                                     countsCSV: fragments.csv)
         if rows {
             // Stable, as the report's own sort: ties keep the order the page gave them (its
             // page-scope findings first). In place: a page may have a million rows.
@@ -103,6 +116,18 @@ package struct ReportParts: Sendable {
             }
         }
         return part
+    }
+
+    /// Whether `page`'s rows are made for its CSV fragment alone and can be rendered from its
+    /// links (`LinkRowsCSV`): rows left to the fragments, findings.csv the only fragment
+    /// (which `leavesCoveredRows` makes sure of), no page-scope findings, and every link
+    /// with findings on the page itself (a fragment stands only for its own page's rows).
+    func linkRows(_ page: PageRecord, _ list: [Navigation], pageFindings: [Finding]) -> Bool {
+        guard rowsFromLinks, rows, !coveredRows, fragments.csv, originsKeyCSV, !fragments.json, !fragments.sarif,
+              !fragments.junit, pageFindings.isEmpty else { return false }
+        return list.withUnsafeBufferPointer { links in
+            links.allSatisfy { ($0.findings?.isEmpty ?? true) || $0.page == page.page }
+        }
     }
 
     /// A streamed page's part, before its navigations (README Limits): its chunks are
@@ -140,14 +165,17 @@ package struct ReportParts: Sendable {
     /// (`PageFragments.csvRowBytes`), for a page whose CSV rows are rendered here.
     /// With `countsCSV`, also each finding's origin (`FindingOrigin`), for its CSV row.
     private func collect(_ list: [Navigation], into part: inout ReportPart, file: String?,
-                         memo: inout VerdictSetMemo, countsCSV: Bool)
-        -> (findings: [Finding], csvBytes: Int, origins: [FindingOrigin], footprint: Int) {
+                         memo: inout VerdictSetMemo, countsCSV: Bool, linkRows keepsLinkRows: Bool = false)
+        -> (findings: [Finding], csvBytes: Int, origins: [FindingOrigin], footprint: Int, linkRows: [LinkRow],
+            groups: FindingGroups) {
         var csvBytes = 0
         // The rows' `FindingSpill.footprint`, summed from the sizes in hand.
         var footprint = 0
         let fileBytes = file?.utf8.count ?? 0
         var origins: [FindingOrigin] = []
-        let keepsOrigins = countsCSV && originsKeyCSV
+        let keepsOrigins = countsCSV && originsKeyCSV && !keepsLinkRows
+        // With `keepsLinkRows`, a `LinkRow` a finding instead of a `Finding` and its origin.
+        var linkRows: [LinkRow] = []
         // Room for a few findings a link (a dense page has two or three; past the guess the
         // arrays grow): grown from empty, they were copied at each doubling.
         let room = min(2 * list.count, 1 << 16)
@@ -155,7 +183,7 @@ package struct ReportParts: Sendable {
         // The page's and file's cells, counted once for the page's rows.
         let pageBytes = (list.first?.page.utf8.count ?? 0) + (file?.utf8.count ?? 0)
         var findings: [Finding] = []
-        if rows { findings.reserveCapacity(room) }
+        if keepsLinkRows { linkRows.reserveCapacity(room) } else if rows { findings.reserveCapacity(room) }
         var groups = FindingGroups()
         // The page's URL as one string for all its rows: each navigation holds its own copy
         // of the same bytes, and the rows' sort (`Finding.ordered`) and writers compare pages
@@ -170,13 +198,24 @@ package struct ReportParts: Sendable {
             if let last = lastPage, last == page { page = last } else { lastPage = page }
             let association = list[position].source == "association"
             // Once a link, not once a finding.
-            let outcomes = rows ? memo.outcomes(at: set) : []
+            let outcomes = rows && !keepsLinkRows ? memo.outcomes(at: set) : []
+            let url = list[position].url
+            // A link row's share of the CSV room but for its profiles, once a link.
+            let linkBytes = keepsLinkRows ? url.utf8.count + list[position].raw.utf8.count : 0
             for ref in refs {
                 let index = memo.findingIndex(at: set, ref, rules: rules)
-                let suppression = rules.firstSuppression(code: ref.code, page: page, url: list[position].url)
+                let suppression = rules.firstSuppression(code: ref.code, page: page, url: url)
                 let group = groups.add(set: set, text: index, page: page, association: association,
                                        suppression: suppression)
                 guard rows else { continue }
+                if keepsLinkRows {
+                    csvBytes += PageFragments.csvRowBytes(
+                        rows: fragments.csvLayout == .wide ? 1 : memo.profileCount(at: set, index), link: linkBytes,
+                        page: pageBytes)
+                    linkRows.append(LinkRow(link: Int32(truncatingIfNeeded: position),
+                                            group: Int32(truncatingIfNeeded: group), line: list[position].line))
+                    continue
+                }
                 if keepsOrigins { origins.append(FindingOrigin(link: Int32(truncatingIfNeeded: position), group: group)) }
                 let text = memo.entries[set].findings[index]
                 let link = (url: list[position].url.utf8.count, raw: list[position].raw.utf8.count)
@@ -197,7 +236,7 @@ package struct ReportParts: Sendable {
             }
         }
         groups.count(into: &part.tally, memo: memo)
-        return (findings, csvBytes, origins, footprint)
+        return (findings, csvBytes, origins, footprint, linkRows, groups)
     }
 }
 

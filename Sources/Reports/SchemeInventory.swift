@@ -41,23 +41,75 @@ public struct SchemeInventory: Sendable, Equatable {
     /// page (a few entries, where a list of its deep links held one per link).
     /// A scheme is told a deep link's or not once a page, and counted in the same lookup
     /// (a set and a dictionary hashed every link's scheme twice).
+    ///
+    /// A run of links of one scheme (and of `intent:` links of one package) is counted without
+    /// a lookup, and added to the tables when another comes: a page's links mostly come in
+    /// runs of a scheme, and hashing each link's scheme and package was ~800 instructions an
+    /// `intent:` link (Benchmarks/README.md, issue 17). `ReportPartsTests` compares the counts
+    /// with counting each link by lookup (the plain way).
     struct PageCounts: Sendable {
-        var schemes: [String: Int] { seen.compactMapValues { $0.deep && $0.links > 0 ? $0.links : nil } }
-        private(set) var packages: [String: Int] = [:]
+        var schemes: [String: Int] {
+            var all = seen
+            if let run { all[run.scheme, default: (run.deep, 0)].links += run.links }
+            return all.compactMapValues { $0.deep && $0.links > 0 ? $0.links : nil }
+        }
+        var packages: [String: Int] {
+            var all = packageLinks
+            for (name, links) in recentPackages { all[name, default: 0] += links }
+            if let packageRun { all[packageRun.name, default: 0] += packageRun.links }
+            return all
+        }
+        private var packageLinks: [String: Int] = [:]
+        /// The page's first packages, found by a scan (length first) rather than a hash: a
+        /// page names a handful, its links alternating between them.
+        private var recentPackages: [(name: String, links: Int)] = []
+        private static let recentLimit = 16
         private var seen: [String: (deep: Bool, links: Int)] = [:]
+        /// The scheme of the last links, whether it is a deep link's, and how many of them.
+        private var run: (scheme: String, deep: Bool, links: Int)?
+        /// The package of the last `intent:` links, and how many.
+        private var packageRun: (name: String, links: Int)?
 
         /// One navigation, by its scheme and URL (not the whole navigation: a copy a link).
         mutating func add(scheme: String, url: @autoclosure () -> String) {
-            // Room for a page's usual few dozen schemes from the first: grown from empty, the
-            // table was rehashed at each doubling, on every page.
-            if seen.isEmpty { seen.reserveCapacity(32) }
-            let deep = Self.count(&seen[scheme, default: (WebSchemes.isDeepLink(scheme), 0)])
-            if deep, scheme == "intent" { packages[SchemeInventory.package(of: url()), default: 0] += 1 }
+            let deep: Bool
+            if let current = run, current.scheme == scheme {
+                deep = current.deep
+                if deep { run!.links += 1 }
+            } else {
+                if let run { count(run) }
+                // Room for a page's usual few dozen schemes from the first: grown from empty,
+                // the table was rehashed at each doubling, on every page.
+                if seen.isEmpty { seen.reserveCapacity(32) }
+                deep = seen[scheme]?.deep ?? WebSchemes.isDeepLink(scheme)
+                run = (scheme, deep, deep ? 1 : 0)
+            }
+            guard deep, scheme == "intent" else { return }
+            let package = SchemeInventory.package(of: url())
+            if let current = packageRun, current.name == package {
+                packageRun!.links += 1
+            } else {
+                if let packageRun { count(package: packageRun) }
+                packageRun = (package, 1)
+            }
         }
 
-        private static func count(_ entry: inout (deep: Bool, links: Int)) -> Bool {
-            if entry.deep { entry.links += 1 }
-            return entry.deep
+        private mutating func count(package run: (name: String, links: Int)) {
+            let known = recentPackages.withUnsafeBufferPointer { list -> Int? in
+                for i in list.indices where VerdictSetMemo.same(list[i].name, run.name) { return i }
+                return nil
+            }
+            if let known {
+                recentPackages[known].links += run.links
+            } else if recentPackages.count < Self.recentLimit {
+                recentPackages.append(run)
+            } else {
+                packageLinks[run.name, default: 0] += run.links
+            }
+        }
+
+        private mutating func count(_ run: (scheme: String, deep: Bool, links: Int)) {
+            seen[run.scheme, default: (run.deep, 0)].links += run.links
         }
     }
 

@@ -1,4 +1,5 @@
 import XCTest
+import Checks
 @testable import LinkAudit
 @testable import LinkAuditModel
 import PageSources
@@ -122,6 +123,34 @@ final class ReportPartsTests: XCTestCase {
             XCTAssertEqual(skipped.rows?.findings, counted.rows?.findings, record.page)
         }
         XCTAssertGreaterThan(deepLinks, 50)
+    }
+
+    /// A page's deep links counted in runs of a scheme and package (`SchemeInventory.
+    /// PageCounts`) equal the counts of each link looked up on its own (the plain way), on
+    /// the sample pages and on their links shuffled (runs broken up).
+    func testDeepLinksCountedInRunsEqualDeepLinksCountedOneByOne() {
+        var numbers = SeededNumbers(state: 3)
+        var intentLinks = 0
+        for (_, navigations) in Self.pages {
+            var shuffled = navigations
+            for i in shuffled.indices.reversed() where i > 0 { shuffled.swapAt(i, numbers.next(i + 1)) }
+            for links in [navigations, shuffled, navigations + navigations.reversed()] {
+                var counts = SchemeInventory.PageCounts()
+                var schemes: [String: Int] = [:], packages: [String: Int] = [:]
+                for link in links {
+                    counts.add(scheme: link.scheme, url: link.url)
+                    guard WebSchemes.isDeepLink(link.scheme) else { continue }
+                    schemes[link.scheme, default: 0] += 1
+                    if link.scheme == "intent" {
+                        packages[SchemeInventory.package(of: link.url), default: 0] += 1
+                        intentLinks += 1
+                    }
+                }
+                XCTAssertEqual(counts.schemes, schemes)
+                XCTAssertEqual(counts.packages, packages)
+            }
+        }
+        XCTAssertGreaterThan(intentLinks, 20)
     }
 
     /// The audit itself: `--format jsonl` or `md,jsonl` writes the pages, links and counts of

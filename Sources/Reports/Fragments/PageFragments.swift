@@ -68,6 +68,12 @@ struct PageFragments: Sendable {
         render(JUnitXML.self)
     }
 
+    /// A page's findings.csv share alone, rendered already (`LinkRowsCSV`).
+    init(page: String, csv: OwnedBytes) {
+        self.page = page
+        bytes[FragmentFormat.csv.rawValue] = csv
+    }
+
     /// Room for a page's CSV rows (up to 8 MB; pages not written to are never touched, the
     /// buffer is a mapping past 128 KB): each row's link cells (its page, file, URL and raw
     /// text: an `intent:` link's are ~500 bytes of a ~580-byte row) and 256 bytes for the

@@ -47,6 +47,14 @@ package struct VerdictSetMemo {
         let profiles: [String]
         let severity: Severity
         let message: String
+        /// `profiles` by number (`ProfileCounts.mask(of:)`): a tally counts them by number.
+        let profileMask: UInt64
+
+        /// Whether the two list the same profiles: by number when the registry knows every
+        /// name (a mask stands for one list), else by name.
+        func sameProfiles(_ other: FindingText) -> Bool {
+            profileMask != 0 || other.profileMask != 0 ? profileMask == other.profileMask : profiles == other.profiles
+        }
     }
 
     private(set) var entries: [Entry] = []
@@ -194,6 +202,12 @@ package struct VerdictSetMemo {
         return outcomes
     }
 
+    /// How many profiles text `text` of entry `index` lists, read in place (a text copied out
+    /// retained its four strings and arrays).
+    func profileCount(at index: Int, _ text: Int) -> Int {
+        entries[index].findings.withUnsafeBufferPointer { $0[text].profiles.count }
+    }
+
     /// How the rows show `ref` raised on a navigation with this set.
     mutating func finding(at index: Int, _ ref: FindingRef, rules: ReportRules) -> FindingText {
         entries[index].findings[findingIndex(at: index, ref, rules: rules)]
@@ -212,18 +226,25 @@ package struct VerdictSetMemo {
         }
         if let known { return known }
         let text: FindingText
+        // The run's texts of the set read in place too, the one found copied out.
         if let shared = entries[index].shared.map({ entry in
-            entries[index].sharedFindings.first { $0.code == ref.code && $0.refProfiles == ref.profiles }
-                ?? texts!.finding(of: entry, code: ref.code, refProfiles: ref.profiles)
+            entries[index].sharedFindings.withUnsafeBufferPointer { made -> VerdictSetTexts.Finding? in
+                for i in made.indices where Self.same(made[i].code, ref.code) && made[i].refProfiles == ref.profiles {
+                    return made[i]
+                }
+                return nil
+            } ?? texts!.finding(of: entry, code: ref.code, refProfiles: ref.profiles)
         }) {
             text = FindingText(code: ref.code, refProfiles: ref.profiles, profiles: shared.profiles,
-                               severity: severity(of: ref.code, rules), message: shared.message)
+                               severity: severity(of: ref.code, rules), message: shared.message,
+                               profileMask: shared.profileMask)
         } else {
             let profiles = ProfileOrder.sorted(ref.profiles)
             text = FindingText(code: ref.code, refProfiles: ref.profiles, profiles: profiles,
                                severity: severity(of: ref.code, rules),
                                message: FindingBuilder.message(code: ref.code,
-                                                               reasons: FindingBuilder.reasons(profiles, entries[index].set)))
+                                                               reasons: FindingBuilder.reasons(profiles, entries[index].set)),
+                               profileMask: ProfileCounts.mask(of: profiles))
         }
         // A set's links raise a few codes (three or four on a deep link): room for four
         // from the first, where room for two was made again at the third.

@@ -75,6 +75,16 @@ final class VerdictSetTexts: @unchecked Sendable {
         let refProfiles: [String]
         let profiles: [String]
         let message: String
+        /// `profiles` by number (`ProfileCounts.mask(of:)`), made once for the run.
+        let profileMask: UInt64
+
+        init(code: String, refProfiles: [String], profiles: [String], message: String) {
+            self.code = code
+            self.refProfiles = refProfiles
+            self.profiles = profiles
+            self.message = message
+            profileMask = ProfileCounts.mask(of: profiles)
+        }
     }
 
     /// A finding's profiles in order and its message by what makes them (`MessageKey`), for

@@ -39,9 +39,15 @@ struct CSVRowCells {
 
         /// Whether `finding` has the fields the cells are made of.
         func fits(_ finding: Finding) -> Bool {
-            sample.code == finding.code && sample.severity == finding.severity && sample.message == finding.message
-                && sample.suppressed == finding.suppressed && sample.baseline == finding.baseline
-                && sample.profiles == finding.profiles && sample.outcomes == finding.outcomes
+            fits(RowText(code: finding.code, severity: finding.severity, profiles: finding.profiles,
+                         outcomes: finding.outcomes, message: finding.message, suppressed: finding.suppressed,
+                         baseline: finding.baseline))
+        }
+
+        func fits(_ text: RowText) -> Bool {
+            sample.code == text.code && sample.severity == text.severity && sample.message == text.message
+                && sample.suppressed == text.suppressed && sample.baseline == text.baseline
+                && sample.profiles == text.profiles && sample.outcomes == text.outcomes
         }
     }
 
@@ -60,7 +66,11 @@ struct CSVRowCells {
 
     /// `page,file,` of `finding`.
     mutating func appendPage(_ finding: Finding, to out: inout ByteBuffer) {
-        let page = finding.page, file = finding.file
+        appendPage(finding.page, file: finding.file, to: &out)
+    }
+
+    /// `page,file,`.
+    mutating func appendPage(_ page: String, file: String?, to out: inout ByteBuffer) {
         if page != self.page || file != self.file {
             var cells = ByteBuffer()
             CSVCell.append(page, to: &cells)
@@ -74,9 +84,8 @@ struct CSVRowCells {
         out.append(pageCells)
     }
 
-    /// `source,trigger,frame,` of `finding`: a handful of values on any page.
-    mutating func appendPlacement(_ finding: Finding, to out: inout ByteBuffer) {
-        let source = finding.source, trigger = finding.trigger, frame = finding.frame
+    /// `source,trigger,frame,`: a handful of values on any page.
+    mutating func appendPlacement(source: String, trigger: String, frame: String, to out: inout ByteBuffer) {
         for i in placements.indices
         where placements[i].trigger == trigger && placements[i].frame == frame && placements[i].source == source {
             out.append(placements[i].cells)
@@ -111,6 +120,37 @@ struct CSVRowCells {
             return
         }
         let entry = texts(finding, layout: layout, scratch: &scratch)
+        if group >= groups.count { groups += repeatElement(nil, count: group + 1 - groups.count) }
+        groups[group] = entry
+        append(entry, link: link, to: &out)
+    }
+
+    /// The fields of a finding its group's cells are made of (what `Texts.fits` compares).
+    struct RowText {
+        let code: String
+        let severity: Severity
+        let profiles: [String]
+        let outcomes: [ProfileOutcome]
+        let message: String
+        let suppressed: String?
+        var baseline: BaselineState? = nil
+    }
+
+    /// Writes the rows of a finding of `group` whose cells are made of `text`: found by the
+    /// group once met, by `text` before, made from `sample()` (a finding with these fields)
+    /// when no page has met them. Rows made from a page's links (`LinkRowsCSV`) make a
+    /// finding only then.
+    mutating func appendRows(group: Int, text: @autoclosure () -> RowText, sample: () -> Finding,
+                             link: UnsafeBufferPointer<UInt8>, layout: CSVLayout, scratch: inout ByteBuffer,
+                             to out: inout ByteBuffer) {
+        if group < groups.count, let known = groups[group] {
+            append(known, link: link, to: &out)
+            return
+        }
+        let text = text()
+        let address = text.outcomes.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
+        let entry = texts[address]?.first { $0.fits(text) }
+            ?? make(sample(), layout: layout, scratch: &scratch, address: address)
         if group >= groups.count { groups += repeatElement(nil, count: group + 1 - groups.count) }
         groups[group] = entry
         append(entry, link: link, to: &out)

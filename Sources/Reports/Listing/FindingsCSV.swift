@@ -126,10 +126,18 @@ struct CSVRows: ~Copyable {
         leadOf = finding
         lead.removeAll()
         cells.appendPage(finding, to: &lead)
-        if let line = finding.line { lead.append(decimal: line) }
+        Self.appendLink(line: finding.line, source: finding.source, trigger: finding.trigger, frame: finding.frame,
+                        url: finding.url, raw: finding.raw, cells: &cells, to: &lead)
+    }
+
+    /// A link's cells after `page,file,`: `line,source,trigger,frame,url,raw,` (the
+    /// placement from `cells`). One writing for rows made from findings and rows made
+    /// from the page's links (`LinkRowsCSV`).
+    static func appendLink(line: Int?, source: String, trigger: String, frame: String, url: String, raw: String,
+                           cells: inout CSVRowCells, to lead: inout ByteBuffer) {
+        if let line { lead.append(decimal: line) }
         lead.append(0x2C)
-        cells.appendPlacement(finding, to: &lead)
-        let url = finding.url, raw = finding.raw
+        cells.appendPlacement(source: source, trigger: trigger, frame: frame, to: &lead)
         let start = lead.count
         CSVCell.append(url, to: &lead)
         lead.append(0x2C)
