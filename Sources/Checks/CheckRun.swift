@@ -2,32 +2,41 @@ import LinkAuditModel
 import Policies
 
 /// Runs the checks over classified navigations: each navigation with verdicts gets the
-/// findings its verdicts raise. A check reads a navigation's verdicts, its scheme, its frame
-/// and, for an `intent:`, whether its URL has an http(s) fallback — all part of the
-/// classifier's memo key (`IntentKey` keeps that test of the fallback) — so the
-/// classifier asks once per distinct decision (`judge`) and hands the same findings to
-/// every navigation decided alike. `QUERY_NOT_UTF8` also reads the text of a deep link's
-/// query: a navigation it could fire on is judged alone (`Judge.judgedAlone`).
+/// findings its verdicts raise. A check reads a navigation's verdicts, its scheme, its frame,
+/// whether a sandbox holds it and, for an `intent:`, whether its URL has an http(s) fallback —
+/// all part of the classifier's memo key (`IntentKey` keeps that test of the fallback) — so
+/// the classifier asks once per distinct decision (`judge`) and hands the same findings to
+/// every navigation decided alike, and to every navigation of the same verdicts and the same
+/// reads (`Judge.facet`). `QUERY_NOT_UTF8` also reads the text of a deep link's query: a
+/// navigation it could fire on is judged alone (`Judge.judgedAlone`).
 public struct CheckRun: Sendable {
     public var checks: [Check] {
-        didSet { (judgeID, readsQueries) = Self.judging(checks) }
+        didSet { (judgeID, readsQueries, urlReaders) = Self.judging(checks) }
     }
     /// What `judge` names the checks by, and whether `QUERY_NOT_UTF8` is among them: made
     /// when the checks are set, not for every page the classifier is handed the judge (the
     /// codes joined were some 15,000 instructions a page).
     private var judgeID: String
     private var readsQueries: Bool
+    /// The checks (by index) that read a navigation's URL beside its verdicts, scheme, frame and
+    /// sandbox (`Judge.Facet.read`), when every check is one of `Checks.all` (whose reads are
+    /// listed in the type's comment); nil otherwise: no facet, every row judged.
+    private var urlReaders: [Int]?
 
     /// Every check: the run an audit uses unless told otherwise, made once.
     public static let standard = CheckRun()
 
     public init(checks: [Check] = Checks.all) {
         self.checks = checks
-        (judgeID, readsQueries) = Self.judging(checks)
+        (judgeID, readsQueries, urlReaders) = Self.judging(checks)
     }
 
-    private static func judging(_ checks: [Check]) -> (String, Bool) {
-        (checks.map(\.code).joined(separator: " "), checks.contains { $0.code == Checks.queryNotUTF8.code })
+    private static func judging(_ checks: [Check]) -> (String, Bool, [Int]?) {
+        let standard = Set(Checks.all.map(\.code))
+        let readers = checks.allSatisfy { standard.contains($0.code) }
+            ? checks.indices.filter { checks[$0].code == Checks.fallbackNotUsed.code } : nil
+        return (checks.map(\.code).joined(separator: " "), checks.contains { $0.code == Checks.queryNotUTF8.code },
+                readers)
     }
 
     /// The checks as the classifier asks them: `id` names them, so findings remembered from
@@ -38,7 +47,19 @@ public struct CheckRun: Sendable {
                                 judgedAlone: { nav in
                                     readsQueries && nav.scheme != "http" && nav.scheme != "https"
                                         && Checks.sendsLegacyQuery(nav)
-                                })
+                                }, facet: urlReaders.map { readers in { facet($0, readers: readers) } })
+    }
+
+    /// What the checks read of a navigation beside its verdicts (`Classifier.Judge.Facet`): its
+    /// scheme, its frame, whether a sandbox holds it, and what the checks that read its URL
+    /// (FALLBACK_NOT_USED: an `intent:`'s fallback, asked only where its verdicts would raise
+    /// it) make of it. QUERY_NOT_UTF8 reads the URL too, but a navigation it could fire on is
+    /// judged alone (`judgedAlone`), and it fires on no other.
+    func facet(_ navigation: Navigation, readers: [Int]) -> Classifier.Judge.Facet {
+        var read: [String] = []
+        for k in readers { read += checks[k].fires(navigation) }
+        return Classifier.Judge.Facet(scheme: navigation.scheme, frame: navigation.frame,
+                                      sandboxed: navigation.sandbox != nil, read: read)
     }
 
     public func apply(to page: ClassifiedPage) -> [Navigation] {

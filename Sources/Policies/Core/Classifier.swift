@@ -30,6 +30,10 @@ public struct Classifier: Sendable {
     /// its verdicts with each `unreached` one's text left out (`unnamed`); off only to prove,
     /// in tests, that the findings are the ones judging each such navigation gives.
     package var judgesUnreachedByRow = true
+    /// Hand a row not judged yet the findings of a row of the same verdict set and facet
+    /// (`FindingsByFacet`, where the judge gives a `Judge.facet`); off only to prove, in
+    /// tests, that the findings are the ones judging each row gives.
+    package var sharesFindings = true
     /// What the configuration above builds once, and the memos of the workers using it: a
     /// copy of the classifier shares them until one of its fields changes.
     private var store = MemoStore()
@@ -52,12 +56,18 @@ public struct Classifier: Sendable {
         /// of its query, which `QUERY_NOT_UTF8` reads): such a navigation is judged alone,
         /// and its findings are not shared with its row.
         public let judgedAlone: (Navigation) -> Bool
+        /// What of a navigation beside its verdicts its findings follow from, where the judge
+        /// can tell (`Facet`): rows of one verdict set and one facet then share their findings
+        /// (`FindingsByFacet`). Nil: every row is judged.
+        public let facet: ((Navigation) -> Facet)?
 
         public init(id: String, findings: @escaping (Navigation) -> [FindingRef],
-                    judgedAlone: @escaping (Navigation) -> Bool = { _ in false }) {
+                    judgedAlone: @escaping (Navigation) -> Bool = { _ in false },
+                    facet: ((Navigation) -> Facet)? = nil) {
             self.id = id
             self.findings = findings
             self.judgedAlone = judgedAlone
+            self.facet = facet
         }
     }
 
@@ -81,6 +91,7 @@ public struct Classifier: Sendable {
             memo.shapes = shapesIntents
             memo.remembersPlacements = remembersPlacements
             memo.judgesUnreachedByRow = judgesUnreachedByRow
+            memo.sharesFindings = sharesFindings
             classify(&navigations, run: run, schedule: schedule, pages: pages, memo: memo, judge: judge)
         } else {
             classifyEach(&navigations, run: run, schedule: schedule, pages: pages, judge: judge)
@@ -287,8 +298,8 @@ public struct Classifier: Sendable {
                         continue
                     }
                     navs[i].findings = Self.unreachedFindings(fixed, at: i, numbers: numbers, link: ids[i], memo: memo,
-                                                              unnamed: &unnamed, names: run.names) {
-                        judge.findings(navs[i])
+                                                              unnamed: &unnamed, names: run.names) { set in
+                        Self.newRowFindings(set, judge: judge, of: &navs, at: i, memo: memo)
                     }
                     // The row speaks for this navigation, in debug builds (every test).
                     assert(navs[i].findings == judge.findings(navs[i]))
@@ -315,7 +326,7 @@ public struct Classifier: Sendable {
                     // The checks read the verdicts, the scheme, the frame and an intent's URL: all
                     // in the row's key (an intent's fallback by the test FALLBACK_NOT_USED makes of
                     // it, `IntentKey`), so its first navigation speaks for the rest.
-                    let findings = judge.findings(navs[i])
+                    let findings = Self.newRowFindings(row.verdicts, judge: judge, of: &navs, at: i, memo: memo)
                     memo.setRowFindings(r, findings)
                     navs[i].findings = findings
                 }
@@ -330,7 +341,7 @@ public struct Classifier: Sendable {
     /// (Benchmarks/README.md, issue 17). The question sees only the navigation, never the
     /// array, so nothing can read the slot while it is empty.
     @inline(__always)
-    static func ask(_ question: (Navigation) -> Bool, of navs: inout [Navigation], at i: Int) -> Bool {
+    static func ask<Answer>(_ question: (Navigation) -> Answer, of navs: inout [Navigation], at i: Int) -> Answer {
         navs.withUnsafeMutableBufferPointer { navs in
             let slot = navs.baseAddress! + i
             let navigation = slot.move()
@@ -347,12 +358,12 @@ public struct Classifier: Sendable {
     /// navigations one stop leaves unreached on a page, and on every page, share their
     /// findings by their keys. Each was judged alone, some 22,000 instructions a time,
     /// 334 times on the first 100 pages of the dense corpus (Benchmarks/README.md, issue 17).
-    /// `judge`: the checks, asked for a row not judged yet.
+    /// `judge`: the checks, asked for a row not judged yet (with the row's verdict set).
     @inline(never)
     private static func unreachedFindings(_ fixed: [Verdict?], at i: Int, numbers: UnsafeBufferPointer<Int32>,
                                           link: Int32, memo: DecisionMemo,
                                           unnamed: inout [(profile: Int, reason: Reason, number: Int32)],
-                                          names: VerdictSet.Names, judge: () -> [FindingRef]) -> [FindingRef] {
+                                          names: VerdictSet.Names, judge: (VerdictSet) -> [FindingRef]) -> [FindingRef] {
         let count = fixed.count
         var key = [Int32](repeating: -1, count: count)
         for p in 0..<count {
@@ -375,9 +386,24 @@ public struct Classifier: Sendable {
         let r = key.withUnsafeBufferPointer { key in
             memo.row(link: link, numbers: key) ?? memo.addRow(link: link, numbers: key, names: names)
         }
-        if let findings = memo.row(r).findings { return findings }
-        let findings = judge()
+        let row = memo.row(r)
+        if let findings = row.findings { return findings }
+        let findings = judge(row.verdicts)
         memo.setRowFindings(r, findings)
+        return findings
+    }
+
+    /// The findings of a row not judged yet, from its navigation `navs[i]`: those of a row of
+    /// the same verdict set and facet where the judge gives facets (`FindingsByFacet`), the
+    /// judge's otherwise. (`set`: the row's.)
+    @inline(never)
+    private static func newRowFindings(_ set: VerdictSet, judge: Judge, of navs: inout [Navigation], at i: Int,
+                                       memo: DecisionMemo) -> [FindingRef] {
+        guard memo.sharesFindings, let facetOf = judge.facet else { return judge.findings(navs[i]) }
+        let facet = ask(facetOf, of: &navs, at: i)
+        let findings = memo.findings(set, facet) { judge.findings(navs[i]) }
+        // The row of the set and facet speaks for this navigation, in debug builds (every test).
+        assert(findings == judge.findings(navs[i]))
         return findings
     }
 

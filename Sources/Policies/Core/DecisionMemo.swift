@@ -35,6 +35,10 @@ final class DecisionMemo {
     var remembersPlacements = true
     /// `Classifier.judgesUnreachedByRow`, for the call.
     var judgesUnreachedByRow = true
+    /// `Classifier.sharesFindings`, for the call.
+    var sharesFindings = true
+    /// Findings by verdict set and facet, across rows (`FindingsByFacet`): the judge's.
+    private var byFacet = FindingsByFacet()
     private var links: [LinkKey: Int32] = [:]
     /// Links whose key is a scheme and a few integers (`DecisionKey.Link.compactBits`),
     /// numbered with the others: a custom-scheme, `tel:`, web or `file:` link's key was
@@ -270,11 +274,18 @@ final class DecisionMemo {
     func judging(_ judge: String) {
         guard self.judge != judge else { return }
         for r in rows.indices { rows[r].findings = nil }
+        byFacet.removeAll()
         self.judge = judge
     }
 
     /// The row's verdict set, and its findings when judged already.
     func row(_ row: Int32) -> Row { rows[Int(row)] }
+
+    /// The findings of a navigation of one of this memo's verdict sets and `facet`: those a row
+    /// of them was given, or `judge()`'s (`FindingsByFacet`).
+    func findings(_ set: VerdictSet, _ facet: Classifier.Judge.Facet, judge: () -> [FindingRef]) -> [FindingRef] {
+        byFacet.findings(set, facet, judge: judge)
+    }
 
     func setRowFindings(_ row: Int32, _ findings: [FindingRef]) {
         rows[Int(row)].findings = findings

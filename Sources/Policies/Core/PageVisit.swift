@@ -39,8 +39,21 @@ public struct PageVisit: Sendable {
         if context == "noscript" { return !settings.javaScriptEnabled }
         switch trigger {
         case .scriptLoad, .scriptTimer, .scriptHandler, .scriptAsync: return settings.javaScriptEnabled
-        default: return source == "script" || source.hasPrefix("attr[") ? settings.javaScriptEnabled : true
+        default: return source == "script" || Self.isAttribute(source) ? settings.javaScriptEnabled : true
         }
+    }
+
+    /// `source.hasPrefix("attr[")` (an event handler attribute), from the bytes: `hasPrefix`
+    /// compared characters, some 70 instructions a link (Benchmarks/README.md, issue 17). Five
+    /// ASCII bytes are the prefix exactly when the byte after them cannot join the `[` into
+    /// another character (ASCII, which no combining mark is); otherwise `hasPrefix` decides.
+    @inline(__always)
+    static func isAttribute(_ source: String) -> Bool {
+        let bytes = source.utf8.withContiguousStorageIfAvailable { b -> Bool? in
+            guard b.count >= 5, b[0] == 0x61, b[1] == 0x74, b[2] == 0x74, b[3] == 0x72, b[4] == 0x5B else { return false }
+            return b.count == 5 || b[5] < 0x80 ? true : nil
+        }
+        return (bytes ?? nil) ?? source.hasPrefix("attr[")
     }
 
     /// When a navigation that needs no user happens, in ms from the start of the load.
@@ -93,7 +106,35 @@ public struct PageVisit: Sendable {
         }
     }
 
-    public func schedule(_ navigations: [Navigation]) -> Schedule {
+    /// `plain`: the way first written (`schedulePlain`), the reference `PageVisitScheduleTests`
+    /// compares with. Otherwise one pass over the page writes whether each navigation is
+    /// live and which list it joins: a pass to map and two to filter cost some 400
+    /// instructions a link (Benchmarks/README.md, issue 17).
+    public func schedule(_ navigations: [Navigation], plain: Bool = false) -> Schedule {
+        if plain { return schedulePlain(navigations) }
+        var live = [Bool](repeating: false, count: navigations.count)
+        var timed: [(time: Int, refresh: Int, index: Int)] = []
+        var userStarted: [Int] = []
+        userStarted.reserveCapacity(navigations.count)
+        navigations.withUnsafeBufferPointer { navs in
+            for i in navs.indices {
+                let trigger = navs[i].trigger
+                guard evaluates(trigger: trigger, context: navs[i].context, source: navs[i].source) else { continue }
+                live[i] = true
+                if InputMapping.isUserStarted(trigger) {
+                    userStarted.append(i)
+                } else {
+                    timed.append((loadTime(navs[i]), trigger == .metaRefresh ? 1 : 0, i))
+                }
+            }
+        }
+        // At the same time on the clock, scripts come before a meta refresh (`schedulePlain`).
+        let automatic = timed.sorted { $0 < $1 }.map(\.index)
+        let unreached = PageReach.blink(navigations, live: live, loadTime: loadTime)
+        return Schedule(live: live, automatic: automatic, userStarted: userStarted, unreachedInBlink: unreached)
+    }
+
+    func schedulePlain(_ navigations: [Navigation]) -> Schedule {
         let live = navigations.indices.map { i in
             evaluates(trigger: navigations[i].trigger, context: navigations[i].context, source: navigations[i].source)
         }
