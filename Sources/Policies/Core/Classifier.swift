@@ -162,10 +162,14 @@ public struct Classifier: Sendable {
         var ids = [Int32](repeating: -1, count: navs.count)
         // An `intent:` link parsed once, for its key and for any profile that decides it; the
         // values its verdicts quote where its key keeps only what is read of them.
-        // (Sized on the page's first `intent:` link: other pages pay nothing.)
-        var intents: [ParsedIntent?] = []
-        var quotes: [IntentQuotes?] = []
-        // `quotes[i]?.places`, read by every profile's walk: the quotes themselves were copied
+        // (Sized on the page's first `intent:` link: other pages pay nothing.) The parses by
+        // navigation, and the quotes in a list with each navigation's place in it (-1: none):
+        // arrays of optional parses and quotes, one a navigation, cost some 160 instructions a
+        // link to make (Benchmarks/README.md, issue 17), and few links are parsed.
+        var intents: [Int: ParsedIntent] = [:]
+        var quoteList: [IntentQuotes] = []
+        var quoteAt: [Int32] = []
+        // Each navigation's quotes' `places`, read by every profile's walk: the quotes themselves were copied
         // out (their strings retained and released) for every profile of every such link.
         var quotePlaces: [IntentQuotes.Places] = []
         // A navigation's inputs follow from its trigger, frame and delay (on the page): each
@@ -202,14 +206,20 @@ public struct Classifier: Sendable {
                 // a release of each of its fields) for every link.
                 let url = navs.withUnsafeBufferPointer { Self.target(of: $0, at: i) }
                 if navs[i].scheme == "intent", run.reading.readsIntentKey(scheme: "intent") {
-                    if intents.isEmpty {
-                        intents = Array(repeating: nil, count: navs.count)
-                        quotes = Array(repeating: nil, count: navs.count)
+                    if quoteAt.isEmpty {
+                        quoteAt = Array(repeating: -1, count: navs.count)
                         quotePlaces = Array(repeating: [], count: navs.count)
                     }
+                    var intent: ParsedIntent?
+                    var quoted: IntentQuotes?
                     ids[i] = Self.intentLinkNumber(navs[i].url, url: url, page: page.context, run: run, inputs: inputs,
-                                                   memo: memo, pageBits: &pageBits, intent: &intents[i], quotes: &quotes[i])
-                    if let quoted = quotes[i] { quotePlaces[i] = quoted.places }
+                                                   memo: memo, pageBits: &pageBits, intent: &intent, quotes: &quoted)
+                    if let intent { intents[i] = intent }
+                    if let quoted {
+                        quoteAt[i] = Int32(quoteList.count)
+                        quoteList.append(quoted)
+                        quotePlaces[i] = quoted.places
+                    }
                 } else {
                     let link = DecisionKey.Link(url: url, urlString: navs[i].url, scheme: navs[i].scheme,
                                                 page: page.context, reading: run.reading)
@@ -223,11 +233,19 @@ public struct Classifier: Sendable {
                     guard memo.knownLink(key.link, inputs: inputs) == ids[i], memo.knownInputs(key.inputs) == inputs
                     else { return false }
                     guard case .intent = key.link.target else { return true }
-                    return quotes[i] == IntentQuotes(ParsedIntent(navs[i].url, flags: run.reading.intentParseFlags))
+                    let quotes = quoteAt.isEmpty || quoteAt[i] < 0 ? nil : quoteList[Int(quoteAt[i])]
+                    return quotes == IntentQuotes(ParsedIntent(navs[i].url, flags: run.reading.intentParseFlags))
                 }())
             }
         }
-        var numbers = [Int32](repeating: -1, count: navs.count * count)
+        // What the walks read, fixed from here on and captured by value: a `var` the walk's closure
+        // captures is boxed and read through its box for every profile of every link, and each
+        // write to an array there asked whether it was shared (Benchmarks/README.md, issue 17).
+        let links = ids, parsed = intents, quotedList = quoteList, quotedAt = quoteAt, quotedPlaces = quotePlaces
+        // Each link's verdict numbers by profile (`i * count + p`), written by the walks.
+        let numbers = UnsafeMutableBufferPointer<Int32>.allocate(capacity: navs.count * count)
+        numbers.initialize(repeating: -1)
+        defer { numbers.deallocate() }
         // Where a verdict remembered for the key was given the link's own values (`IntentQuotes`):
         // the remembered one's number, by `i * count + p` (-1: none). The row (and its findings)
         // is the key's; the verdict set the link's own. (An array made at the first: a
@@ -245,16 +263,16 @@ public struct Classifier: Sendable {
             run.visit.walk(navs, schedule, engine: PageReach.Engine(profile.platform), sandbox: profile.sandboxGate,
                            made: made, decide: { i, sinceInput in
                 let visit = DecisionKey.Visit(msSinceUserInput: sinceInput)
-                if let number = memo.number(link: ids[i], profile: p, visit: visit) {
+                if let number = memo.number(link: links[i], profile: p, visit: visit) {
                     numbers[i * count + p] = number
                     // A verdict quoting none of the link's values (`IntentQuotes.Places`) is the link's as it is.
-                    guard !quotePlaces.isEmpty, !quotePlaces[i].isEmpty,
-                          !memo.places(profile: p, number: number).isDisjoint(with: quotePlaces[i]),
-                          let quoted = quotes[i] else {
+                    guard !quotedPlaces.isEmpty, !quotedPlaces[i].isEmpty,
+                          !memo.places(profile: p, number: number).isDisjoint(with: quotedPlaces[i]),
+                          quotedAt[i] >= 0 else {
                         return memo.consumes(profile: p, number: number)
                     }
                     var remembered: Int32?
-                    let verdict = Self.quote(quoted, number: number, profile: p, memo: memo,
+                    let verdict = Self.quote(quotedList[Int(quotedAt[i])], number: number, profile: p, memo: memo,
                                              own: &numbers[i * count + p], keyed: &remembered)
                     if let remembered {
                         if keyed.isEmpty { keyed = Array(repeating: -1, count: navs.count * count) }
@@ -269,13 +287,13 @@ public struct Classifier: Sendable {
                     request = run.request(for: navs[i], page: pages[Self.pageIndex(i, pages)].context)
                     // One `Intent.parseUri` for every profile that reads the link as an intent.
                     if request.scheme == "intent" || request.scheme == "android-app" {
-                        request.intent = (intents.isEmpty ? nil : intents[i]) ?? ParsedIntent(request.urlString, on: run.context.device)
+                        request.intent = parsed[i] ?? ParsedIntent(request.urlString, on: run.context.device)
                     }
                     missed[i] = request
                 }
                 request.android.msSinceUserInput = sinceInput
                 let verdict = profile.decide(request)
-                numbers[i * count + p] = memo.remember(verdict, link: ids[i], profile: p, visit: visit)
+                numbers[i * count + p] = memo.remember(verdict, link: links[i], profile: p, visit: visit)
                 return PageVisit.consumesActivation(verdict)
             }, unreached: { i, verdict in
                 if unreached.isEmpty { unreached = Array(repeating: nil, count: navs.count) }
@@ -286,7 +304,8 @@ public struct Classifier: Sendable {
         if let judge { memo.judging(judge.id) }
         // The numbers of `unreached` verdicts with their text left out, by profile and reason.
         var unnamed: [(profile: Int, reason: Reason, number: Int32)] = []
-        numbers.withUnsafeBufferPointer { numbers in
+        do {
+            let numbers = UnsafeBufferPointer(numbers)
             for i in navs.indices where schedule.live[i] {
                 if !unreached.isEmpty, let fixed = unreached[i] {
                     navs[i].verdicts = VerdictSet(run.names, (0..<count).map { p in
@@ -297,7 +316,7 @@ public struct Classifier: Sendable {
                         navs[i].findings = judge.findings(navs[i])
                         continue
                     }
-                    navs[i].findings = Self.unreachedFindings(fixed, at: i, numbers: numbers, link: ids[i], memo: memo,
+                    navs[i].findings = Self.unreachedFindings(fixed, at: i, numbers: numbers, link: links[i], memo: memo,
                                                               unnamed: &unnamed, names: run.names) { set in
                         Self.newRowFindings(set, judge: judge, of: &navs, at: i, memo: memo)
                     }
@@ -307,26 +326,25 @@ public struct Classifier: Sendable {
                 }
                 let mine = UnsafeBufferPointer(rebasing: numbers[(i * count)..<(i * count + count)])
                 let r: Int32
-                let row: DecisionMemo.Row
+                // The row's parts read one at a time: a copy of the row retained and released its
+                // set and its findings for every link.
                 if keyed.isEmpty || !(0..<count).contains(where: { keyed[i * count + $0] >= 0 }) {
-                    r = memo.row(link: ids[i], numbers: mine) ?? memo.addRow(link: ids[i], numbers: mine, names: run.names)
-                    row = memo.row(r)
-                    navs[i].verdicts = row.verdicts
+                    r = memo.row(link: links[i], numbers: mine) ?? memo.addRow(link: links[i], numbers: mine, names: run.names)
+                    navs[i].verdicts = memo.rowSet(r)
                 } else {
-                    (r, navs[i].verdicts) = Self.quotedRow(link: ids[i], mine: mine, keyed: keyed, at: i * count, memo: memo,
+                    (r, navs[i].verdicts) = Self.quotedRow(link: links[i], mine: mine, keyed: keyed, at: i * count, memo: memo,
                                                           names: run.names)
-                    row = memo.row(r)
                 }
                 guard let judge else { continue }
                 if Self.ask(judge.judgedAlone, of: &navs, at: i) {
                     navs[i].findings = judge.findings(navs[i])
-                } else if let findings = row.findings {
+                } else if let findings = memo.rowFindings(r) {
                     navs[i].findings = findings
                 } else {
                     // The checks read the verdicts, the scheme, the frame and an intent's URL: all
                     // in the row's key (an intent's fallback by the test FALLBACK_NOT_USED makes of
                     // it, `IntentKey`), so its first navigation speaks for the rest.
-                    let findings = Self.newRowFindings(row.verdicts, judge: judge, of: &navs, at: i, memo: memo)
+                    let findings = Self.newRowFindings(memo.rowSet(r), judge: judge, of: &navs, at: i, memo: memo)
                     memo.setRowFindings(r, findings)
                     navs[i].findings = findings
                 }

@@ -12,7 +12,10 @@ import LinkAuditModel
 /// decided alike share a set whatever their keys.
 ///
 /// Not thread-safe: a worker takes a memo for one page and gives it back
-/// (`Classifier.MemoStore`). Bounded: past `linkLimit` links it starts afresh (sets and
+/// (`Classifier.MemoStore`). The fields a link reads are not checked for exclusive access at
+/// run time (`@exclusivity(unchecked)`: a check was some 80 instructions, several a link,
+/// Benchmarks/README.md, issue 17): one worker holds the memo, and no method reads or writes a
+/// field while calling out to code that could reach the same field. Bounded: past `linkLimit` links it starts afresh (sets and
 /// findings already handed out stay with their navigations).
 final class DecisionMemo {
     static let linkLimit = 16_384
@@ -29,51 +32,53 @@ final class DecisionMemo {
     /// Searched in order (a run meets a dozen or two; comparing three fields cost less than
     /// hashing them, which was some 300 instructions a link past the classifier's last-placement
     /// check), then, past `placementScan` of them, by hash.
-    private var placementList: [(placement: Classifier.Placement, inputs: Int32)] = []
+    @exclusivity(unchecked) private var placementList: [(placement: Classifier.Placement, inputs: Int32)] = []
     private var placements: [Classifier.Placement: Int32] = [:]
     static let placementScan = 32
-    var remembersPlacements = true
+    @exclusivity(unchecked) var remembersPlacements = true
     /// `Classifier.judgesUnreachedByRow`, for the call.
-    var judgesUnreachedByRow = true
+    @exclusivity(unchecked) var judgesUnreachedByRow = true
     /// `Classifier.sharesFindings`, for the call.
-    var sharesFindings = true
+    @exclusivity(unchecked) var sharesFindings = true
     /// Findings by verdict set and facet, across rows (`FindingsByFacet`): the judge's.
     private var byFacet = FindingsByFacet()
-    private var links: [LinkKey: Int32] = [:]
+    @exclusivity(unchecked) private var links: [LinkKey: Int32] = [:]
     /// Links whose key is a scheme and a few integers (`DecisionKey.Link.compactBits`),
     /// numbered with the others: a custom-scheme, `tel:`, web or `file:` link's key was
     /// hashed and compared whole — its scheme, page and target enums — for some 1,300
     /// instructions a link (Benchmarks/README.md, issue 17). Off (`compacts`), every link
     /// goes by `links`: the plain version, which `DecisionMemoTests` compares it with.
-    private var compactLinks: [CompactKey: Int32] = [:]
-    var compacts = true
+    @exclusivity(unchecked) private var compactLinks: [CompactKey: Int32] = [:]
+    @exclusivity(unchecked) var compacts = true
     /// `intent:` links by their URI's shape (`IntentShape`, `Classifier.intentLinkNumber`),
     /// numbered as their whole keys number them; off (`shapes`), every `intent:` link is
     /// parsed and keyed (`IntentKey`): the plain version `DecisionMemoTests` compares it with.
-    var shapes = true
+    @exclusivity(unchecked) var shapes = true
     /// By shape, page and inputs: the link's number; by shape and page: its key (a link of a
-    /// known shape met with new inputs is keyed without its parse).
-    var shapeNumbers = IntentShapeTable<(link: Int32, quotes: IntentQuotes?)>()
-    var shapeKeys = IntentShapeTable<(link: DecisionKey.Link, quotes: IntentQuotes?)>()
+    /// known shape met with new inputs is keyed without its parse). Only
+    /// `Classifier.intentLinkNumber` reads and writes them, calling out to nothing that could
+    /// reach them meanwhile (not checked at run time, as the fields above).
+    @exclusivity(unchecked) var shapeNumbers = IntentShapeTable<(link: Int32, quotes: IntentQuotes?)>()
+    @exclusivity(unchecked) var shapeKeys = IntentShapeTable<(link: DecisionKey.Link, quotes: IntentQuotes?)>()
     /// A link's shape as it is written (`IntentShape.capacity` bytes, kept: nothing made per link).
     let shapeBytes = UnsafeMutablePointer<UInt8>.allocate(capacity: IntentShape.capacity)
     /// Per link and profile (`link * profileCount + profile`): the visit it was first decided
     /// under and the verdict's number (-1: not decided yet).
-    private var first: [Decided] = []
+    @exclusivity(unchecked) private var first: [Decided] = []
     /// The other visits of a link and profile (a window consumed earlier in a visit).
     private var otherVisits: [OtherVisit: Int32] = [:]
     /// Per profile: verdicts by number, numbers by verdict.
     private var verdicts: [[Verdict]]
     /// Per profile, by number: whether the verdict consumed the activation window.
-    private var consumed: [[Bool]]
+    @exclusivity(unchecked) private var consumed: [[Bool]]
     /// Per profile, by number: what of the verdict a link's own values rewrite (`IntentQuotes.Places`).
-    private var places: [[IntentQuotes.Places]]
+    @exclusivity(unchecked) private var places: [[IntentQuotes.Places]]
     private var numbers: [[VerdictBytes: Int32]]
     /// Per link: its first row (-1: none); rows chain on `next`.
-    private var firstRow: [Int32] = []
-    private var rows: [Row] = []
+    @exclusivity(unchecked) private var firstRow: [Int32] = []
+    @exclusivity(unchecked) private var rows: [Row] = []
     /// Row r's verdict numbers, one per profile, at `r * profileCount`.
-    private var rowNumbers: [Int32] = []
+    @exclusivity(unchecked) private var rowNumbers: [Int32] = []
     /// Verdict sets by their verdicts' numbers, across links.
     private var sets: [[Int32]: VerdictSet] = [:]
     /// The judge the rows' findings are from (`Classifier.Judge.id`).
@@ -286,6 +291,12 @@ final class DecisionMemo {
     func findings(_ set: VerdictSet, _ facet: Classifier.Judge.Facet, judge: () -> [FindingRef]) -> [FindingRef] {
         byFacet.findings(set, facet, judge: judge)
     }
+
+    /// The row's verdict set (`row(_:)`'s, without a copy of the row).
+    func rowSet(_ row: Int32) -> VerdictSet { rows[Int(row)].verdicts }
+
+    /// The row's findings when judged already (`row(_:)`'s, without a copy of the row).
+    func rowFindings(_ row: Int32) -> [FindingRef]? { rows[Int(row)].findings }
 
     func setRowFindings(_ row: Int32, _ findings: [FindingRef]) {
         rows[Int(row)].findings = findings

@@ -58,6 +58,9 @@ enum IntentShape {
         static var scheme: StaticString { "scheme" }
         static var fallback: StaticString { "browser_fallback_url" }   // IntentSanitizer.browserFallbackURLExtra
         static var referrer: StaticString { "market_referrer" }        // ChromeIntentFields.marketReferrerExtra
+        /// "launchFlags" without its first letter: `IntentParseMemo.mentionsLaunchFlags` looks for
+        /// an `F` with "aunch" before it and "lags" after it.
+        static var launchFlags: StaticString { "aunchFlags" }
     }
 
     /// Room a shape needs: at most one byte more than the URI (a cut value's mark takes at
@@ -81,42 +84,41 @@ enum IntentShape {
         } ?? nil
     }
 
-    /// `CommonIntentURI.isASCII(b) && !IntentParseMemo.mentionsLaunchFlags(b)` in one pass,
-    /// eight bytes at a time: the two were a pass each over every `intent:` link, some 350
-    /// instructions a link (Benchmarks/README.md, issue 17). A word holding an `F` has each
-    /// of its `F`s checked for "aunch" before it and "lags" after, as `mentionsLaunchFlags`
-    /// checks the `F`s it finds. `plain` is the two passes, the reference
-    /// (`IntentShapeTests.testTheOnePassFindsWhatTheTwoPassesFind`).
+    /// `CommonIntentURI.isASCII(b) && !IntentParseMemo.mentionsLaunchFlags(b)`: the two were a
+    /// pass each over every `intent:` link, some 350 instructions a link, and so was one pass
+    /// checking each `F` (every `%2F` of a fallback URL) for "aunch" before it and "lags" after
+    /// (Benchmarks/README.md, issue 17). Now the bytes' high bits are or-ed eight at a time, and
+    /// `memchr` finds the `F`s, each compared with "aunchFlags" around it (an `F` with "aunch"
+    /// before it and "lags" after it, as `mentionsLaunchFlags` checks the `F`s it finds). `plain` is the two passes, the
+    /// reference (`IntentShapeTests.testTheOnePassFindsWhatTheTwoPassesFind`).
     static func asciiWithoutLaunchFlags(_ b: UnsafeBufferPointer<UInt8>, plain: Bool = false) -> Bool {
         if plain {
             guard CommonIntentURI.isASCII(b) else { return false }
             return !IntentParseMemo.mentionsLaunchFlags(String(decoding: b, as: UTF8.self))
         }
+        guard let base = b.baseAddress else { return true }
         let raw = UnsafeRawBufferPointer(b)
         let n = raw.count
         var high: UInt64 = 0
         var k = 0
-        // "F" at f, "aunch" before it and "lags" after it, inside the URI.
-        func flagsAt(_ f: Int) -> Bool {
-            f >= 5 && f + 4 < n && b[f - 5] == 0x61 && b[f - 4] == 0x75 && b[f - 3] == 0x6E && b[f - 2] == 0x63
-                && b[f - 1] == 0x68 && b[f + 1] == 0x6C && b[f + 2] == 0x61 && b[f + 3] == 0x67 && b[f + 4] == 0x73
-        }
         while k + 8 <= n {
-            let word = raw.loadUnaligned(fromByteOffset: k, as: UInt64.self)
-            high |= word
-            // A zero byte of `word ^ "FFFFFFFF"` is an `F` (exact for whether there is one).
-            let x = word ^ 0x4646_4646_4646_4646
-            if (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080 != 0 {
-                for f in k..<k + 8 where b[f] == 0x46 && flagsAt(f) { return false }
-            }
+            high |= raw.loadUnaligned(fromByteOffset: k, as: UInt64.self)
             k += 8
         }
         while k < n {
             high |= UInt64(b[k])
-            if b[k] == 0x46 && flagsAt(k) { return false }
             k += 1
         }
-        return high & 0x8080_8080_8080_8080 == 0
+        guard high & 0x8080_8080_8080_8080 == 0, n >= 10 else { return high & 0x8080_8080_8080_8080 == 0 }
+        // Each `F` found by `memchr` (a URI holds a few, in its `%2F`s), from the sixth byte on,
+        // with room for "lags" after it.
+        var from = 5
+        while from + 5 <= n, let found = memchr(base + from, 0x46, n - 4 - from) {
+            let f = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if memcmp(base + f - 5, Words.launchFlags.utf8Start, 10) == 0 { return false }
+            from = f + 1
+        }
+        return true
     }
 
     private static func write(_ b: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>,
