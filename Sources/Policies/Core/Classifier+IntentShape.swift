@@ -19,7 +19,10 @@ extension Classifier {
                                  quotes: inout IntentQuotes?) -> Int32 {
         guard memo.shapes, let url, url.hasScheme("intent"),
               let bits = pageBits.bits(url, page: page),
-              let written = IntentShape.write(uri, into: memo.shapeBytes, readsDataWhole: run.reading.readsDataWhole(ascii:))
+              // A closure reading the run's `reading` only when asked (a link with a `scheme=`):
+              // the method itself handed over copied the struct, its sets retained and released,
+              // for every link (Benchmarks/README.md, issue 17).
+              let written = IntentShape.write(uri, into: memo.shapeBytes, readsDataWhole: { run.reading.readsDataWhole(ascii: $0) })
         else {
             let link = intentLink(uri, url: url, page: page, run: run, intent: &intent, quotes: &quotes)
             return memo.link(link, inputs: inputs)

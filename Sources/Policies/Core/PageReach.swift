@@ -77,22 +77,22 @@ public enum PageReach {
         func note(_ document: Int, _ time: Int, _ index: Int) {
             if earliest[document].map({ (time, index) < ($0.time, $0.index) }) ?? true { earliest[document] = (time, index) }
         }
+        // Read in place too: binding each script navigation to a name copied it whole.
         for i in navigations.indices
         where live[i] && out[i] == nil && (navigations[i].trigger == .scriptLoad || navigations[i].trigger == .scriptTimer) {
-            let navigation = navigations[i]
-            guard let place = navigation.place.value else { continue }
-            let time = loadTime(navigation)
+            guard let place = navigations[i].place.value else { continue }
+            let time = loadTime(navigations[i])
             // A sandboxed frame's top navigation that its sandbox refuses never starts (§F.17).
-            if navigation.frame == .main, FrameSandbox(field: navigation.sandbox).map({ $0.allowsTopNavigation(gesture: false) }) ?? true {
+            if navigations[i].frame == .main,
+               FrameSandbox(field: navigations[i].sandbox).map({ $0.allowsTopNavigation(gesture: false) }) ?? true {
                 note(0, time, i)
             }
             if place.ownFrame && place.document != 0 { note(place.document, time, i) }
         }
         for r in navigations.indices where live[r] && out[r] == nil && navigations[r].trigger == .metaRefresh {
-            let refresh = navigations[r]
-            guard let place = refresh.place.value, place.ownFrame, let first = earliest[place.document] else { continue }
+            guard let place = navigations[r].place.value, place.ownFrame, let first = earliest[place.document] else { continue }
             // Ties go to the script: the refresh's own clock starts only after the load.
-            if first.time <= loadTime(refresh) { out[r] = Unreached(cause: .refreshCancelled, by: first.index) }
+            if first.time <= loadTime(navigations[r]) { out[r] = Unreached(cause: .refreshCancelled, by: first.index) }
         }
         return out
     }
