@@ -47,7 +47,10 @@ public struct CheckRun: Sendable {
                                 judgedAlone: { nav in
                                     readsQueries && nav.scheme != "http" && nav.scheme != "https"
                                         && Checks.sendsLegacyQuery(nav)
-                                }, facet: urlReaders.map { readers in { facet($0, readers: readers) } })
+                                }, facet: urlReaders.map { readers in { facet($0, readers: readers) } },
+                                findingsWithFacet: urlReaders.flatMap { readers in
+                                    readers.count == 1 ? { findings($0, reader: readers[0], read: $1.read) } : nil
+                                })
     }
 
     /// What the checks read of a navigation beside its verdicts (`Classifier.Judge.Facet`): its
@@ -76,13 +79,26 @@ public struct CheckRun: Sendable {
     /// finding row, about 450 an `intent:` link (Benchmarks/README.md, issue 17).
     /// `findingsPlain` is the reference (`CheckRunTests`).
     public func findings(_ navigation: Navigation) -> [FindingRef] {
+        findings(navigation, reader: -1, read: [])
+    }
+
+    /// `findings(navigation)`, with check `reader`'s answer given (`read`: its rule's for this
+    /// navigation, as the navigation's facet holds it, `facet`): FALLBACK_NOT_USED parses an
+    /// `intent:` URI, some 11,000 instructions, and the facet asked it already
+    /// (Benchmarks/README.md, issue 17). `reader` -1: every rule is asked.
+    func findings(_ navigation: Navigation, reader: Int, read: [String]) -> [FindingRef] {
         var out: [FindingRef] = []
         checks.withUnsafeBufferPointer { checks in
             for k in checks.indices {
                 // Its rule read alone: a method of the check called in place still copied it
                 // (the rule it calls could, for all the compiler knows, change the array).
-                let fires = checks[k].fires
-                let profiles = Check.inNameOrder(fires(navigation))
+                let profiles: [String]
+                if k == reader {
+                    profiles = Check.inNameOrder(read)
+                } else {
+                    let fires = checks[k].fires
+                    profiles = Check.inNameOrder(fires(navigation))
+                }
                 if !profiles.isEmpty { out.append(FindingRef(code: checks[k].code, profiles: profiles)) }
             }
         }

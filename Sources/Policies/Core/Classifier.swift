@@ -60,14 +60,19 @@ public struct Classifier: Sendable {
         /// can tell (`Facet`): rows of one verdict set and one facet then share their findings
         /// (`FindingsByFacet`). Nil: every row is judged.
         public let facet: ((Navigation) -> Facet)?
+        /// `findings`, handed the navigation's facet too (what it read of the URL need not be
+        /// read again); nil: `findings`.
+        public let findingsWithFacet: ((Navigation, Facet) -> [FindingRef])?
 
         public init(id: String, findings: @escaping (Navigation) -> [FindingRef],
                     judgedAlone: @escaping (Navigation) -> Bool = { _ in false },
-                    facet: ((Navigation) -> Facet)? = nil) {
+                    facet: ((Navigation) -> Facet)? = nil,
+                    findingsWithFacet: ((Navigation, Facet) -> [FindingRef])? = nil) {
             self.id = id
             self.findings = findings
             self.judgedAlone = judgedAlone
             self.facet = facet
+            self.findingsWithFacet = findingsWithFacet
         }
     }
 
@@ -419,7 +424,9 @@ public struct Classifier: Sendable {
                                        memo: DecisionMemo) -> [FindingRef] {
         guard memo.sharesFindings, let facetOf = judge.facet else { return judge.findings(navs[i]) }
         let facet = ask(facetOf, of: &navs, at: i)
-        let findings = memo.findings(set, facet) { judge.findings(navs[i]) }
+        let findings = memo.findings(set, facet) {
+            judge.findingsWithFacet.map { findings in ask({ findings($0, facet) }, of: &navs, at: i) } ?? judge.findings(navs[i])
+        }
         // The row of the set and facet speaks for this navigation, in debug builds (every test).
         assert(findings == judge.findings(navs[i]))
         return findings
