@@ -7,6 +7,26 @@ import TestSupport
 /// number whatever order their details were set in; any byte of the outcome, reason, a detail's
 /// key or value tells two apart — also two spellings `String`'s `==` would call equal.
 final class VerdictBytesTests: XCTestCase {
+    /// The memo's text comparison and hash read in place (`sameBytes`, `hashBytes`) are
+    /// `TextBytes.same` and `TextBytes.hash`: small and
+    /// large texts, one storage and two, one byte apart at either end, other lengths, non-ASCII.
+    func testSameBytesIsTextBytesSame() {
+        let long = String(repeating: "assumption text ", count: 20)
+        var texts = ["", "a", "ab", "short text", "fifteen bytes!!", "sixteen bytes!!!", long, long + "x", "x" + long,
+                     String(long.dropLast()) + "T", "caf\u{E9}", "cafe\u{301}", String(repeating: "\u{1F600}", count: 9)]
+        texts += texts.map { String(decoding: Array($0.utf8), as: UTF8.self) }   // the same bytes, another storage
+        var compared = 0
+        for a in texts {
+            for b in texts {
+                XCTAssertEqual(VerdictBytes.sameBytes(a, b), TextBytes.same(a, b), "\(a) | \(b)")
+                XCTAssertEqual(VerdictBytes.hashBytes(a), TextBytes.hash(a), a)
+                compared += 1
+            }
+            XCTAssertTrue(VerdictBytes.sameBytes(a, a))
+        }
+        XCTAssertGreaterThan(compared, 500)
+    }
+
     func testEqualBytesAndOnlyThem() {
         var a: [String: String] = [:], b: [String: String] = [:]
         for i in 0..<12 { a["k\(i)"] = String(repeating: "v\(i)", count: 30) }

@@ -336,12 +336,15 @@ struct VerdictBytes: Hashable {
 
     init(_ verdict: Verdict) {
         self.verdict = verdict
-        var digest = TextBytes.mix(UInt64(verdict.outcome.hashValue & 0xFFFF),
-                                   TextBytes.hash(verdict.reason.description))
+        // The outcome by its name's bytes and every text hashed where it lies (`hashBytes`): the
+        // outcome's `hashValue` ran a `Hasher`, and `TextBytes.hash` copied each text, for every
+        // verdict numbered (Benchmarks/README.md, issue 17). A digest only tells verdicts apart
+        // within the run: any function of the bytes serves.
+        var digest = TextBytes.mix(Self.hashBytes(verdict.outcome.rawValue), Self.hashBytes(verdict.reason.description))
         if let details = verdict.details {
             // In any order: the entries' hashes summed.
             var sum = UInt64(details.count)
-            for (key, value) in details { sum &+= TextBytes.mix(TextBytes.hash(key), TextBytes.hash(value)) }
+            for (key, value) in details { sum &+= TextBytes.mix(Self.hashBytes(key), Self.hashBytes(value)) }
             digest = TextBytes.mix(digest, sum)
         }
         self.digest = digest
@@ -363,27 +366,57 @@ struct VerdictBytes: Hashable {
     /// compared the plain way (`plain: true`, the reference: `VerdictBytesTests`).
     static func same(_ a: VerdictBytes, _ b: VerdictBytes, plain: Bool = false) -> Bool {
         guard a.digest == b.digest, a.verdict.outcome == b.verdict.outcome,
-              TextBytes.same(a.verdict.reason.description, b.verdict.reason.description) else { return false }
+              sameBytes(a.verdict.reason.description, b.verdict.reason.description) else { return false }
         switch (a.verdict.details, b.verdict.details) {
         case (nil, nil): return true
         case (let x?, let y?):
             guard x.count == y.count else { return false }
             if !plain {
                 var inOrder = true
-                for (p, q) in zip(x, y) where !(TextBytes.same(p.key, q.key) && TextBytes.same(p.value, q.value)) {
+                for (p, q) in zip(x, y) where !(sameBytes(p.key, q.key) && sameBytes(p.value, q.value)) {
                     inOrder = false
                     break
                 }
                 if inOrder { return true }
             }
             for (key, value) in x {
-                guard let index = y.index(forKey: key), TextBytes.same(y[index].key, key),
-                      TextBytes.same(y[index].value, value) else {
+                guard let index = y.index(forKey: key), sameBytes(y[index].key, key),
+                      sameBytes(y[index].value, value) else {
                     return false
                 }
             }
             return true
         default: return false
         }
+    }
+
+    /// `TextBytes.hash`, read where the text lies (the same value: `VerdictBytesTests`).
+    @inline(__always)
+    static func hashBytes(_ text: String) -> UInt64 {
+        text.utf8.withContiguousStorageIfAvailable { bytes -> UInt64 in
+            var head: UInt64 = 0, tail: UInt64 = 0
+            let count = bytes.count
+            for i in 0..<min(8, count) {
+                head |= UInt64(bytes[i]) << UInt64(8 * i)
+                tail |= UInt64(bytes[count - 1 - i]) << UInt64(8 * i)
+            }
+            return TextBytes.mix(TextBytes.mix(UInt64(count), head), tail)
+        } ?? TextBytes.hash(text)
+    }
+
+    /// `TextBytes.same`, read where the texts lie: it copied both (a retain and a release each)
+    /// for every text of every verdict the memo compared, some 1,500 instructions a verdict
+    /// numbered (Benchmarks/README.md, issue 17). One storage is the same bytes without a
+    /// compare (a text both verdicts took from one constant). `VerdictBytesTests` compares the
+    /// memo's equality with `Verdict`'s.
+    @inline(__always)
+    static func sameBytes(_ a: String, _ b: String) -> Bool {
+        let answer = a.utf8.withContiguousStorageIfAvailable { x in
+            b.utf8.withContiguousStorageIfAvailable { y in
+                x.count == y.count
+                    && (x.count == 0 || x.baseAddress == y.baseAddress || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0)
+            }
+        }
+        return (answer ?? nil) ?? TextBytes.same(a, b)
     }
 }

@@ -31,20 +31,25 @@ struct IntentShapeTable<Payload> {
     var count: Int { entries.count }
 
     /// What was remembered for this shape, page and inputs, if anything.
+    /// The entries are read where they lie, the payload copied only for the one found: a copy of
+    /// each entry compared retained and released its payload's texts (an `intent:` link's
+    /// quotes), some 250 instructions a link (Benchmarks/README.md, issue 17).
     func find(_ shape: UnsafeBufferPointer<UInt8>, hash: UInt64, page: UInt32, inputs: Int32) -> Payload? {
         let mask = slots.count - 1
         var s = Int(truncatingIfNeeded: hash) & mask
-        while true {
-            let e = slots[s]
-            if e < 0 { return nil }
-            let entry = entries[Int(e)]
-            if entry.hash == hash, entry.page == page, entry.inputs == inputs, Int(entry.count) == shape.count,
-               bytes.withUnsafeBufferPointer({ kept in
-                   shape.isEmpty || memcmp(kept.baseAddress! + Int(entry.start), shape.baseAddress!, shape.count) == 0
-               }) {
-                return entry.payload
+        return entries.withUnsafeBufferPointer { entries in
+            bytes.withUnsafeBufferPointer { kept in
+                while true {
+                    let e = Int(slots[s])
+                    if e < 0 { return nil }
+                    if entries[e].hash == hash, entries[e].page == page, entries[e].inputs == inputs,
+                       Int(entries[e].count) == shape.count,
+                       shape.isEmpty || memcmp(kept.baseAddress! + Int(entries[e].start), shape.baseAddress!, shape.count) == 0 {
+                        return entries[e].payload
+                    }
+                    s = (s + 1) & mask
+                }
             }
-            s = (s + 1) & mask
         }
     }
 
