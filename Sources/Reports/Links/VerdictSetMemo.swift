@@ -246,9 +246,12 @@ package struct VerdictSetMemo {
                                                                reasons: FindingBuilder.reasons(profiles, entries[index].set)),
                                profileMask: ProfileCounts.mask(of: profiles))
         }
-        // A set's links raise a few codes (three or four on a deep link): room for four
-        // from the first, where room for two was made again at the third.
-        if entries[index].findings.isEmpty { entries[index].findings.reserveCapacity(4) }
+        // A set's links raise a few codes (three or four on a deep link): room for four, or
+        // for as many as the run has met on the set, from the first, where the list was
+        // made again as it grew past its room.
+        if entries[index].findings.isEmpty {
+            entries[index].findings.reserveCapacity(max(4, entries[index].sharedFindings.count))
+        }
         entries[index].findings.append(text)
         return entries[index].findings.count - 1
     }
