@@ -127,17 +127,35 @@ final class IntentPackageMemo: @unchecked Sendable {
         return high & 0x8080_8080_8080_8080 == 0
     }
 
-    /// A hash of every byte, eight at a time (fragments differ anywhere: a fallback URL's path).
+    /// A hash of the fragment's length and bytes: every byte of a short one, eight at a time;
+    /// of a longer one its first and last 24 bytes and eight from its middle (fragments
+    /// differ in their length, their scheme and package near the start, their fallback URL
+    /// near the end). Two fragments alike there take one slot in turn: a miss, not a wrong
+    /// package (a slot's fragment is compared whole).
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
         let raw = UnsafeRawBufferPointer(bytes)
-        var h: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(raw.count)
-        var k = 0
-        while k + 8 <= raw.count {
-            h = (h ^ raw.loadUnaligned(fromByteOffset: k, as: UInt64.self)) &* 0x0000_0100_0000_01B3
+        let n = raw.count
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(n)
+        @inline(__always) func mix(_ word: UInt64) {
+            h = (h ^ word) &* 0x0000_0100_0000_01B3
             h ^= h >> 29
+        }
+        if n >= 64 {
+            mix(raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self))
+            mix(raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+            mix(raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self))
+            mix(raw.loadUnaligned(fromByteOffset: n / 2 - 4, as: UInt64.self))
+            mix(raw.loadUnaligned(fromByteOffset: n - 24, as: UInt64.self))
+            mix(raw.loadUnaligned(fromByteOffset: n - 16, as: UInt64.self))
+            mix(raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self))
+            return h ^ h >> 32
+        }
+        var k = 0
+        while k + 8 <= n {
+            mix(raw.loadUnaligned(fromByteOffset: k, as: UInt64.self))
             k += 8
         }
-        while k < raw.count {
+        while k < n {
             h = (h ^ UInt64(raw[k])) &* 0x0000_0100_0000_01B3
             k += 1
         }
