@@ -57,17 +57,55 @@ struct FindingGroups {
     /// Every group counted into `tally`, in the order first met; groups of different sets
     /// that a tally cannot tell apart (the same code, profiles, severity, page and
     /// suppression) are added as one, where the first of them stood.
+    ///
+    /// The groups merged so far are kept by their first group, with their counts and a
+    /// signature of what a tally tells apart in numbers (suppression, association, the code's
+    /// length, the profiles' mask): a group is compared field by field only with those of its
+    /// signature, and groups and texts are read in place. A group and its text copied out for
+    /// every comparison retained a page, four strings and two arrays (an `intent:` page's
+    /// ~160 groups, ~500 instructions each: issue 17). `countPlain` is the plain version.
     func count(into tally: inout FindingTally, memo: VerdictSetMemo) {
+        var merged: [(first: Int, count: Int, signature: UInt64)] = []
+        merged.reserveCapacity(min(groups.count, 64))
+        groups.withUnsafeBufferPointer { groups in
+            memo.entries.withUnsafeBufferPointer { entries in
+                for g in groups.indices {
+                    let set = groups[g].set, text = groups[g].text
+                    let signature = Self.signature(entries[set].findings[text], groups[g])
+                    var found = -1
+                    for i in merged.indices where merged[i].signature == signature {
+                        let first = merged[i].first
+                        if Self.sameTally(entries[groups[first].set].findings[groups[first].text], groups[first],
+                                          entries[set].findings[text], groups[g]) {
+                            found = i
+                            break
+                        }
+                    }
+                    if found >= 0 {
+                        merged[found].count += groups[g].count
+                        continue
+                    }
+                    // Past a page's usual handful, what is held goes first (order kept).
+                    if merged.count == 64 {
+                        for item in merged { add(item, groups: groups, entries: entries, to: &tally) }
+                        merged.removeAll(keepingCapacity: true)
+                    }
+                    merged.append((g, groups[g].count, signature))
+                }
+                for item in merged { add(item, groups: groups, entries: entries, to: &tally) }
+            }
+        }
+    }
+
+    /// `count(into:memo:)` the plain way: each group and its text copied out and compared with
+    /// every merged one, field by field. The reference `ReportPartsTests` holds the other to.
+    func countPlain(into tally: inout FindingTally, memo: VerdictSetMemo) {
         var merged: [(text: VerdictSetMemo.FindingText, group: Group)] = []
         for group in groups {
             let text = memo.entries[group.set].findings[group.text]
-            if let i = merged.firstIndex(where: { $0.group.suppression == group.suppression
-                    && $0.group.association == group.association && $0.text.severity == text.severity
-                    && VerdictSetMemo.same($0.text.code, text.code) && $0.text.sameProfiles(text)
-                    && $0.group.page == group.page }) {
+            if let i = merged.firstIndex(where: { Self.sameTally($0.text, $0.group, text, group) }) {
                 merged[i].group.count += group.count
             } else {
-                // Past a page's usual handful, what is held goes first (order kept).
                 if merged.count == 64 {
                     for item in merged { add(item.text, item.group, to: &tally) }
                     merged.removeAll(keepingCapacity: true)
@@ -76,6 +114,29 @@ struct FindingGroups {
             }
         }
         for item in merged { add(item.text, item.group, to: &tally) }
+    }
+
+    /// Whether a tally tells the two apart: suppression, association, severity, code, profiles, page.
+    private static func sameTally(_ a: VerdictSetMemo.FindingText, _ groupA: Group,
+                                  _ b: VerdictSetMemo.FindingText, _ groupB: Group) -> Bool {
+        groupA.suppression == groupB.suppression && groupA.association == groupB.association
+            && a.severity == b.severity && VerdictSetMemo.same(a.code, b.code) && a.sameProfiles(b)
+            && groupA.page == groupB.page
+    }
+
+    /// What `sameTally` compares that is a number, folded: equal for any two it finds the same
+    /// (a mask differs only where the profiles do: `FindingText.sameProfiles`).
+    private static func signature(_ text: VerdictSetMemo.FindingText, _ group: Group) -> UInt64 {
+        var signature = UInt64(truncatingIfNeeded: text.code.utf8.count) &* 0x9E37_79B9_7F4A_7C15 ^ text.profileMask
+        signature = signature &* 0x0000_0100_0000_01B3 ^ UInt64(bitPattern: Int64(group.suppression ?? -1))
+        return signature << 1 | (group.association ? 1 : 0)
+    }
+
+    private func add(_ item: (first: Int, count: Int, signature: UInt64), groups: UnsafeBufferPointer<Group>,
+                     entries: UnsafeBufferPointer<VerdictSetMemo.Entry>, to tally: inout FindingTally) {
+        var group = groups[item.first]
+        group.count = item.count
+        add(entries[group.set].findings[group.text], group, to: &tally)
     }
 
     private func add(_ text: VerdictSetMemo.FindingText, _ group: Group, to tally: inout FindingTally) {

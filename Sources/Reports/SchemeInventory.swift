@@ -85,7 +85,9 @@ public struct SchemeInventory: Sendable, Equatable {
                 run = (scheme, deep, deep ? 1 : 0)
             }
             guard deep, scheme == "intent" else { return }
-            let package = SchemeInventory.package(of: url())
+            // The run's packages by fragment (`IntentPackageMemo`); `SchemeInventory.package(of:)`
+            // is the plain reading.
+            let package = IntentPackageMemo.shared.package(of: url())
             if let current = packageRun, current.name == package {
                 packageRun!.links += 1
             } else {

@@ -10,11 +10,19 @@ final class ReportOutputKitTests: XCTestCase {
     private let samples: [String] = {
         let awkward = ["\"", "\\", "\n", "\r", "\t", "\u{0}", "\u{1F}", "<", ">", "&", "'", "\u{FFFE}", "\u{FFFF}",
                        "\u{FFFD}", "\u{EF00}", "é", "日本", "🙂", "]]>", "\u{7F}", ",", "=", "+", "\u{FF1D}"]
-        var samples = ["", "plain", "dana://wallet/pay?order=1&x=2", String(repeating: "a", count: 20_000)]
+        var samples = ["", "plain", "dana://wallet/pay?order=1&x=2", String(repeating: "a", count: 20_000),
+                       String(repeating: "b", count: 16), String(repeating: "c", count: 24)]
         for piece in awkward {
             for offset in 0..<10 {
                 samples.append(String(repeating: "x", count: offset) + piece + String(repeating: "y", count: 9 - offset))
             }
+            // Past sixteen bytes (JSON strings go sixteen at a time first): the piece in
+            // either word of a step, or between steps.
+            for offset in 0..<34 {
+                samples.append(String(repeating: "x", count: offset) + piece + String(repeating: "y", count: 40 - offset))
+            }
+            // Ending where a step of sixteen ends.
+            samples.append(String(repeating: "x", count: max(0, 32 - piece.utf8.count)) + piece)
             samples.append(piece + "lead")
             samples.append(String(repeating: "z", count: 9_000) + piece + "tail")
         }

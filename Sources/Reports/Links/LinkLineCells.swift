@@ -95,7 +95,8 @@ struct LinkLineCells {
     /// Writes the fields `findings` end a line of set `set` with.
     private mutating func tail(_ findings: [FindingRef]?, set: Int, definition: VerdictSetDefinition,
                                texts: VerdictSetTexts?, shared: VerdictSetTexts.Entry?, to json: inout JSONText) {
-        if set >= tails.count { tails += repeatElement([], count: set + 1 - tails.count) }
+        // Room for the page's sets made a few dozen at a time, not one set at a time.
+        if set >= tails.count { tails += repeatElement([], count: max(set + 1 - tails.count, 32)) }
         // Read in place: iterating the known tails by value retained and released each one's
         // findings list and bytes on every line (Benchmarks/README.md, issue 17).
         for i in tails[set].indices where tails[set][i].findings == findings {
@@ -121,7 +122,10 @@ struct LinkLineCells {
         }
         // A set's links share a few findings lists (the checks judge a decision once); a
         // page that gives one set more is written, not remembered past them.
-        if tails[set].count < 8 { tails[set].append((findings, bytes)) }
+        if tails[set].count < 8 {
+            if tails[set].isEmpty { tails[set].reserveCapacity(4) }
+            tails[set].append((findings, bytes))
+        }
         bytes.withUnsafeBufferPointer { json.fields($0) }
     }
 }

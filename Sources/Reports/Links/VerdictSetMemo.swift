@@ -226,29 +226,34 @@ package struct VerdictSetMemo {
         }
         if let known { return known }
         let text: FindingText
-        // The run's texts of the set read in place too, the one found copied out.
-        if let shared = entries[index].shared.map({ entry in
-            entries[index].sharedFindings.withUnsafeBufferPointer { made -> VerdictSetTexts.Finding? in
-                for i in made.indices where Self.same(made[i].code, ref.code) && made[i].refProfiles == ref.profiles {
-                    return made[i]
-                }
-                return nil
-            } ?? texts!.finding(of: entry, code: ref.code, refProfiles: ref.profiles)
-        }) {
+        let severity = severity(of: ref.code, rules)
+        // The run's texts of the set read in place too, the one found read where it is (copied
+        // out, its four strings and arrays were retained and released again: issue 17).
+        let made = entries[index].shared == nil ? nil : entries[index].sharedFindings.withUnsafeBufferPointer { made in
+            made.indices.first { Self.same(made[$0].code, ref.code) && made[$0].refProfiles == ref.profiles }
+                .map { FindingText(code: ref.code, refProfiles: ref.profiles, profiles: made[$0].profiles,
+                                   severity: severity, message: made[$0].message, profileMask: made[$0].profileMask) }
+        }
+        if let made {
+            text = made
+        } else if let entry = entries[index].shared {
+            let shared = texts!.finding(of: entry, code: ref.code, refProfiles: ref.profiles)
             text = FindingText(code: ref.code, refProfiles: ref.profiles, profiles: shared.profiles,
-                               severity: severity(of: ref.code, rules), message: shared.message,
-                               profileMask: shared.profileMask)
+                               severity: severity, message: shared.message, profileMask: shared.profileMask)
         } else {
             let profiles = ProfileOrder.sorted(ref.profiles)
             text = FindingText(code: ref.code, refProfiles: ref.profiles, profiles: profiles,
-                               severity: severity(of: ref.code, rules),
+                               severity: severity,
                                message: FindingBuilder.message(code: ref.code,
                                                                reasons: FindingBuilder.reasons(profiles, entries[index].set)),
                                profileMask: ProfileCounts.mask(of: profiles))
         }
-        // A set's links raise a few codes (three or four on a deep link): room for four
-        // from the first, where room for two was made again at the third.
-        if entries[index].findings.isEmpty { entries[index].findings.reserveCapacity(4) }
+        // A set's links raise a few codes (three or four on a deep link): room for four, or
+        // for as many as the run has met on the set, from the first, where the list was
+        // made again as it grew past its room.
+        if entries[index].findings.isEmpty {
+            entries[index].findings.reserveCapacity(max(4, entries[index].sharedFindings.count))
+        }
         entries[index].findings.append(text)
         return entries[index].findings.count - 1
     }

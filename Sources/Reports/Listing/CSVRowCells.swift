@@ -24,17 +24,32 @@ struct CSVRowCells {
         /// (`Finding.Storage`, never changed while shared), which also keeps its outcomes
         /// array, and so the address the texts are found by, alive.
         let sample: Finding
-        let bytes: [UInt8]
-        /// Where `code,severity,` ends.
-        let head: Int
-        /// Where each row's profile cells end (one row in the wide layout, or without profiles).
-        let ends: [Int]
+        /// Each row's cells past its link's, whole (`code,severity,`, its profile cells, then
+        /// `,message,baseline,suppressed` and CRLF), one after another: a row is its link's
+        /// cells and one copy, where the three pieces were three (each a `memcpy` call and a
+        /// check for room: a quarter of findings.csv's cost, issue 17).
+        let rows: [UInt8]
+        /// Where each row ends in `rows`.
+        let rowEnds: [Int]
 
+        /// `bytes`: `code,severity,` up to `head`, each row's profile cells up to its `ends`
+        /// (one row in the wide layout, or without profiles), then the tail.
         init(sample: Finding, bytes: [UInt8], head: Int, ends: [Int]) {
             self.sample = sample
-            self.bytes = bytes
-            self.head = head
-            self.ends = ends
+            var rows: [UInt8] = []
+            var rowEnds: [Int] = []
+            let tail = bytes[ends.last!...]
+            rows.reserveCapacity(ends.count * (head + tail.count) + ends.last! - head)
+            var start = head
+            for end in ends {
+                rows += bytes[..<head]
+                rows += bytes[start..<end]
+                rows += tail
+                rowEnds.append(rows.count)
+                start = end
+            }
+            self.rows = rows
+            self.rowEnds = rowEnds
         }
 
         /// Whether `finding` has the fields the cells are made of.
@@ -171,15 +186,11 @@ struct CSVRowCells {
     }
 
     private func append(_ entry: Texts, link: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer) {
-        entry.bytes.withUnsafeBufferPointer { bytes in
-            let head = UnsafeBufferPointer(rebasing: bytes[..<entry.head])
-            let tail = UnsafeBufferPointer(rebasing: bytes[entry.ends.last!...])
-            var start = entry.head
-            for end in entry.ends {
+        entry.rows.withUnsafeBufferPointer { rows in
+            var start = 0
+            for end in entry.rowEnds {
                 out.append(link)
-                out.append(head)
-                out.append(UnsafeBufferPointer(rebasing: bytes[start..<end]))
-                out.append(tail)
+                out.append(UnsafeBufferPointer(rebasing: rows[start..<end]))
                 start = end
             }
         }
