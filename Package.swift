@@ -18,7 +18,9 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CIDN2", pkgConfig: "libidn2", providers: [.apt(["libidn2-dev"])]),
         .systemLibrary(name: "CPSL", pkgConfig: "libpsl", providers: [.apt(["libpsl-dev"])]),
-        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // libcurl is not linked: the crawl opens it on its first call (Sources/CCurl/shim.h), so
+        // no pkg-config (its flags are the system include path and `-lcurl`).
+        .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
         // WHATWG URL parsing, serialising, IDNA (UTS #46 through libidn2) and percent-encoding.
         .target(name: "WHATWGURL", dependencies: ["CIDN2"]),

@@ -2,7 +2,7 @@
 import LinkAuditModel
 import XCTest
 
-/// A page's records put in line order in place (`DocumentState.putInLineOrder`, swaps along
+/// A page's records put in line order in place (`DocumentState.putInLineOrder`, moves along
 /// the sorted order's cycles) equal the sorted copy (`inLineOrder`): stable, on lists in
 /// order, reversed, with runs of one line and at random.
 final class LineOrderTests: XCTestCase {

@@ -126,6 +126,9 @@ public enum HTMLExtractor {
     /// ways give libxml2 the same bytes. Only the equivalence tests lower it (task-local).
     @TaskLocal static var spillsFrom = compactsBelow
 
+    /// The most records a document's list is made room for before its parse (`compactAndFeed`).
+    static let pendingReserve = 2048
+
     /// `html` as the tokenizer reads it: line ends and NULs (`InputStream`), then the
     /// alignment (`TokenizerAlignment`), each replacing the bytes before it.
     /// Both are made in `html` itself when they can be (`InputStream.preprocessInPlace`,
@@ -304,6 +307,12 @@ public enum HTMLExtractor {
             compacted = TextRunCompactor.compact(aligning: aligning, found: &found, limits: limits)
         } else {
             compacted = TextRunCompactor.compact(html, found: &found)
+        }
+        // About a record per long quoted value (a link's URL is one): the document's list made
+        // once at about its size, at most `pendingReserve`, where doubling it copied every
+        // record made so far some seven times a page (session 13, issue 17).
+        if let reader, let found, reader.pending.isEmpty {
+            reader.pending.reserveCapacity(min(found.values.count, pendingReserve))
         }
         func feedBoth(_ page: UnsafeRawBufferPointer) {
             // Scripts' text and values, then, are read from `page` (`DocumentState.pageText`).

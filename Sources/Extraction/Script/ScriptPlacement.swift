@@ -149,7 +149,11 @@ package struct ScriptPlacement {
         flow = ScriptFlow(scripts: scripts, elements: document.elements)
         // About a literal per top-level effect: the set made once at about its size, where
         // growing it by doubling rehashed it some six times a page (Benchmarks/README.md, issue 17).
-        used.reserveCapacity(scripts.reduce(0) { $0 + $1.unit.effects.count })
+        let effects = scripts.reduce(0) { $0 + $1.unit.effects.count }
+        used.reserveCapacity(effects)
+        // About a navigation per top-level effect too: the list made once, where doubling it
+        // copied every record made so far some five times a page (session 13, issue 17).
+        out.reserveCapacity(effects)
     }
 
     private mutating func run() -> [PendingNavigation] {

@@ -45,7 +45,7 @@ enum CurlFailure {
     /// libcurl's message for `code`: its error buffer when it wrote one, else the code's text.
     static func message(_ code: CURLcode, buffer: UnsafePointer<CChar>) -> String {
         let written = String(cString: buffer).trimmingTrailingNewlines
-        return written.isEmpty ? String(cString: curl_easy_strerror(code)) : written
+        return written.isEmpty ? String(cString: linkaudit_easy_strerror(code)) : written
     }
 }
 

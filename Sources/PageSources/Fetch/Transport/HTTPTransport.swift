@@ -36,7 +36,11 @@ final class HTTPTransport: @unchecked Sendable {
         var connectTo: [String] = []
     }
 
-    private static let globalInit: Void = { _ = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
+    private static let globalInit: Void = { _ = linkaudit_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
+
+    /// How many of the libcurl functions the transport calls cannot be found, libcurl being
+    /// opened on the first call rather than linked (`Sources/CCurl/shim.h`): 0.
+    static var missingCurlFunctions: Int { Int(linkaudit_curl_missing()) }
 
     private let settings: Settings
     private let idle: UInt64
@@ -60,10 +64,10 @@ final class HTTPTransport: @unchecked Sendable {
         idle = UInt64((min(max(0.001, settings.timeout), 3600) * 1e9).rounded())  // the flag allows 0.1–600 s
         whole = idle * 3
         schedule = HostSchedule(total: settings.total, perHost: settings.perHost, delay: settings.delay)
-        multi = curl_multi_init()
+        multi = linkaudit_multi_init()
         _ = linkaudit_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, max(1, settings.perHost))
         _ = linkaudit_multi_setopt_long(multi, CURLMOPT_MAX_TOTAL_CONNECTIONS, max(1, settings.total))
-        if settings.cookies, let share = curl_share_init() {
+        if settings.cookies, let share = linkaudit_share_init() {
             _ = linkaudit_share_setopt_long(share, CURLSHOPT_SHARE, Int(CURL_LOCK_DATA_COOKIE.rawValue))
             self.share = share
         } else {
@@ -79,7 +83,7 @@ final class HTTPTransport: @unchecked Sendable {
         lock.withLock {
             guard !closed else { return }
             closed = true
-            curl_multi_wakeup(multi)
+            linkaudit_multi_wakeup(multi)
         }
     }
 
@@ -88,7 +92,7 @@ final class HTTPTransport: @unchecked Sendable {
         let accepted: Bool = lock.withLock {
             guard !closed else { return false }
             inbox.append(transfer)
-            curl_multi_wakeup(multi)  // under the lock: the loop frees `multi` only once closed
+            linkaudit_multi_wakeup(multi)  // under the lock: the loop frees `multi` only once closed
             return true
         }
         if !accepted { FetchQueue.callbacks.async { completion(.failure(Self.stoppedFailure)) } }
@@ -110,18 +114,18 @@ final class HTTPTransport: @unchecked Sendable {
             var now = DispatchTime.now().uptimeNanoseconds
             if scheduleChanged || wakeAt.map({ $0 <= now }) == true { startWaiting(now: now) }
             var running: Int32 = 0
-            _ = curl_multi_perform(multi, &running)
+            _ = linkaudit_multi_perform(multi, &running)
             now = DispatchTime.now().uptimeNanoseconds
             reportWires()
             collectDone(now: now)
             expire(now: now)
-            _ = curl_multi_poll(multi, nil, 0, pollMilliseconds(now: now), nil)
+            _ = linkaudit_multi_poll(multi, nil, 0, pollMilliseconds(now: now), nil)
         }
         for transfer in Array(active.values) { transfer.stopped = Self.stoppedFailure; finish(transfer, CURLE_OK, now: 0) }
         for transfer in waiting { deliver(transfer, .failure(Self.stoppedFailure)) }
         waiting = []
-        lock.withLock { _ = curl_multi_cleanup(multi) }
-        if let share { curl_share_cleanup(share) }
+        lock.withLock { _ = linkaudit_multi_cleanup(multi) }
+        if let share { linkaudit_share_cleanup(share) }
     }
 
     private func startWaiting(now: UInt64) {
@@ -147,7 +151,7 @@ final class HTTPTransport: @unchecked Sendable {
             return deliver(transfer, .failure(.connection("libcurl could not start the request")))
         }
         active[handle] = transfer
-        _ = curl_multi_add_handle(multi, handle)
+        _ = linkaudit_multi_add_handle(multi, handle)
     }
 
     private func reportWires() {
@@ -162,7 +166,7 @@ final class HTTPTransport: @unchecked Sendable {
 
     private func collectDone(now: UInt64) {
         var left: Int32 = 0
-        while let message = curl_multi_info_read(multi, &left) {
+        while let message = linkaudit_multi_info_read(multi, &left) {
             guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle,
                   let transfer = active[handle] else { continue }
             let code = message.pointee.data.result  // read before the handle is removed
@@ -186,7 +190,7 @@ final class HTTPTransport: @unchecked Sendable {
     private func finish(_ transfer: Transfer, _ code: CURLcode, now: UInt64) {
         guard let handle = transfer.handle else { return }
         active[handle] = nil
-        _ = curl_multi_remove_handle(multi, handle)
+        _ = linkaudit_multi_remove_handle(multi, handle)
         var osErrno = 0
         _ = linkaudit_getinfo_long(handle, CURLINFO_OS_ERRNO, &osErrno)
         if let at = transfer.wiredAt, !transfer.wireReported {
@@ -217,7 +221,7 @@ final class HTTPTransport: @unchecked Sendable {
     // MARK: One request's handle
 
     private func configure(_ transfer: Transfer) -> UnsafeMutableRawPointer? {
-        guard let handle = curl_easy_init() else { return nil }
+        guard let handle = linkaudit_easy_init() else { return nil }
         transfer.handle = handle
         let user = Unmanaged.passUnretained(transfer).toOpaque()
         func set(_ option: CURLoption, _ value: Int) { _ = linkaudit_setopt_long(handle, option, value) }
@@ -246,7 +250,7 @@ final class HTTPTransport: @unchecked Sendable {
                       "Accept-Language": "en-US,en;q=0.9"]
         for (name, value) in transfer.request.headers { fields[name] = value }
         for (name, value) in fields.sorted(by: { $0.key < $1.key }) {
-            transfer.requestHeaders = curl_slist_append(transfer.requestHeaders, "\(name): \(value)")
+            transfer.requestHeaders = linkaudit_slist_append(transfer.requestHeaders, "\(name): \(value)")
         }
         set(CURLOPT_HTTPHEADER, pointer: transfer.requestHeaders)
         if let share {
@@ -255,7 +259,7 @@ final class HTTPTransport: @unchecked Sendable {
         }
         if let caFile = settings.caFile { set(CURLOPT_CAINFO, caFile) }
         if !settings.connectTo.isEmpty {
-            for entry in settings.connectTo { transfer.connectTo = curl_slist_append(transfer.connectTo, entry) }
+            for entry in settings.connectTo { transfer.connectTo = linkaudit_slist_append(transfer.connectTo, entry) }
             set(CURLOPT_CONNECT_TO, pointer: transfer.connectTo)
         }
         return handle

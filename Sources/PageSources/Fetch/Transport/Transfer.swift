@@ -51,9 +51,9 @@ final class Transfer {
     }
 
     deinit {
-        if let handle { curl_easy_cleanup(handle) }
-        curl_slist_free_all(requestHeaders)
-        curl_slist_free_all(connectTo)
+        if let handle { linkaudit_easy_cleanup(handle) }
+        linkaudit_slist_free_all(requestHeaders)
+        linkaudit_slist_free_all(connectTo)
         errorBuffer.deallocate()
     }
 
