@@ -8,8 +8,8 @@
 // function once (`dlsym`, kept in a static, read and written atomically: the transport's
 // loop thread and the threads that wake it both call in). The functions are libcurl's
 // own, called with the same arguments: the linked way differs only in when they are
-// found. With no libcurl to open, the crawl stops with a message (before, the program
-// did not start at all).
+// found. With no libcurl to open, a run that fetches stops with one line and exit 2, a
+// configuration error (before, the program did not start at all).
 //
 // curl_easy_setopt, curl_easy_getinfo, curl_multi_setopt and curl_share_setopt are
 // variadic, which Swift cannot call; their wrappers are typed, one per kind of argument.
@@ -35,9 +35,10 @@ static inline void *linkaudit_curl_require(const char *name) {
     void *function = linkaudit_curl_lookup(name);
     if (!function) {
         const char *why = dlerror();
-        fprintf(stderr, "linkaudit: the live crawl needs libcurl (%s, function %s): %s\n", LINKAUDIT_CURL_LIBRARY,
-                name, why ? why : "not found");
-        abort();
+        // A missing library is a configuration error (exit 2, one line), not a crash.
+        fprintf(stderr, "linkaudit: fetching needs libcurl (%s, function %s; Debian: apt-get install libcurl4): %s\n",
+                LINKAUDIT_CURL_LIBRARY, name, why ? why : "not found");
+        exit(2);
     }
     return function;
 }
