@@ -88,8 +88,12 @@ struct LinkLineCells {
         cells.field("trigger", trigger.rawValue)
         cells.field("frame", frame.rawValue)
         if placements.count >= 64 { placements.removeAll(keepingCapacity: true) }
-        placements.append((source, trigger, frame, cells.bytes))
-        return cells.bytes
+        // Room for a page's dozen or so placements at once, and the bytes copied out once
+        // (`cells.bytes` is a copy each time it is read).
+        if placements.isEmpty { placements.reserveCapacity(16) }
+        let fields = cells.bytes
+        placements.append((source, trigger, frame, fields))
+        return fields
     }
 
     /// Writes the fields `findings` end a line of set `set` with.

@@ -114,8 +114,11 @@ struct CSVRowCells {
         CSVCell.append(frame, to: &cells)
         cells.append(0x2C)
         if placements.count >= 64 { placements.removeAll(keepingCapacity: true) }
+        // Room for a page's dozen or so placements at once; the cells written from where
+        // they lie (`cells.bytes` is a copy each time it is read).
+        if placements.isEmpty { placements.reserveCapacity(16) }
         placements.append((source, trigger, frame, cells.bytes))
-        out.append(cells.bytes)
+        out.append(cells.written)
     }
 
     /// The texts of the page's finding groups (`FindingOrigin.group`), as met.
