@@ -21,8 +21,11 @@ extension Classifier {
               let bits = pageBits.bits(url, page: page),
               // A closure reading the run's `reading` only when asked (a link with a `scheme=`):
               // the method itself handed over copied the struct, its sets retained and released,
-              // for every link (Benchmarks/README.md, issue 17).
-              let written = IntentShape.write(uri, into: memo.shapeBytes, readsDataWhole: { run.reading.readsDataWhole(ascii: $0) })
+              // for every link (Benchmarks/README.md, issue 17). `run` held unowned(unsafe): the
+              // closure is called only within `write`, while this call holds `run`; captured
+              // strong, it was retained and released four times a link (some 100 instructions).
+              let written = IntentShape.write(uri, into: memo.shapeBytes,
+                                              readsDataWhole: { [unowned(unsafe) run] in run.reading.readsDataWhole(ascii: $0) })
         else {
             let link = intentLink(uri, url: url, page: page, run: run, intent: &intent, quotes: &quotes)
             return memo.link(link, inputs: inputs)
