@@ -47,7 +47,10 @@ public struct CheckRun: Sendable {
                                 judgedAlone: { nav in
                                     readsQueries && nav.scheme != "http" && nav.scheme != "https"
                                         && Checks.sendsLegacyQuery(nav)
-                                }, facet: urlReaders.map { readers in { facet($0, readers: readers) } },
+                                },
+                                // `sendsLegacyQuery` is false for an ASCII `raw` text (its first test).
+                                aloneOnlyBeyondASCII: true,
+                                facet: urlReaders.map { readers in { facet($0, readers: readers) } },
                                 findingsWithFacet: urlReaders.flatMap { readers in
                                     readers.count == 1 ? { findings($0, reader: readers[0], read: $1.read) } : nil
                                 })

@@ -17,16 +17,24 @@ extension Classifier {
     static func intentLinkNumber(_ uri: String, url: WebURL?, page: PageContext, run: Run, inputs: Int32,
                                  memo: DecisionMemo, pageBits: inout PageBitsByHost, intent: inout ParsedIntent?,
                                  quotes: inout IntentQuotes?) -> Int32 {
-        guard memo.shapes, let url, url.hasScheme("intent"),
+        // No `url.hasScheme("intent")` first (some 85 instructions a link): a shape is written only
+        // of a URI that begins "intent:", and `url` is that URI parsed (or a parse whose `href` it
+        // is, `Classifier.target`), so its scheme is "intent" wherever a shape is written
+        // (asserted below, in debug builds: every test).
+        guard memo.shapes, let url,
               let bits = pageBits.bits(url, page: page),
               // A closure reading the run's `reading` only when asked (a link with a `scheme=`):
               // the method itself handed over copied the struct, its sets retained and released,
-              // for every link (Benchmarks/README.md, issue 17).
-              let written = IntentShape.write(uri, into: memo.shapeBytes, readsDataWhole: { run.reading.readsDataWhole(ascii: $0) })
+              // for every link (Benchmarks/README.md, issue 17). `run` held unowned(unsafe): the
+              // closure is called only within `write`, while this call holds `run`; captured
+              // strong, it was retained and released four times a link (some 100 instructions).
+              let written = IntentShape.write(uri, into: memo.shapeBytes,
+                                              readsDataWhole: { [unowned(unsafe) run] in run.reading.readsDataWhole(ascii: $0) })
         else {
             let link = intentLink(uri, url: url, page: page, run: run, intent: &intent, quotes: &quotes)
             return memo.link(link, inputs: inputs)
         }
+        assert(url.hasScheme("intent"))
         let shape = UnsafeBufferPointer(start: memo.shapeBytes, count: written.count)
         let hash = IntentShape.hash(shape)
         // The quotes of an entry, with this link's own referrer where the shape cut it.

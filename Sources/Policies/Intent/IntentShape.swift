@@ -99,8 +99,16 @@ enum IntentShape {
         guard let base = b.baseAddress else { return true }
         let raw = UnsafeRawBufferPointer(b)
         let n = raw.count
+        // Four words a turn: one a turn spent more on the loop than on the bytes.
         var high: UInt64 = 0
         var k = 0
+        while k + 32 <= n {
+            high |= raw.loadUnaligned(fromByteOffset: k, as: UInt64.self)
+                | raw.loadUnaligned(fromByteOffset: k + 8, as: UInt64.self)
+                | raw.loadUnaligned(fromByteOffset: k + 16, as: UInt64.self)
+                | raw.loadUnaligned(fromByteOffset: k + 24, as: UInt64.self)
+            k += 32
+        }
         while k + 8 <= n {
             high |= raw.loadUnaligned(fromByteOffset: k, as: UInt64.self)
             k += 8
@@ -209,22 +217,34 @@ enum IntentShape {
         return Written(count: o, referrer: referrer)
     }
 
-    /// A hash of a shape's every byte, eight at a time.
+    /// A hash of a shape's every byte, sixteen at a time in two lanes (multiply-xor, the lanes'
+    /// high bits folded down at the end): one lane with a shift per word cost some 190
+    /// instructions a link (Benchmarks/README.md, issue 17). The table compares the bytes of
+    /// every shape it finds (`IntentShapeTable.find`), so a collision costs a `memcmp`, never a
+    /// wrong number.
     static func hash(_ shape: UnsafeBufferPointer<UInt8>) -> UInt64 {
         let raw = UnsafeRawBufferPointer(shape)
-        var h = UInt64(raw.count) &* 0x9E37_79B9_7F4A_7C15
+        let n = raw.count
+        var a = UInt64(n) &* 0x9E37_79B9_7F4A_7C15
+        var b: UInt64 = 0xC2B2_AE3D_27D4_EB4F
         var k = 0
-        while k + 8 <= raw.count {
-            h = (h ^ raw.loadUnaligned(fromByteOffset: k, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
-            h ^= h >> 29
+        while k + 16 <= n {
+            a = (a ^ raw.loadUnaligned(fromByteOffset: k, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
+            b = (b ^ raw.loadUnaligned(fromByteOffset: k + 8, as: UInt64.self)) &* 0xC2B2_AE3D_27D4_EB4F
+            k += 16
+        }
+        if k + 8 <= n {
+            a = (a ^ raw.loadUnaligned(fromByteOffset: k, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
             k += 8
         }
         var last: UInt64 = 0
-        while k < raw.count {
+        while k < n {
             last = last << 8 | UInt64(raw[k])
             k += 1
         }
-        h = (h ^ last) &* 0x9E37_79B9_7F4A_7C15
+        b = (b ^ last) &* 0xC2B2_AE3D_27D4_EB4F
+        var h = (a ^ (b >> 31 | b << 33))
+        h = (h ^ h >> 32) &* 0x9E37_79B9_7F4A_7C15
         return h ^ h >> 29
     }
 
