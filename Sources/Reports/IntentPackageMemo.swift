@@ -1,4 +1,5 @@
 import Foundation
+import LinkAuditModel
 
 /// The scheme inventory's name of an `intent:` link's package (`SchemeInventory.package(of:)`,
 /// the plain version), remembered for the run by the fragment the package is read from: the
@@ -58,9 +59,9 @@ final class IntentPackageMemo: @unchecked Sendable {
             let slot = Int(truncatingIfNeeded: hash) & (Self.slotCount - 1)
             // A fragment kept is ASCII (checked when it was kept): the rest is checked here.
             if let known = known(fragment, hash: hash, slot: slot) {
-                return Self.isASCII(UnsafeBufferPointer(rebasing: bytes[..<at])) ? known : nil
+                return ASCIIBytes.all(UnsafeBufferPointer(rebasing: bytes[..<at])) ? known : nil
             }
-            guard Self.isASCII(bytes) else { return nil }
+            guard ASCIIBytes.all(bytes) else { return nil }
             let package = SchemeInventory.package(of: uri)
             let kept = Array(fragment)
             lock.lock()
@@ -86,7 +87,7 @@ final class IntentPackageMemo: @unchecked Sendable {
     /// The fragment whose package stands for `uri`'s: from its last `#`, when the URI is ASCII,
     /// starts `intent:` and that `#` starts `#Intent;` (nil otherwise, or at `maxBytes` or more).
     static func fragment(_ uri: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
-        guard let at = fragmentStart(uri), isASCII(uri) else { return nil }
+        guard let at = fragmentStart(uri), ASCIIBytes.all(uri) else { return nil }
         return UnsafeBufferPointer(rebasing: uri[at...])
     }
 
@@ -110,22 +111,6 @@ final class IntentPackageMemo: @unchecked Sendable {
     /// `intent:` (seven bytes, the eighth zero) and `#Intent;` as little-endian words.
     private static var intentPrefix: UInt64 { 0x003A_746E_6574_6E69 }
     private static var intentMarker: UInt64 { 0x3B74_6E65_746E_4923 }
-
-    /// Every byte below 0x80, eight at a time.
-    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let raw = UnsafeRawBufferPointer(bytes)
-        var k = 0
-        var high: UInt64 = 0
-        while k + 8 <= raw.count {
-            high |= raw.loadUnaligned(fromByteOffset: k, as: UInt64.self)
-            k += 8
-        }
-        while k < raw.count {
-            high |= UInt64(raw[k])
-            k += 1
-        }
-        return high & 0x8080_8080_8080_8080 == 0
-    }
 
     /// A hash of the fragment's length and bytes: every byte of a short one, eight at a time;
     /// of a longer one its first and last 24 bytes and eight from its middle (fragments

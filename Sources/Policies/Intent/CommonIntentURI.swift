@@ -1,4 +1,5 @@
 import Foundation
+import LinkAuditModel
 
 /// `Intent.parseUri` of the `intent:` URIs pages carry — `intent://host/path#Intent;scheme=…;
 /// package=…;S.browser_fallback_url=…;end` — in one pass over the URI's UTF-8 bytes, without
@@ -144,18 +145,7 @@ enum CommonIntentURI {
     /// Every byte below 0x80, eight at a time. `IntentShape` asks the same of a URI, so a
     /// shape is written exactly where this pass would parse.
     static func isASCII(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        let raw = UnsafeRawBufferPointer(b)
-        var k = 0
-        var high: UInt64 = 0
-        while k + 8 <= raw.count {
-            high |= raw.loadUnaligned(fromByteOffset: k, as: UInt64.self)
-            k += 8
-        }
-        while k < raw.count {
-            high |= UInt64(raw[k])
-            k += 1
-        }
-        return high & 0x8080_8080_8080_8080 == 0
+        ASCIIBytes.all(b)
     }
 
     /// `ComponentName.unflatten` of an ASCII value on its bytes: `pkg/cls` is the value
