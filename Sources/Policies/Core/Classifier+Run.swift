@@ -1,0 +1,73 @@
+import Associations
+import Foundation
+import LinkAuditModel
+import WHATWGURL
+
+extension Classifier {
+    /// What a classifier's configuration builds once: the requests' shared context, the
+    /// profile names of its verdict sets, what the profiles read of a URL, the page visit.
+    final class Run: Sendable {
+        let profiles: [any RuntimeProfile]
+        let context: PolicyContext
+        let names: VerdictSet.Names
+        let reading: TargetReading
+        let visit: PageVisit
+
+        init(_ classifier: Classifier) {
+            profiles = classifier.profiles
+            var device = classifier.device
+            device.siteAssociations = classifier.associations
+            context = PolicyContext(device: device, settings: classifier.settings, options: classifier.options)
+            names = VerdictSet.Names(classifier.profiles.map(\.name))
+            reading = TargetReading(profiles: classifier.profiles, device: device, options: classifier.options)
+            visit = PageVisit(settings: classifier.settings)
+        }
+
+        /// A navigation's request, without the time since input (the visit sets it).
+        func request(for navigation: Navigation, page: PageContext, url: WebURL?? = nil) -> PolicyRequest {
+            let settings = context.settings
+            var ios = InputMapping.ios(navigation.trigger, frame: navigation.frame, delayMs: navigation.delayMs,
+                                       pageURL: navigation.page, settings: settings)
+            ios.parsedCurrentURL = page.url
+            return PolicyRequest(
+                url: url ?? Classifier.target(navigation), urlString: navigation.url, scheme: navigation.scheme,
+                trigger: navigation.trigger, frame: navigation.frame, delayMs: navigation.delayMs,
+                android: InputMapping.android(navigation.trigger, frame: navigation.frame, delayMs: navigation.delayMs,
+                                              settings: settings, msSinceUserInput: nil,
+                                              options: context.options.android),
+                ios: ios, context: context, page: page)
+        }
+    }
+
+    /// The run a configuration builds, made on first use, and its memos: one per worker
+    /// classifying at the same time, each taken for a page and given back.
+    final class MemoStore: @unchecked Sendable {
+        private let lock = NSLock()
+        private var built: Run?
+        private var idle: [DecisionMemo] = []
+
+        func run(_ classifier: Classifier) -> Run {
+            lock.lock()
+            defer { lock.unlock() }
+            if let built { return built }
+            let run = Run(classifier)
+            built = run
+            return run
+        }
+
+        func take(_ run: Run) -> DecisionMemo {
+            lock.lock()
+            defer { lock.unlock() }
+            while let memo = idle.popLast() {
+                if !memo.isFull { return memo }
+            }
+            return DecisionMemo(profiles: run.profiles.count)
+        }
+
+        func give(_ memo: DecisionMemo) {
+            lock.lock()
+            defer { lock.unlock() }
+            idle.append(memo)
+        }
+    }
+}
