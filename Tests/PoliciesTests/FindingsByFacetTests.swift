@@ -29,11 +29,8 @@ final class FindingsByFacetTests: XCTestCase {
             for page in pages + pages {
                 let got = shared.audit(page)
                 let expected = plain.audit(page)
-                XCTAssertEqual(got.count, expected.count)
-                for (a, b) in zip(got, expected) where a != b {
-                    XCTFail("\(configuration.name): \(a.page) \(a.trigger.rawValue) \(a.frame.rawValue) \(a.url)\n"
-                            + "shared: \(String(describing: a.verdicts)) \(String(describing: a.findings))\n"
-                            + "plain:  \(String(describing: b.verdicts)) \(String(describing: b.findings))")
+                if let difference = MemoPlacementTests.difference(got, expected, configuration.name) {
+                    XCTFail(difference)
                     return
                 }
                 judged += got.filter { !($0.findings ?? []).isEmpty }.count

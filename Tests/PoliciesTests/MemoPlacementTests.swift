@@ -17,6 +17,16 @@ import TestSupport
 /// every configuration. (Debug builds also check every link's inputs' number against its
 /// request's, `Classifier.classify`.)
 final class MemoPlacementTests: XCTestCase {
+    /// Where a run with a shortcut (`got`) and the plain run (`expected`) first part, told
+    /// for a failure: the count, or the first navigation they decide differently.
+    static func difference(_ got: [Navigation], _ expected: [Navigation], _ name: String) -> String? {
+        guard got.count == expected.count else { return "\(name): \(got.count) navigations, plain \(expected.count)" }
+        guard let (a, b) = zip(got, expected).first(where: { $0 != $1 }) else { return nil }
+        return "\(name): \(a.page) \(a.trigger.rawValue) \(a.frame.rawValue) \(a.url)\n"
+            + "shared: \(String(describing: a.verdicts)) \(String(describing: a.findings))\n"
+            + "plain:  \(String(describing: b.verdicts)) \(String(describing: b.findings))"
+    }
+
     /// `page` with parse places: each navigation at its own line of the page's own
     /// document, and the load-time script navigations from line `stopFrom` on starting while
     /// the page is parsed, so the first of them stops the parser.
@@ -56,11 +66,8 @@ final class MemoPlacementTests: XCTestCase {
             for page in pages + pages {
                 let got = shared.audit(page)
                 let expected = plain.audit(page)
-                XCTAssertEqual(got.count, expected.count)
-                for (a, b) in zip(got, expected) where a != b {
-                    XCTFail("\(configuration.name): \(a.page) \(a.trigger.rawValue) \(a.frame.rawValue) \(a.url)\n"
-                            + "shared: \(String(describing: a.verdicts)) \(String(describing: a.findings))\n"
-                            + "plain:  \(String(describing: b.verdicts)) \(String(describing: b.findings))")
+                if let difference = MemoPlacementTests.difference(got, expected, configuration.name) {
+                    XCTFail(difference)
                     return
                 }
                 for navigation in got {

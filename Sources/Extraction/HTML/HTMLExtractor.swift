@@ -167,6 +167,12 @@ public enum HTMLExtractor {
             run(html, sax: &sax, user: user, limits: state.limits, lineOffset: state.lineOffset, reader: state,
                 started: started)
         }
+        letGo(of: state)
+    }
+
+    /// What a parse lent the state, dropped when libxml2 is done: the parser, the bytes it read
+    /// and the texts and values pointing into them.
+    private static func letGo(of state: DocumentState) {
         state.parser = nil
         state.source = nil
         state.pageText = nil
@@ -187,12 +193,7 @@ public enum HTMLExtractor {
             state.parser = parser
             state.source = source
         }
-        state.parser = nil
-        state.source = nil
-        state.pageText = nil
-        state.scriptTexts = nil
-        state.compactedValues?.page = nil
-        state.compactedValues = nil
+        letGo(of: state)
     }
 
     /// `parse` of a prepared page kept in a file (`SpilledPage`): libxml2's push parser gets
