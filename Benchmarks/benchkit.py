@@ -114,13 +114,70 @@ def instructions(cmd, stdin=None):
     else the machine is doing, so these ratios are the ones to compare across changes.
     `stdin` is text to feed the command. (perf's hardware counters would be faster, but
     this machine's virtual CPUs do not expose them.)"""
+    return callgrind_counts(cmd, stdin).instructions
+
+
+# What a run costs under callgrind: instructions, and the calls to the runtime's reference
+# counting (`swift_retain`/`swift_release` and their bridge-object forms) and to the
+# allocator. Each reference count is a lock-prefixed atomic: ~5 instructions that cost
+# twenty-odd cycles, so a run's CPU follows these calls more than its instruction count
+# (perf's samples put them at a fifth of the dense corpus's run; Benchmarks/README.md).
+Counts = collections.namedtuple("Counts", "instructions refcounts allocations")
+
+REFCOUNT_ENTRIES = frozenset({"swift_retain", "swift_release", "swift_bridgeObjectRetain",
+                              "swift_bridgeObjectRelease", "swift_retain_n", "swift_release_n",
+                              "swift_bridgeObjectRetain_n", "swift_bridgeObjectRelease_n"})
+ALLOCATOR_ENTRIES = frozenset({"malloc", "free", "realloc", "calloc"})
+
+
+def callgrind_counts(cmd, stdin=None):
+    """`Counts` of `cmd` under callgrind. A call is counted where a function outside the
+    entry points makes it: `swift_bridgeObjectRelease` calling `swift_release` is one
+    reference count, not two."""
     with tempfile.NamedTemporaryFile(suffix=".cg") as out:
         result = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out.name}"] + cmd,
                                 input=stdin, capture_output=True, text=True, check=True)
+        refcounts, allocations = calls_out_of(out.name)
     for line in result.stderr.splitlines():
         if "refs:" in line:
-            return int(line.split("refs:")[1].replace(",", "").strip())
+            total = int(line.split("refs:")[1].replace(",", "").strip())
+            return Counts(total, refcounts, allocations)
     raise RuntimeError("no instruction count from valgrind")
+
+
+def calls_out_of(path):
+    """(reference counting calls, allocator calls) in a callgrind output file: its `calls=`
+    lines, each under the `fn=` that makes it and after the `cfn=` it calls. Names are
+    compressed (`(12) name` the first time, `(12)` after)."""
+    names = {}
+
+    def name_of(field):
+        field = field.strip()
+        if field.startswith("("):
+            number, _, rest = field[1:].partition(")")
+            if rest.strip():
+                names[number] = rest.strip()
+            field = names.get(number, "")
+        return field.split(" ")[0].split("'")[0]
+
+    refcounts = allocations = 0
+    caller = callee = ""
+    with open(path, errors="replace") as f:
+        for line in f:
+            if line.startswith("fn="):
+                caller, callee = name_of(line[3:]), ""
+            elif line.startswith("cfn="):
+                callee = name_of(line[4:])
+            elif line.startswith("calls=") and callee:
+                n = int(line[6:].split()[0])
+                if callee in REFCOUNT_ENTRIES and caller not in REFCOUNT_ENTRIES:
+                    refcounts += n
+                elif callee in ALLOCATOR_ENTRIES and caller not in ALLOCATOR_ENTRIES:
+                    allocations += n
+                callee = ""
+            elif line.startswith(("fl=", "fi=", "fe=")):
+                pass
+    return refcounts, allocations
 
 
 def pinned(core):

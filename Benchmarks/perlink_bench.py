@@ -26,6 +26,10 @@ repetition, the same for every run of a repetition):
              whole kind corpus): the same on every run to within 0.2 % (Swift seeds its
              hashing per process), the measure to compare changes by; stated in µs per
              link at a fixed rate (--instr-per-us) for the 3 µs target
+  calls      the same callgrind runs' calls to reference counting (swift_retain/release and
+             their bridge-object forms) and to the allocator, per link: each reference
+             count is an atomic of ~5 instructions but twenty-odd cycles, so the CPU ratios
+             follow these calls where the instruction counts do not
   2 cores    rounds of: the raw parse alone, two side by side (the machine's ceiling right
              then), linkaudit --jobs 1 pinned and --jobs 2; speed-up / ceiling per round
   memory     (--memory) peak RSS on 100,000 small pages and on one page of 1,000,000 deep
@@ -48,7 +52,7 @@ import subprocess
 import sys
 import tempfile
 
-from benchkit import (HERE, ceiling_round, instructions, lychee_binary, measure, pinned, rawparse_binary,
+from benchkit import (HERE, callgrind_counts, ceiling_round, lychee_binary, measure, pinned, rawparse_binary,
                       release_binary)
 
 DOCS = "/usr/share/doc/libstdc++-12-doc"
@@ -122,6 +126,7 @@ class Bench:
         if args.instr_pages > 0 and not self.callgrind:
             print("valgrind: not installed; instruction counts are left out")
         self.instr_memo = {}
+        self.calls = {}
         self.targets = []  # (target, measured, met) lines for the closing list
 
     # -- commands --------------------------------------------------------------------------
@@ -133,9 +138,10 @@ class Bench:
         return [self.lychee, "--dump", "--offline", "--no-progress"] + corpus.files
 
     def instr(self, cmd, stdin_text=None):
+        """`Counts` (instructions, reference counting and allocator calls) under callgrind."""
         key = (tuple(cmd), stdin_text)
         if key not in self.instr_memo:
-            self.instr_memo[key] = instructions(cmd, stdin=stdin_text)
+            self.instr_memo[key] = callgrind_counts(cmd, stdin=stdin_text)
         return self.instr_memo[key]
 
     # -- corpora ---------------------------------------------------------------------------
@@ -254,18 +260,21 @@ class Bench:
         return Corpus(self.work, f"{corpus.name}-first{pages}", corpus.files[:pages], extra=corpus.extra)
 
     def instructions_of(self, corpus, variants, with_tools=True):
-        """{what: instructions} over `corpus` (already the subset), and its links."""
+        """{what: instructions} over `corpus` (already the subset), and its links. The runs'
+        reference counting and allocator calls are kept in `self.calls[(corpus.name, what)]`."""
         counts = {}
         out = self.out(corpus, "callgrind")
         text = corpus.listing_text()
         if with_tools:
-            counts["dom"] = self.instr([self.rawparse, "dom"], text)
+            counts["dom"] = self.instr([self.rawparse, "dom"], text).instructions
             if self.lychee:
-                counts["lychee"] = self.instr(self.lychee_cmd(corpus))
+                counts["lychee"] = self.instr(self.lychee_cmd(corpus)).instructions
         for name, variant_args in variants:
             # One output folder per corpus, so the memo serves a corpus counted twice (the
             # dense corpus's first pages are the kinds' mixed corpus).
-            counts[name] = self.instr(self.audit(corpus, variant_args, out), None if corpus.folder else text)
+            measured = self.instr(self.audit(corpus, variant_args, out), None if corpus.folder else text)
+            counts[name] = measured.instructions
+            self.calls[(corpus.name, name)] = measured
         return counts, self.outputs(out)[0]
 
     # -- sections --------------------------------------------------------------------------
@@ -305,6 +314,8 @@ class Bench:
         print(f"  classification + output (default − extraction alone): {classify:.2f} µs CPU per link"
               + (f", {(counts['default'] - counts['extract']) / max(1, sub_links):,.0f} instructions per link "
                  f"(first {self.args.instr_pages} pages, {sub_links:,} links)" if counts else ""))
+        if counts:
+            print("  " + self.calls_line(sub.name, sub_links))
         if self.lychee:
             if extract_target:
                 r = self.paired(runs, "extract", "lychee")
@@ -322,6 +333,15 @@ class Bench:
         if self.args.rounds and (os.cpu_count() or 1) >= 2:
             repeat = max(1, min(20, round(min(self.cpu(runs, "default"), 3.0) / self.cpu(runs, "dom"))))
             self.scaling(corpus, [], "default formats", repeat)
+
+    def calls_line(self, corpus_name, links):
+        """Reference counting and allocator calls per link under callgrind, extraction alone
+        and the whole default run: what the CPU pays beyond the instruction count."""
+        alone, whole = self.calls[(corpus_name, "extract")], self.calls[(corpus_name, "default")]
+        per = max(1, links)
+        return (f"calls per link (callgrind): reference counting {alone.refcounts / per:,.0f} in extraction alone, "
+                f"{whole.refcounts / per:,.0f} in the whole default run; allocator "
+                f"{alone.allocations / per:,.1f} / {whole.allocations / per:,.1f}")
 
     @staticmethod
     def instr_ratio(counts, name):
@@ -362,6 +382,9 @@ class Bench:
             if self.callgrind:
                 counts, _ = self.instructions_of(corpus, variants, with_tools=False)
                 row["instr"] = (counts["default"] - counts["extract"]) / links
+                whole, alone = self.calls[(corpus.name, "default")], self.calls[(corpus.name, "extract")]
+                row["refcounts"] = (whole.refcounts - alone.refcounts) / links
+                row["allocations"] = (whole.allocations - alone.allocations) / links
                 # This run's own instructions per µs, shown beside the fixed rate the
                 # target is judged by (INSTR_PER_US), so a drift of the rate shows.
                 row["rate"] = counts["default"] / (self.cpu(runs, "default") * 1e6)
@@ -371,13 +394,15 @@ class Bench:
         print(f"\n  one core, {self.args.reps} repetitions; per link = (whole pipeline, default formats − extraction "
               f"alone) / links; µs by instructions = instructions per link / {rate:,} (--instr-per-us)")
         print("  | link kind | links | CPU µs per link | instructions per link | µs per link by instructions | "
-              "this run's instr. per µs | extraction CPU µs per link |")
-        print("  |---|---:|---:|---:|---:|---:|---:|")
+              "this run's instr. per µs | refcount calls per link | allocator calls per link | "
+              "extraction CPU µs per link |")
+        print("  |---|---:|---:|---:|---:|---:|---:|---:|---:|")
         for row in rows:
             by_instr = row["instr"] / rate if "instr" in row else None
             print(f"  | {KIND_NAMES[row['kind']]} | {row['links']:,} | {row['cpu_us']:.2f} | "
                   f"{row.get('instr', 0):,.0f} | {'' if by_instr is None else f'**{by_instr:.2f}**'} | "
-                  f"{row.get('rate', 0):,.0f} | {row['extract_us']:.2f} |")
+                  f"{row.get('rate', 0):,.0f} | {row.get('refcounts', 0):,.0f} | {row.get('allocations', 0):,.1f} | "
+                  f"{row['extract_us']:.2f} |")
             measured = by_instr if by_instr is not None else row["cpu_us"]
             how = "by instructions" if by_instr is not None else "by CPU (no valgrind)"
             self.targets.append((f"classification + output ≤ {PER_LINK_US} µs per link, {KIND_NAMES[row['kind']]}",
