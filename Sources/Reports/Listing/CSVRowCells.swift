@@ -121,26 +121,31 @@ struct CSVRowCells {
         out.append(cells.written)
     }
 
-    /// The texts of the page's finding groups (`FindingOrigin.group`), as met.
-    private var groups: [Texts?] = []
+    /// The rows of the page's finding groups (`FindingOrigin.group`) as met, copied out of
+    /// their texts into one buffer of the page's: a row is then its link's cells and bytes
+    /// read in place, where reading a group's texts (a class) and their two arrays retained
+    /// and released them on every row (Benchmarks/README.md, issue 17).
+    /// `groupRows[group]`: the group's rows, as positions in `rowEnds` (`first` -1: not met).
+    private var groupRows: [(first: Int, end: Int)] = []
+    /// The rows met on the page, one after another, and where each ends.
+    private var pageRows: [UInt8] = []
+    private var rowEnds: [Int] = []
 
     /// A page begins: its groups are its own.
     mutating func beginPage() {
-        groups.removeAll(keepingCapacity: true)
+        groupRows.removeAll(keepingCapacity: true)
+        pageRows.removeAll(keepingCapacity: true)
+        rowEnds.removeAll(keepingCapacity: true)
     }
 
     /// Writes `finding`'s rows, whose cells past its link's are the same for every finding
     /// of `group` on the page: found by the group once met, by `finding`'s fields before.
     mutating func appendRows(_ finding: Finding, group: Int, link: UnsafeBufferPointer<UInt8>, layout: CSVLayout,
                              scratch: inout ByteBuffer, to out: inout ByteBuffer) {
-        if group < groups.count, let known = groups[group] {
-            append(known, link: link, to: &out)
-            return
-        }
+        if appendKnown(group: group, link: link, to: &out) { return }
         let entry = texts(finding, layout: layout, scratch: &scratch)
-        if group >= groups.count { groups += repeatElement(nil, count: group + 1 - groups.count) }
-        groups[group] = entry
-        append(entry, link: link, to: &out)
+        remember(entry, group: group)
+        _ = appendKnown(group: group, link: link, to: &out)
     }
 
     /// The fields of a finding its group's cells are made of (what `Texts.fits` compares).
@@ -161,17 +166,13 @@ struct CSVRowCells {
     mutating func appendRows(group: Int, text: @autoclosure () -> RowText, sample: () -> Finding,
                              link: UnsafeBufferPointer<UInt8>, layout: CSVLayout, scratch: inout ByteBuffer,
                              to out: inout ByteBuffer) {
-        if group < groups.count, let known = groups[group] {
-            append(known, link: link, to: &out)
-            return
-        }
+        if appendKnown(group: group, link: link, to: &out) { return }
         let text = text()
         let address = text.outcomes.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
         let entry = texts[address]?.first { $0.fits(text) }
             ?? make(sample(), layout: layout, scratch: &scratch, address: address)
-        if group >= groups.count { groups += repeatElement(nil, count: group + 1 - groups.count) }
-        groups[group] = entry
-        append(entry, link: link, to: &out)
+        remember(entry, group: group)
+        _ = appendKnown(group: group, link: link, to: &out)
     }
 
     /// Writes `finding`'s rows: `link` (its cells up to and including `raw,`) before each.
@@ -186,6 +187,37 @@ struct CSVRowCells {
         let address = outcomes.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
         let known = texts[address]?.first { $0.fits(finding) }
         return known ?? make(finding, layout: layout, scratch: &scratch, address: address)
+    }
+
+    /// Writes the rows of `group` when the page has met it, `link` before each.
+    @inline(__always)
+    private func appendKnown(group: Int, link: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer) -> Bool {
+        guard group < groupRows.count else { return false }
+        let span = groupRows[group]
+        guard span.first >= 0 else { return false }
+        pageRows.withUnsafeBufferPointer { rows in
+            rowEnds.withUnsafeBufferPointer { ends in
+                var start = span.first == 0 ? 0 : ends[span.first - 1]
+                for row in span.first..<span.end {
+                    out.append(link)
+                    out.append(UnsafeBufferPointer(rebasing: rows[start..<ends[row]]))
+                    start = ends[row]
+                }
+            }
+        }
+        return true
+    }
+
+    /// `entry`'s rows, the rows of the page's group `group` from now on.
+    private mutating func remember(_ entry: Texts, group: Int) {
+        if group >= groupRows.count {
+            groupRows += repeatElement((first: -1, end: -1), count: group + 1 - groupRows.count)
+        }
+        let base = pageRows.count
+        pageRows += entry.rows
+        let first = rowEnds.count
+        for end in entry.rowEnds { rowEnds.append(base + end) }
+        groupRows[group] = (first, rowEnds.count)
     }
 
     private func append(_ entry: Texts, link: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer) {
