@@ -216,15 +216,28 @@ package struct VerdictSetMemo {
     /// Where `finding(at:_:rules:)`'s text is kept among the set's (`entries[index].findings`):
     /// made on first sight.
     mutating func findingIndex(at index: Int, _ ref: FindingRef, rules: ReportRules) -> Int {
+        withUnsafePointer(to: ref) { findingIndex(at: index, $0, rules: rules) }
+    }
+
+    /// `findingIndex(at:_:rules:)` of a reference read where it lies (a page's links' lists):
+    /// copied out, each finding's code and profiles were retained and released (issue 17).
+    @inline(__always)
+    mutating func findingIndex(at index: Int, _ ref: UnsafePointer<FindingRef>, rules: ReportRules) -> Int {
         // Read in place: iterating the texts by value retained and released each one's four
         // strings and arrays, on every finding of every link (Benchmarks/README.md, issue 17).
         let known = entries[index].findings.withUnsafeBufferPointer { texts -> Int? in
-            for i in texts.indices where Self.same(texts[i].code, ref.code) && texts[i].refProfiles == ref.profiles {
+            for i in texts.indices
+            where Self.same(texts[i].code, ref.pointee.code) && texts[i].refProfiles == ref.pointee.profiles {
                 return i
             }
             return nil
         }
         if let known { return known }
+        return makeFindingIndex(at: index, ref.pointee, rules: rules)
+    }
+
+    /// The text of `ref` made and added to the set's (first sight on the page).
+    private mutating func makeFindingIndex(at index: Int, _ ref: FindingRef, rules: ReportRules) -> Int {
         let text: FindingText
         let severity = severity(of: ref.code, rules)
         // The run's texts of the set read in place too, the one found read where it is (copied
