@@ -54,15 +54,9 @@ struct CSVRowCells {
 
         /// Whether `finding` has the fields the cells are made of.
         func fits(_ finding: Finding) -> Bool {
-            fits(RowText(code: finding.code, severity: finding.severity, profiles: finding.profiles,
-                         outcomes: finding.outcomes, message: finding.message, suppressed: finding.suppressed,
-                         baseline: finding.baseline))
-        }
-
-        func fits(_ text: RowText) -> Bool {
-            sample.code == text.code && sample.severity == text.severity && sample.message == text.message
-                && sample.suppressed == text.suppressed && sample.baseline == text.baseline
-                && sample.profiles == text.profiles && sample.outcomes == text.outcomes
+            sample.code == finding.code && sample.severity == finding.severity && sample.message == finding.message
+                && sample.suppressed == finding.suppressed && sample.baseline == finding.baseline
+                && sample.profiles == finding.profiles && sample.outcomes == finding.outcomes
         }
     }
 
@@ -148,28 +142,24 @@ struct CSVRowCells {
         _ = appendKnown(group: group, link: link, to: &out)
     }
 
-    /// The fields of a finding its group's cells are made of (what `Texts.fits` compares).
-    struct RowText {
-        let code: String
-        let severity: Severity
-        let profiles: [String]
-        let outcomes: [ProfileOutcome]
-        let message: String
-        let suppressed: String?
-        var baseline: BaselineState? = nil
+    /// Writes the rows of the page's group `group` when the page has met it (false: not met).
+    mutating func appendRows(ofKnown group: Int, link: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer) -> Bool {
+        appendKnown(group: group, link: link, to: &out)
     }
 
-    /// Writes the rows of a finding of `group` whose cells are made of `text`: found by the
-    /// group once met, by `text` before, made from `sample()` (a finding with these fields)
-    /// when no page has met them. Rows made from a page's links (`LinkRowsCSV`) make a
-    /// finding only then.
-    mutating func appendRows(group: Int, text: @autoclosure () -> RowText, sample: () -> Finding,
+    /// Writes the rows of a finding of `group`, a group the page has not met, whose outcomes
+    /// are `outcomes`: its cells found by the array's address and by `fits` (whether a
+    /// finding the cells were made from has the finding's code, severity, message,
+    /// suppression, no baseline state, its profiles and `outcomes`, as `Texts.fits`
+    /// compares), made from `sample()` (a finding with these fields) when no page has met
+    /// them. Rows made from a page's links (`LinkRowsCSV`) make a finding only then, and
+    /// compare the fields where their page's memo holds them (gathered into a value first,
+    /// they were retained and released on every group of every page: issue 17).
+    mutating func appendRows(group: Int, outcomes: [ProfileOutcome], fits: (Finding) -> Bool, sample: () -> Finding,
                              link: UnsafeBufferPointer<UInt8>, layout: CSVLayout, scratch: inout ByteBuffer,
                              to out: inout ByteBuffer) {
-        if appendKnown(group: group, link: link, to: &out) { return }
-        let text = text()
-        let address = text.outcomes.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
-        let entry = texts[address]?.first { $0.fits(text) }
+        let address = outcomes.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
+        let entry = texts[address]?.first { fits($0.sample) }
             ?? make(sample(), layout: layout, scratch: &scratch, address: address)
         remember(entry, group: group)
         _ = appendKnown(group: group, link: link, to: &out)
