@@ -204,15 +204,14 @@ package struct ReportParts: Sendable {
             let association = link.pointee.source == "association"
             // Once a link, not once a finding.
             let outcomes = rows && !keepsLinkRows ? memo.outcomes(at: set) : []
-            let url = link.pointee.url
             // A link row's share of the CSV room but for its profiles, once a link.
-            let linkBytes = keepsLinkRows ? url.utf8.count + link.pointee.raw.utf8.count : 0
+            let linkBytes = keepsLinkRows ? link.pointee.url.utf8.count + link.pointee.raw.utf8.count : 0
             refList.withUnsafeBufferPointer { refs in
             for k in refs.indices {
                 let ref = refs.baseAddress! + k
                 let index = memo.findingIndex(at: set, ref, rules: rules)
                 let suppression = rules.suppressions.isEmpty
-                    ? nil : rules.firstSuppression(code: ref.pointee.code, page: page, url: url)
+                    ? nil : rules.firstSuppression(code: ref.pointee.code, page: page, url: link.pointee.url)
                 let group = groups.add(set: set, text: index, page: page, association: association,
                                        suppression: suppression)
                 guard rows else { continue }

@@ -44,9 +44,7 @@ enum LinkRowsCSV {
                     } else {
                         lead.truncate(to: pageEnd)
                     }
-                    CSVRows.appendLink(line: links[link].line, source: links[link].source,
-                                           trigger: links[link].trigger.rawValue, frame: links[link].frame.rawValue,
-                                           url: links[link].url, raw: links[link].raw, cells: &cells, to: &lead)
+                    CSVRows.appendLink(links.baseAddress! + link, cells: &cells, to: &lead)
                     leadLink = row.link
                 }
                 if cells.appendRows(ofKnown: Int(row.group), link: lead.written, to: &out) { continue }

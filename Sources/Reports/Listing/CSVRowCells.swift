@@ -115,6 +115,33 @@ struct CSVRowCells {
         out.append(cells.written)
     }
 
+    /// The placements of links (`appendPlacement(source:_:_:to:)`), by their trigger and frame.
+    private var linkPlacements: [(source: String, trigger: Trigger, frame: FrameKind, cells: [UInt8])] = []
+
+    /// `source,trigger,frame,` of a page's link: found by the link's trigger and frame (two
+    /// small numbers) and source, where the strings `trigger.rawValue` and `frame.rawValue`
+    /// were compared, and every string retained and released for it, on every link
+    /// (Benchmarks/README.md, issue 17). The same cells as `appendPlacement(source:trigger:frame:to:)`.
+    mutating func appendPlacement(source: String, _ trigger: Trigger, _ frame: FrameKind, to out: inout ByteBuffer) {
+        for i in linkPlacements.indices
+        where linkPlacements[i].trigger == trigger && linkPlacements[i].frame == frame
+            && linkPlacements[i].source == source {
+            out.append(linkPlacements[i].cells)
+            return
+        }
+        var cells = ByteBuffer()
+        CSVCell.append(source, to: &cells)
+        cells.append(0x2C)
+        CSVCell.append(trigger.rawValue, to: &cells)
+        cells.append(0x2C)
+        CSVCell.append(frame.rawValue, to: &cells)
+        cells.append(0x2C)
+        if linkPlacements.count >= 64 { linkPlacements.removeAll(keepingCapacity: true) }
+        if linkPlacements.isEmpty { linkPlacements.reserveCapacity(16) }
+        linkPlacements.append((source, trigger, frame, cells.bytes))
+        out.append(cells.written)
+    }
+
     /// The rows of the page's finding groups (`FindingOrigin.group`) as met, copied out of
     /// their texts into one buffer of the page's: a row is then its link's cells and bytes
     /// read in place, where reading a group's texts (a class) and their two arrays retained
