@@ -56,8 +56,7 @@ struct LinkLineCells {
         }
         pageField.withUnsafeBufferPointer { json.fields($0) }
         json.field("line", link.pointee.line)
-        placement(link.pointee.source, link.pointee.trigger, link.pointee.frame)
-            .withUnsafeBufferPointer { json.fields($0) }
+        placement(link, to: &json)
         json.field("delayMs", link.pointee.delayMs)
         json.stringFields("raw", link.pointee.raw, "url", link.pointee.url)
         json.field("scheme", link.pointee.scheme)
@@ -78,11 +77,18 @@ struct LinkLineCells {
         return json.bytes
     }
 
-    private mutating func placement(_ source: String, _ trigger: Trigger, _ frame: FrameKind) -> [UInt8] {
+    /// Writes the link's placement fields: the link read in place, and the known fields
+    /// written where they are kept (the source handed over and the fields handed back were
+    /// retained and released on every line: Benchmarks/README.md, issue 17).
+    private mutating func placement(_ link: UnsafePointer<Navigation>, to json: inout JSONText) {
+        let trigger = link.pointee.trigger, frame = link.pointee.frame
         for i in placements.indices
-        where placements[i].trigger == trigger && placements[i].frame == frame && placements[i].source == source {
-            return placements[i].fields
+        where placements[i].trigger == trigger && placements[i].frame == frame
+            && placements[i].source == link.pointee.source {
+            placements[i].fields.withUnsafeBufferPointer { json.fields($0) }
+            return
         }
+        let source = link.pointee.source
         var cells = JSONText(capacity: 64)
         cells.field("source", source)
         cells.field("trigger", trigger.rawValue)
@@ -93,7 +99,7 @@ struct LinkLineCells {
         if placements.isEmpty { placements.reserveCapacity(16) }
         let fields = cells.bytes
         placements.append((source, trigger, frame, fields))
-        return fields
+        fields.withUnsafeBufferPointer { json.fields($0) }
     }
 
     /// Writes the fields `findings` end a line of set `set` with.
