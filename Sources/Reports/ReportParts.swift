@@ -189,22 +189,29 @@ package struct ReportParts: Sendable {
         // of the same bytes, and the rows' sort (`Finding.ordered`) and writers compare pages
         // first — a comparison of two copies reads every byte, of one string none.
         var lastPage: String?
-        for position in list.indices {
-            if list[position].verdicts != nil { part.classified += 1 }
-            if inventory { part.deepLinks.add(scheme: list[position].scheme, url: list[position].url) }
-            guard let refs = list[position].findings, !refs.isEmpty else { continue }
-            let set = memo.index(of: list[position].verdicts ?? Self.noVerdicts, link: position)
-            var page = list[position].page
+        // Links and their findings read in place (`link.pointee`, `ref.pointee`): a finding
+        // reference copied out of its list retained and released its code and profiles on
+        // every finding, a link's fields on every link (Benchmarks/README.md, issue 17).
+        list.withUnsafeBufferPointer { links in
+        for position in links.indices {
+            let link = links.baseAddress! + position
+            if link.pointee.verdicts != nil { part.classified += 1 }
+            if inventory { part.deepLinks.add(scheme: link.pointee.scheme, url: link.pointee.url) }
+            guard let refList = link.pointee.findings, !refList.isEmpty else { continue }
+            let set = memo.index(of: link.pointee.verdicts ?? Self.noVerdicts, link: position)
+            var page = link.pointee.page
             if let last = lastPage, last == page { page = last } else { lastPage = page }
-            let association = list[position].source == "association"
+            let association = link.pointee.source == "association"
             // Once a link, not once a finding.
             let outcomes = rows && !keepsLinkRows ? memo.outcomes(at: set) : []
-            let url = list[position].url
             // A link row's share of the CSV room but for its profiles, once a link.
-            let linkBytes = keepsLinkRows ? url.utf8.count + list[position].raw.utf8.count : 0
-            for ref in refs {
+            let linkBytes = keepsLinkRows ? link.pointee.url.utf8.count + link.pointee.raw.utf8.count : 0
+            refList.withUnsafeBufferPointer { refs in
+            for k in refs.indices {
+                let ref = refs.baseAddress! + k
                 let index = memo.findingIndex(at: set, ref, rules: rules)
-                let suppression = rules.firstSuppression(code: ref.code, page: page, url: url)
+                let suppression = rules.suppressions.isEmpty
+                    ? nil : rules.firstSuppression(code: ref.pointee.code, page: page, url: link.pointee.url)
                 let group = groups.add(set: set, text: index, page: page, association: association,
                                        suppression: suppression)
                 guard rows else { continue }
@@ -213,27 +220,29 @@ package struct ReportParts: Sendable {
                         rows: fragments.csvLayout == .wide ? 1 : memo.profileCount(at: set, index), link: linkBytes,
                         page: pageBytes)
                     linkRows.append(LinkRow(link: Int32(truncatingIfNeeded: position),
-                                            group: Int32(truncatingIfNeeded: group), line: list[position].line))
+                                            group: Int32(truncatingIfNeeded: group), line: link.pointee.line))
                     continue
                 }
                 if keepsOrigins { origins.append(FindingOrigin(link: Int32(truncatingIfNeeded: position), group: group)) }
                 let text = memo.entries[set].findings[index]
-                let link = (url: list[position].url.utf8.count, raw: list[position].raw.utf8.count)
+                let bytes = (url: link.pointee.url.utf8.count, raw: link.pointee.raw.utf8.count)
                 if countsCSV {
                     csvBytes += PageFragments.csvRowBytes(
-                        rows: fragments.csvLayout == .wide ? 1 : text.profiles.count, link: link.url + link.raw,
+                        rows: fragments.csvLayout == .wide ? 1 : text.profiles.count, link: bytes.url + bytes.raw,
                         page: pageBytes)
                 }
                 footprint += FindingSpill.footprint(
-                    page: page.utf8.count, file: fileBytes, raw: link.raw, url: link.url, message: text.message.utf8.count,
-                    profiles: text.profiles.count, outcomes: outcomes.count)
+                    page: page.utf8.count, file: fileBytes, raw: bytes.raw, url: bytes.url,
+                    message: text.message.utf8.count, profiles: text.profiles.count, outcomes: outcomes.count)
                 findings.append(Finding(
-                    page: page, file: file, line: list[position].line, source: list[position].source,
-                    trigger: list[position].trigger.rawValue, frame: list[position].frame.rawValue,
-                    raw: list[position].raw, url: list[position].url, code: ref.code, severity: text.severity,
+                    page: page, file: file, line: link.pointee.line, source: link.pointee.source,
+                    trigger: link.pointee.trigger.rawValue, frame: link.pointee.frame.rawValue,
+                    raw: link.pointee.raw, url: link.pointee.url, code: ref.pointee.code, severity: text.severity,
                     profiles: text.profiles, outcomes: outcomes, message: text.message,
                     suppressed: suppression.map { rules.suppressions[$0].reason }))
             }
+            }
+        }
         }
         groups.count(into: &part.tally, memo: memo)
         return (findings, csvBytes, origins, footprint, linkRows, groups)

@@ -44,14 +44,16 @@ enum LinkRowsCSV {
                     } else {
                         lead.truncate(to: pageEnd)
                     }
-                    CSVRows.appendLink(line: links[link].line, source: links[link].source,
-                                           trigger: links[link].trigger.rawValue, frame: links[link].frame.rawValue,
-                                           url: links[link].url, raw: links[link].raw, cells: &cells, to: &lead)
+                    CSVRows.appendLink(links.baseAddress! + link, cells: &cells, to: &lead)
                     leadLink = row.link
                 }
+                if cells.appendRows(ofKnown: Int(row.group), link: lead.written, to: &out) { continue }
                 let link = links.baseAddress! + Int(row.link)
                 let group = groups.group(Int(row.group))
-                cells.appendRows(group: Int(row.group), text: text(group, memo: &memo, rules: rules),
+                let outcomes = memo.outcomes(at: group.set)
+                let suppressed = group.suppression.map { rules.suppressions[$0].reason }
+                cells.appendRows(group: Int(row.group), outcomes: outcomes,
+                                 fits: { fits($0, memo.entries, group, outcomes: outcomes, suppressed: suppressed) },
                                  sample: { sample(link.pointee, file: record.file, group: group, memo: &memo, rules: rules) },
                                  link: lead.written, layout: layout, scratch: &scratch, to: &out)
             }
@@ -60,13 +62,19 @@ enum LinkRowsCSV {
         return out.detach()
     }
 
-    /// What the rows of a group show past their link's cells, as `sample` would have them.
-    private static func text(_ group: (set: Int, text: Int, suppression: Int?), memo: inout VerdictSetMemo,
-                             rules: ReportRules) -> CSVRowCells.RowText {
-        let text = memo.entries[group.set].findings[group.text]
-        return CSVRowCells.RowText(code: text.code, severity: text.severity, profiles: text.profiles,
-                                   outcomes: memo.outcomes(at: group.set), message: text.message,
-                                   suppressed: group.suppression.map { rules.suppressions[$0].reason })
+    /// Whether `sample` shows what the rows of a group show past their link's cells, as
+    /// `sample(_:file:group:memo:rules:)` would have them: the group's text read in place.
+    private static func fits(_ sample: Finding, _ entries: [VerdictSetMemo.Entry],
+                             _ group: (set: Int, text: Int, suppression: Int?), outcomes: [ProfileOutcome],
+                             suppressed: String?) -> Bool {
+        entries.withUnsafeBufferPointer { entries in
+            entries[group.set].findings.withUnsafeBufferPointer { texts in
+                sample.code == texts[group.text].code && sample.severity == texts[group.text].severity
+                    && sample.message == texts[group.text].message && sample.suppressed == suppressed
+                    && sample.baseline == nil && sample.profiles == texts[group.text].profiles
+                    && sample.outcomes == outcomes
+            }
+        }
     }
 
     /// The finding a group's first row stands for: the cells of the group are made from it

@@ -20,15 +20,15 @@ struct LinkLineCells {
     private var tails: [[(findings: [FindingRef]?, fields: [UInt8])]] = []
 
     /// The line of `links[position]` (no newline): as `writeJSON(to:verdicts: .reference(definition))`
-    /// writes it, `set` being the entry of `definition` in the page's memo.
-    /// The navigation is read in place (`links[position]`), not copied.
-    mutating func write(_ links: UnsafeBufferPointer<Navigation>, _ position: Int, set: Int,
-                        definition: VerdictSetDefinition, texts: VerdictSetTexts?, shared: VerdictSetTexts.Entry?,
+    /// writes it, `set` being the entry in the page's memo of the link's set, defined already
+    /// (`VerdictSetMemo.define(at:)`). The navigation is read in place (`links[position]`),
+    /// not copied.
+    mutating func write(_ links: UnsafeBufferPointer<Navigation>, _ position: Int, set: Int, memo: VerdictSetMemo,
                         to json: inout JSONText) {
         precondition(links.indices.contains(position), "a link of the page")
         let link = links.baseAddress! + position
         head(link, to: &json)
-        tail(link.pointee.findings, set: set, definition: definition, texts: texts, shared: shared, to: &json)
+        tail(link.pointee.findings, set: set, memo: memo, to: &json)
         json.close()
     }
 
@@ -56,8 +56,7 @@ struct LinkLineCells {
         }
         pageField.withUnsafeBufferPointer { json.fields($0) }
         json.field("line", link.pointee.line)
-        placement(link.pointee.source, link.pointee.trigger, link.pointee.frame)
-            .withUnsafeBufferPointer { json.fields($0) }
+        placement(link, to: &json)
         json.field("delayMs", link.pointee.delayMs)
         json.stringFields("raw", link.pointee.raw, "url", link.pointee.url)
         json.field("scheme", link.pointee.scheme)
@@ -78,11 +77,18 @@ struct LinkLineCells {
         return json.bytes
     }
 
-    private mutating func placement(_ source: String, _ trigger: Trigger, _ frame: FrameKind) -> [UInt8] {
+    /// Writes the link's placement fields: the link read in place, and the known fields
+    /// written where they are kept (the source handed over and the fields handed back were
+    /// retained and released on every line: Benchmarks/README.md, issue 17).
+    private mutating func placement(_ link: UnsafePointer<Navigation>, to json: inout JSONText) {
+        let trigger = link.pointee.trigger, frame = link.pointee.frame
         for i in placements.indices
-        where placements[i].trigger == trigger && placements[i].frame == frame && placements[i].source == source {
-            return placements[i].fields
+        where placements[i].trigger == trigger && placements[i].frame == frame
+            && placements[i].source == link.pointee.source {
+            placements[i].fields.withUnsafeBufferPointer { json.fields($0) }
+            return
         }
+        let source = link.pointee.source
         var cells = JSONText(capacity: 64)
         cells.field("source", source)
         cells.field("trigger", trigger.rawValue)
@@ -93,12 +99,11 @@ struct LinkLineCells {
         if placements.isEmpty { placements.reserveCapacity(16) }
         let fields = cells.bytes
         placements.append((source, trigger, frame, fields))
-        return fields
+        fields.withUnsafeBufferPointer { json.fields($0) }
     }
 
     /// Writes the fields `findings` end a line of set `set` with.
-    private mutating func tail(_ findings: [FindingRef]?, set: Int, definition: VerdictSetDefinition,
-                               texts: VerdictSetTexts?, shared: VerdictSetTexts.Entry?, to json: inout JSONText) {
+    private mutating func tail(_ findings: [FindingRef]?, set: Int, memo: VerdictSetMemo, to json: inout JSONText) {
         // Room for the page's sets made a few dozen at a time, not one set at a time.
         if set >= tails.count { tails += repeatElement([], count: max(set + 1 - tails.count, 32)) }
         // Read in place: iterating the known tails by value retained and released each one's
@@ -107,6 +112,8 @@ struct LinkLineCells {
             tails[set][i].fields.withUnsafeBufferPointer { json.fields($0) }
             return
         }
+        let definition = memo.entries[set].definition!
+        let texts = memo.texts, shared = memo.entries[set].shared
         func make() -> [UInt8] {
             // Shared sets' findings fields are kept for the run (`VerdictSetTexts`).
             let field = findings.map { findings in

@@ -84,12 +84,15 @@ package struct PageLinks: Sendable {
             for position in links.indices {
                 if let set = links[position].verdicts {
                     let index = memo.index(of: set, link: position)
-                    let definition = memo.definition(at: index)
                     if plain {
-                        links[position].writeJSON(to: &json, verdicts: .reference(definition))
+                        links[position].writeJSON(to: &json, verdicts: .reference(memo.definition(at: index)))
                     } else {
-                        cells.write(links, position, set: index, definition: definition, texts: memo.texts,
-                                    shared: memo.entries[index].shared, to: &json)
+                        // The set defined on the page (in order of first use); its definition,
+                        // the run's texts and entry are read by a line only when its set's
+                        // fields are not known yet: handed to every line, they were retained
+                        // and released on each (Benchmarks/README.md, issue 17).
+                        memo.define(at: index)
+                        cells.write(links, position, set: index, memo: memo, to: &json)
                     }
                 } else if plain {
                     links[position].writeJSON(to: &json, verdicts: nil)

@@ -190,6 +190,13 @@ package struct VerdictSetMemo {
         return definition
     }
 
+    /// `definition(at:)` for its effect alone (the set keyed and listed on the page), without
+    /// handing a copy of the definition back.
+    @inline(__always)
+    mutating func define(at index: Int) {
+        if case .none = entries[index].definition { _ = definition(at: index) }
+    }
+
     private func isTaken(_ key: VerdictSetKey) -> Bool {
         keyList.contains(key.value) || (!keys.isEmpty && keys.contains(key))
     }
@@ -216,35 +223,49 @@ package struct VerdictSetMemo {
     /// Where `finding(at:_:rules:)`'s text is kept among the set's (`entries[index].findings`):
     /// made on first sight.
     mutating func findingIndex(at index: Int, _ ref: FindingRef, rules: ReportRules) -> Int {
+        withUnsafePointer(to: ref) { findingIndex(at: index, $0, rules: rules) }
+    }
+
+    /// `findingIndex(at:_:rules:)` of a reference read where it lies (a page's links' lists):
+    /// copied out, each finding's code and profiles were retained and released (issue 17).
+    @inline(__always)
+    mutating func findingIndex(at index: Int, _ ref: UnsafePointer<FindingRef>, rules: ReportRules) -> Int {
         // Read in place: iterating the texts by value retained and released each one's four
         // strings and arrays, on every finding of every link (Benchmarks/README.md, issue 17).
         let known = entries[index].findings.withUnsafeBufferPointer { texts -> Int? in
-            for i in texts.indices where Self.same(texts[i].code, ref.code) && texts[i].refProfiles == ref.profiles {
+            for i in texts.indices
+            where Self.same(texts[i].code, ref.pointee.code) && texts[i].refProfiles == ref.pointee.profiles {
                 return i
             }
             return nil
         }
         if let known { return known }
+        return makeFindingIndex(at: index, ref, rules: rules)
+    }
+
+    /// The text of `ref` made and added to the set's (first sight on the page); `ref` read in
+    /// place too.
+    private mutating func makeFindingIndex(at index: Int, _ ref: UnsafePointer<FindingRef>, rules: ReportRules) -> Int {
         let text: FindingText
-        let severity = severity(of: ref.code, rules)
+        let severity = severity(of: ref.pointee.code, rules)
         // The run's texts of the set read in place too, the one found read where it is (copied
         // out, its four strings and arrays were retained and released again: issue 17).
         let made = entries[index].shared == nil ? nil : entries[index].sharedFindings.withUnsafeBufferPointer { made in
-            made.indices.first { Self.same(made[$0].code, ref.code) && made[$0].refProfiles == ref.profiles }
-                .map { FindingText(code: ref.code, refProfiles: ref.profiles, profiles: made[$0].profiles,
+            made.indices.first { Self.same(made[$0].code, ref.pointee.code) && made[$0].refProfiles == ref.pointee.profiles }
+                .map { FindingText(code: ref.pointee.code, refProfiles: ref.pointee.profiles, profiles: made[$0].profiles,
                                    severity: severity, message: made[$0].message, profileMask: made[$0].profileMask) }
         }
         if let made {
             text = made
         } else if let entry = entries[index].shared {
-            let shared = texts!.finding(of: entry, code: ref.code, refProfiles: ref.profiles)
-            text = FindingText(code: ref.code, refProfiles: ref.profiles, profiles: shared.profiles,
+            let shared = texts!.finding(of: entry, code: ref.pointee.code, refProfiles: ref.pointee.profiles)
+            text = FindingText(code: ref.pointee.code, refProfiles: ref.pointee.profiles, profiles: shared.profiles,
                                severity: severity, message: shared.message, profileMask: shared.profileMask)
         } else {
-            let profiles = ProfileOrder.sorted(ref.profiles)
-            text = FindingText(code: ref.code, refProfiles: ref.profiles, profiles: profiles,
+            let profiles = ProfileOrder.sorted(ref.pointee.profiles)
+            text = FindingText(code: ref.pointee.code, refProfiles: ref.pointee.profiles, profiles: profiles,
                                severity: severity,
-                               message: FindingBuilder.message(code: ref.code,
+                               message: FindingBuilder.message(code: ref.pointee.code,
                                                                reasons: FindingBuilder.reasons(profiles, entries[index].set)),
                                profileMask: ProfileCounts.mask(of: profiles))
         }

@@ -4,8 +4,7 @@
 enum CSVCell {
     /// `field(neutralised(cell))`, appended.
     static func append(_ cell: String, to out: inout ByteBuffer) {
-        var cell = cell
-        cell.withUTF8 { append(bytes: $0, to: &out) }
+        cell.withBorrowedUTF8 { append(bytes: $0, to: &out) }
     }
 
     static func append(bytes: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer) {

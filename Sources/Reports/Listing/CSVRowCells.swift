@@ -54,15 +54,9 @@ struct CSVRowCells {
 
         /// Whether `finding` has the fields the cells are made of.
         func fits(_ finding: Finding) -> Bool {
-            fits(RowText(code: finding.code, severity: finding.severity, profiles: finding.profiles,
-                         outcomes: finding.outcomes, message: finding.message, suppressed: finding.suppressed,
-                         baseline: finding.baseline))
-        }
-
-        func fits(_ text: RowText) -> Bool {
-            sample.code == text.code && sample.severity == text.severity && sample.message == text.message
-                && sample.suppressed == text.suppressed && sample.baseline == text.baseline
-                && sample.profiles == text.profiles && sample.outcomes == text.outcomes
+            sample.code == finding.code && sample.severity == finding.severity && sample.message == finding.message
+                && sample.suppressed == finding.suppressed && sample.baseline == finding.baseline
+                && sample.profiles == finding.profiles && sample.outcomes == finding.outcomes
         }
     }
 
@@ -121,57 +115,81 @@ struct CSVRowCells {
         out.append(cells.written)
     }
 
-    /// The texts of the page's finding groups (`FindingOrigin.group`), as met.
-    private var groups: [Texts?] = []
+    /// The placements of links (`appendPlacement(source:_:_:to:)`), by their trigger and frame.
+    private var linkPlacements: [(source: String, trigger: Trigger, frame: FrameKind, cells: [UInt8])] = []
+
+    /// `source,trigger,frame,` of a page's link: found by the link's trigger and frame (two
+    /// small numbers) and source, where the strings `trigger.rawValue` and `frame.rawValue`
+    /// were compared, and every string retained and released for it, on every link
+    /// (Benchmarks/README.md, issue 17). The same cells as `appendPlacement(source:trigger:frame:to:)`.
+    mutating func appendPlacement(source: String, _ trigger: Trigger, _ frame: FrameKind, to out: inout ByteBuffer) {
+        for i in linkPlacements.indices
+        where linkPlacements[i].trigger == trigger && linkPlacements[i].frame == frame
+            && linkPlacements[i].source == source {
+            out.append(linkPlacements[i].cells)
+            return
+        }
+        var cells = ByteBuffer()
+        CSVCell.append(source, to: &cells)
+        cells.append(0x2C)
+        CSVCell.append(trigger.rawValue, to: &cells)
+        cells.append(0x2C)
+        CSVCell.append(frame.rawValue, to: &cells)
+        cells.append(0x2C)
+        if linkPlacements.count >= 64 { linkPlacements.removeAll(keepingCapacity: true) }
+        if linkPlacements.isEmpty { linkPlacements.reserveCapacity(16) }
+        linkPlacements.append((source, trigger, frame, cells.bytes))
+        out.append(cells.written)
+    }
+
+    /// The rows of the page's finding groups (`FindingOrigin.group`) as met, copied out of
+    /// their texts into one buffer of the page's: a row is then its link's cells and bytes
+    /// read in place, where reading a group's texts (a class) and their two arrays retained
+    /// and released them on every row (Benchmarks/README.md, issue 17).
+    /// `groupRows[group]`: the group's rows, as positions in `rowEnds` (`first` -1: not met).
+    private var groupRows: [(first: Int, end: Int)] = []
+    /// The rows met on the page, one after another, and where each ends.
+    private var pageRows: [UInt8] = []
+    private var rowEnds: [Int] = []
 
     /// A page begins: its groups are its own.
     mutating func beginPage() {
-        groups.removeAll(keepingCapacity: true)
+        groupRows.removeAll(keepingCapacity: true)
+        pageRows.removeAll(keepingCapacity: true)
+        rowEnds.removeAll(keepingCapacity: true)
     }
 
     /// Writes `finding`'s rows, whose cells past its link's are the same for every finding
     /// of `group` on the page: found by the group once met, by `finding`'s fields before.
     mutating func appendRows(_ finding: Finding, group: Int, link: UnsafeBufferPointer<UInt8>, layout: CSVLayout,
                              scratch: inout ByteBuffer, to out: inout ByteBuffer) {
-        if group < groups.count, let known = groups[group] {
-            append(known, link: link, to: &out)
-            return
-        }
+        if appendKnown(group: group, link: link, to: &out) { return }
         let entry = texts(finding, layout: layout, scratch: &scratch)
-        if group >= groups.count { groups += repeatElement(nil, count: group + 1 - groups.count) }
-        groups[group] = entry
-        append(entry, link: link, to: &out)
+        remember(entry, group: group)
+        _ = appendKnown(group: group, link: link, to: &out)
     }
 
-    /// The fields of a finding its group's cells are made of (what `Texts.fits` compares).
-    struct RowText {
-        let code: String
-        let severity: Severity
-        let profiles: [String]
-        let outcomes: [ProfileOutcome]
-        let message: String
-        let suppressed: String?
-        var baseline: BaselineState? = nil
+    /// Writes the rows of the page's group `group` when the page has met it (false: not met).
+    mutating func appendRows(ofKnown group: Int, link: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer) -> Bool {
+        appendKnown(group: group, link: link, to: &out)
     }
 
-    /// Writes the rows of a finding of `group` whose cells are made of `text`: found by the
-    /// group once met, by `text` before, made from `sample()` (a finding with these fields)
-    /// when no page has met them. Rows made from a page's links (`LinkRowsCSV`) make a
-    /// finding only then.
-    mutating func appendRows(group: Int, text: @autoclosure () -> RowText, sample: () -> Finding,
+    /// Writes the rows of a finding of `group`, a group the page has not met, whose outcomes
+    /// are `outcomes`: its cells found by the array's address and by `fits` (whether a
+    /// finding the cells were made from has the finding's code, severity, message,
+    /// suppression, no baseline state, its profiles and `outcomes`, as `Texts.fits`
+    /// compares), made from `sample()` (a finding with these fields) when no page has met
+    /// them. Rows made from a page's links (`LinkRowsCSV`) make a finding only then, and
+    /// compare the fields where their page's memo holds them (gathered into a value first,
+    /// they were retained and released on every group of every page: issue 17).
+    mutating func appendRows(group: Int, outcomes: [ProfileOutcome], fits: (Finding) -> Bool, sample: () -> Finding,
                              link: UnsafeBufferPointer<UInt8>, layout: CSVLayout, scratch: inout ByteBuffer,
                              to out: inout ByteBuffer) {
-        if group < groups.count, let known = groups[group] {
-            append(known, link: link, to: &out)
-            return
-        }
-        let text = text()
-        let address = text.outcomes.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
-        let entry = texts[address]?.first { $0.fits(text) }
+        let address = outcomes.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
+        let entry = texts[address]?.first { fits($0.sample) }
             ?? make(sample(), layout: layout, scratch: &scratch, address: address)
-        if group >= groups.count { groups += repeatElement(nil, count: group + 1 - groups.count) }
-        groups[group] = entry
-        append(entry, link: link, to: &out)
+        remember(entry, group: group)
+        _ = appendKnown(group: group, link: link, to: &out)
     }
 
     /// Writes `finding`'s rows: `link` (its cells up to and including `raw,`) before each.
@@ -186,6 +204,37 @@ struct CSVRowCells {
         let address = outcomes.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
         let known = texts[address]?.first { $0.fits(finding) }
         return known ?? make(finding, layout: layout, scratch: &scratch, address: address)
+    }
+
+    /// Writes the rows of `group` when the page has met it, `link` before each.
+    @inline(__always)
+    private func appendKnown(group: Int, link: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer) -> Bool {
+        guard group < groupRows.count else { return false }
+        let span = groupRows[group]
+        guard span.first >= 0 else { return false }
+        pageRows.withUnsafeBufferPointer { rows in
+            rowEnds.withUnsafeBufferPointer { ends in
+                var start = span.first == 0 ? 0 : ends[span.first - 1]
+                for row in span.first..<span.end {
+                    out.append(link)
+                    out.append(UnsafeBufferPointer(rebasing: rows[start..<ends[row]]))
+                    start = ends[row]
+                }
+            }
+        }
+        return true
+    }
+
+    /// `entry`'s rows, the rows of the page's group `group` from now on.
+    private mutating func remember(_ entry: Texts, group: Int) {
+        if group >= groupRows.count {
+            groupRows += repeatElement((first: -1, end: -1), count: group + 1 - groupRows.count)
+        }
+        let base = pageRows.count
+        pageRows += entry.rows
+        let first = rowEnds.count
+        for end in entry.rowEnds { rowEnds.append(base + end) }
+        groupRows[group] = (first, rowEnds.count)
     }
 
     private func append(_ entry: Texts, link: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer) {

@@ -1,3 +1,5 @@
+import LinkAuditModel
+
 /// `findings.csv`: the findings for testers who filter and sort in a spreadsheet. RFC 4180
 /// (CRLF line ends, a cell quoted when it holds a comma, a quote, CR or LF: `CSVCell`),
 /// UTF-8, a header row, rows in report order. Fixed findings (with a baseline) are rows
@@ -138,6 +140,20 @@ struct CSVRows: ~Copyable {
         if let line { lead.append(decimal: line) }
         lead.append(0x2C)
         cells.appendPlacement(source: source, trigger: trigger, frame: frame, to: &lead)
+        appendTarget(url: url, raw: raw, to: &lead)
+    }
+
+    /// `appendLink` of a page's link read in place (`LinkRowsCSV`): its placement found by
+    /// its trigger and frame themselves (`CSVRowCells.appendPlacement(source:_:_:to:)`).
+    static func appendLink(_ link: UnsafePointer<Navigation>, cells: inout CSVRowCells, to lead: inout ByteBuffer) {
+        lead.append(decimal: link.pointee.line)
+        lead.append(0x2C)
+        cells.appendPlacement(source: link.pointee.source, link.pointee.trigger, link.pointee.frame, to: &lead)
+        appendTarget(url: link.pointee.url, raw: link.pointee.raw, to: &lead)
+    }
+
+    /// `url,raw,` (the URL's cell copied when the raw text is the same).
+    private static func appendTarget(url: String, raw: String, to lead: inout ByteBuffer) {
         let start = lead.count
         CSVCell.append(url, to: &lead)
         lead.append(0x2C)

@@ -85,9 +85,9 @@ struct ByteBuffer: ~Copyable {
     }
 
     /// A string's UTF-8 bytes as they are.
+    @inline(__always)
     mutating func append(utf8 text: String) {
-        var text = text
-        text.withUTF8 { append($0) }
+        text.withBorrowedUTF8 { append($0) }
     }
 
     /// Appends `bytes`; with a drain, bytes of `drainSize` or more go to it straight after

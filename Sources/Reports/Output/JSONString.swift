@@ -6,9 +6,9 @@ package enum JSONString {
     /// `value` quoted and escaped. Room for the worst case (every byte a six-byte escape)
     /// is reserved once; then eight bytes are copied at a time while none needs escaping
     /// (nearly all text), and the rest byte by byte.
+    @inline(__always)
     static func append(_ value: String, to out: inout ByteBuffer) {
-        var value = value
-        value.withUTF8 { append(bytes: $0, to: &out) }
+        value.withBorrowedUTF8 { append(bytes: $0, to: &out) }
     }
 
     static func append(bytes utf8: UnsafeBufferPointer<UInt8>, to out: inout ByteBuffer) {

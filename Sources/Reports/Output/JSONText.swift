@@ -91,11 +91,13 @@ struct JSONText: ~Copyable {
         out.append(0x3A)
     }
 
+    @inline(__always)
     mutating func field(_ name: StaticString, _ value: String) {
         key(name)
         out.append(jsonString: value)
     }
 
+    @inline(__always)
     mutating func field(_ name: StaticString, _ value: String?) {
         guard let value else { return }
         field(name, value)
@@ -119,6 +121,7 @@ struct JSONText: ~Copyable {
 
     /// Two string fields in a row (`raw`, `url`): when the values are equal, the second's
     /// value is the first's escaped bytes copied.
+    @inline(__always)
     mutating func stringFields(_ name: StaticString, _ value: String, _ next: StaticString, _ nextValue: String) {
         key(name)
         let start = out.count
