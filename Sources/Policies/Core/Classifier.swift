@@ -262,8 +262,12 @@ public struct Classifier: Sendable {
         // is the key's; the verdict set the link's own. (An array made at the first: a
         // dictionary was asked of every profile of every link once a page had one.)
         var keyed: [Int32] = []
-        // The requests of the links some profile has to decide, built once each.
-        var missed: [Int: PolicyRequest] = [:]
+        // The requests of the links some profile has to decide, built once each, by navigation
+        // (made at the first). Each is moved out of its slot for a profile's decision and back:
+        // copied out of a dictionary, every field was retained and released again for every
+        // decision, some 230 instructions and 6 retain/release calls a link on `intent:` pages
+        // (Benchmarks/README.md, issue 17).
+        var missed: [PolicyRequest?] = []
         // Navigations some profile's engine never reaches (`PageReach`): their verdict names
         // what stopped them, so their rows are not shared; they are set apart, per profile.
         // (An array by navigation, made at the first: a lookup a link in a dictionary cost more.)
@@ -291,19 +295,22 @@ public struct Classifier: Sendable {
                     }
                     return PageVisit.consumesActivation(verdict)
                 }
-                var request: PolicyRequest
-                if let built = missed[i] {
-                    request = built
-                } else {
-                    request = run.request(for: navs[i], page: pages[Self.pageIndex(i, pages)].context)
-                    // One `Intent.parseUri` for every profile that reads the link as an intent.
-                    if request.scheme == "intent" || request.scheme == "android-app" {
-                        request.intent = parsed[i] ?? ParsedIntent(request.urlString, on: run.context.device)
+                if missed.isEmpty { missed = Array(repeating: nil, count: navs.count) }
+                let verdict = missed.withUnsafeMutableBufferPointer { slots -> Verdict in
+                    let slot = slots.baseAddress! + i
+                    let request: PolicyRequest
+                    if let built = slot.move() {
+                        request = built
+                    } else {
+                        var made = run.request(for: navs[i], page: pages[Self.pageIndex(i, pages)].context)
+                        // One `Intent.parseUri` for every profile that reads the link as an intent.
+                        if made.scheme == "intent" || made.scheme == "android-app" {
+                            made.intent = parsed[i] ?? ParsedIntent(made.urlString, on: run.context.device)
+                        }
+                        request = made
                     }
-                    missed[i] = request
+                    return Self.decide(request, by: profile, sinceInput: sinceInput, keepingIn: slot)
                 }
-                request.android.msSinceUserInput = sinceInput
-                let verdict = profile.decide(request)
                 numbers[i * count + p] = memo.remember(verdict, link: links[i], profile: p, visit: visit)
                 return PageVisit.consumesActivation(verdict)
             }, unreached: { i, verdict in
@@ -312,9 +319,8 @@ public struct Classifier: Sendable {
                 unreached[i]![p] = verdict
             })
         }
-        if let judge { memo.judging(judge.id) }
-        // The numbers of `unreached` verdicts with their text left out, by profile and reason.
-        var unnamed: [(profile: Int, reason: Reason, number: Int32)] = []
+        // Each live link's row (-1: unreached by some engine, set apart), for its findings.
+        var rowOf = [Int32](repeating: -1, count: navs.count)
         do {
             let numbers = UnsafeBufferPointer(numbers)
             for i in navs.indices where schedule.live[i] {
@@ -322,17 +328,6 @@ public struct Classifier: Sendable {
                     navs[i].verdicts = VerdictSet(run.names, (0..<count).map { p in
                         fixed[p] ?? memo.verdict(profile: p, number: numbers[i * count + p])
                     })
-                    guard let judge else { continue }
-                    if !memo.judgesUnreachedByRow || Self.isJudgedAlone(judge, of: &navs, at: i) {
-                        navs[i].findings = judge.findings(navs[i])
-                        continue
-                    }
-                    navs[i].findings = Self.unreachedFindings(fixed, at: i, numbers: numbers, link: links[i], memo: memo,
-                                                              unnamed: &unnamed, names: run.names) { set in
-                        Self.newRowFindings(set, judge: judge, of: &navs, at: i, memo: memo)
-                    }
-                    // The row speaks for this navigation, in debug builds (every test).
-                    assert(navs[i].findings == judge.findings(navs[i]))
                     continue
                 }
                 let mine = UnsafeBufferPointer(rebasing: numbers[(i * count)..<(i * count + count)])
@@ -346,21 +341,56 @@ public struct Classifier: Sendable {
                     (r, navs[i].verdicts) = Self.quotedRow(link: links[i], mine: mine, keyed: keyed, at: i * count, memo: memo,
                                                           names: run.names)
                 }
-                guard let judge else { continue }
-                if Self.isJudgedAlone(judge, of: &navs, at: i) {
-                    navs[i].findings = judge.findings(navs[i])
-                } else if let findings = memo.rowFindings(r) {
-                    navs[i].findings = findings
-                } else {
-                    // The checks read the verdicts, the scheme, the frame and an intent's URL: all
-                    // in the row's key (an intent's fallback by the test FALLBACK_NOT_USED makes of
-                    // it, `IntentKey`), so its first navigation speaks for the rest.
-                    let findings = Self.newRowFindings(memo.rowSet(r), judge: judge, of: &navs, at: i, memo: memo)
-                    memo.setRowFindings(r, findings)
-                    navs[i].findings = findings
-                }
+                rowOf[i] = r
             }
         }
+        // The findings in a pass of their own, the judge unwrapped once: bound from the optional
+        // for every link it was copied and destroyed again, a retain and a release of its id and
+        // each of its closures, some 300 instructions a link (Benchmarks/README.md, issue 17).
+        guard let judge else { return }
+        memo.judging(judge.id)
+        // The numbers of `unreached` verdicts with their text left out, by profile and reason.
+        var unnamed: [(profile: Int, reason: Reason, number: Int32)] = []
+        for i in navs.indices where schedule.live[i] {
+            if !unreached.isEmpty, let fixed = unreached[i] {
+                if !memo.judgesUnreachedByRow || Self.isJudgedAlone(judge, of: &navs, at: i) {
+                    navs[i].findings = judge.findings(navs[i])
+                    continue
+                }
+                navs[i].findings = Self.unreachedFindings(fixed, at: i, numbers: UnsafeBufferPointer(numbers), link: links[i], memo: memo,
+                                                          unnamed: &unnamed, names: run.names) { set in
+                    Self.newRowFindings(set, judge: judge, of: &navs, at: i, memo: memo)
+                }
+                // The row speaks for this navigation, in debug builds (every test).
+                assert(navs[i].findings == judge.findings(navs[i]))
+                continue
+            }
+            let r = rowOf[i]
+            if Self.isJudgedAlone(judge, of: &navs, at: i) {
+                navs[i].findings = judge.findings(navs[i])
+            } else if let findings = memo.rowFindings(r) {
+                navs[i].findings = findings
+            } else {
+                // The checks read the verdicts, the scheme, the frame and an intent's URL: all
+                // in the row's key (an intent's fallback by the test FALLBACK_NOT_USED makes of
+                // it, `IntentKey`), so its first navigation speaks for the rest.
+                let findings = Self.newRowFindings(memo.rowSet(r), judge: judge, of: &navs, at: i, memo: memo)
+                memo.setRowFindings(r, findings)
+                navs[i].findings = findings
+            }
+        }
+    }
+
+    /// `profile`'s verdict on `request` at `sinceInput` ms after the user's input, the request
+    /// then moved into `slot` (uninitialized) for the link's next profile: stored from a local
+    /// it was copied in and the local destroyed, every field retained and released once more
+    /// for every decision (Benchmarks/README.md, issue 17).
+    private static func decide(_ request: consuming PolicyRequest, by profile: any RuntimeProfile, sinceInput: Int?,
+                               keepingIn slot: UnsafeMutablePointer<PolicyRequest?>) -> Verdict {
+        request.android.msSinceUserInput = sinceInput
+        let verdict = profile.decide(request)
+        slot.initialize(to: consume request)
+        return verdict
     }
 
     /// A verdict remembered for an `intent:` link's key (`number`), given the link's own values

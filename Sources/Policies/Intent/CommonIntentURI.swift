@@ -25,18 +25,24 @@ import LinkAuditModel
 enum CommonIntentURI {
     static func parse(_ uri: String) -> AndroidIntent? {
         // Filled in place by the pass over the bytes.
-        var intent = AndroidIntent(action: AndroidIntent.actionView)
-        guard uri.utf8.withContiguousStorageIfAvailable({ fill(&intent, bytes: $0, uri: uri) }) == true else { return nil }
+        var intent: AndroidIntent? = AndroidIntent(action: AndroidIntent.actionView)
+        var package: String?
+        guard uri.utf8.withContiguousStorageIfAvailable({ fill(&intent, package: &package, bytes: $0, uri: uri) }) == true
+        else { return nil }
         return intent
     }
 
     /// `package` of `parse(uri)`, read without making the rest of the intent: `.some` the
     /// package (nil for none) where `parse` answers, `.none` where the plain parser is to.
+    /// (No intent at all: an empty one made and destroyed cost a retain and a release of each of
+    /// its fields, some 150 instructions a call, 2,609 calls on 100 pages of `intent:` links,
+    /// Benchmarks/README.md, issue 17.)
     static func package(of uri: String) -> String?? {
-        var intent = AndroidIntent()
-        guard uri.utf8.withContiguousStorageIfAvailable({ fill(&intent, bytes: $0, uri: uri, packageOnly: true) }) == true
+        var none: AndroidIntent?
+        var package: String?
+        guard uri.utf8.withContiguousStorageIfAvailable({ fill(&none, package: &package, bytes: $0, uri: uri) }) == true
         else { return .none }
-        return .some(intent.package)
+        return .some(package)
     }
 
     private static let ascii = (
@@ -51,10 +57,11 @@ enum CommonIntentURI {
                                     ChromeIntentFields.marketReferrerExtra].map { (bytes: Array($0.utf8), text: $0) }
 
     /// Sets `intent` (a VIEW intent, as `parseUri` starts) from the URI's bytes; false where
-    /// the plain parser is to read the URI (`intent` is then to be dropped). `packageOnly`:
-    /// every item read and checked as for the whole intent, but only `package` set.
-    private static func fill(_ intent: inout AndroidIntent, bytes b: UnsafeBufferPointer<UInt8>, uri: String,
-                             packageOnly: Bool = false) -> Bool {
+    /// the plain parser is to read the URI (`intent` is then to be dropped). No intent
+    /// (`packageOnly`): every item read and checked as for the whole intent, but only `package` set.
+    private static func fill(_ intent: inout AndroidIntent?, package: inout String?, bytes b: UnsafeBufferPointer<UInt8>,
+                             uri: String) -> Bool {
+        let packageOnly = intent == nil
         let n = b.count
         guard let base = b.baseAddress, starts(b, 0, ascii.intent), isASCII(b) else { return false }
         // `#`: the last one, as `lastIndexOf` (a URI has few: `memchr` from each to the next,
@@ -64,7 +71,7 @@ enum CommonIntentURI {
             hash = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         }
         if hash < 7 {
-            if !packageOnly { intent.data = uri }
+            if !packageOnly { intent!.data = uri }
             return true
         }
         guard starts(b, hash, ascii.marker) else { return false }
@@ -81,7 +88,7 @@ enum CommonIntentURI {
                 // A value made only where it is kept (`package=`) or checked (an `i.` number
                 // `int` does not read).
                 switch b[i] {
-                case 0x70 where name(b, i, eq, ascii.package): intent.package = decoded(b, eq + 1, semi)
+                case 0x70 where name(b, i, eq, ascii.package): package = decoded(b, eq + 1, semi)
                 case 0x61 where name(b, i, eq, ascii.action), 0x63 where name(b, i, eq, ascii.category),
                      0x74 where name(b, i, eq, ascii.type), 0x69 where name(b, i, eq, ascii.identifier),
                      0x63 where name(b, i, eq, ascii.component), 0x73 where name(b, i, eq, ascii.scheme),
@@ -98,12 +105,12 @@ enum CommonIntentURI {
             }
             let value = decoded(b, eq + 1, semi)
             switch b[i] {
-            case 0x61 where name(b, i, eq, ascii.action): intent.action = value
-            case 0x63 where name(b, i, eq, ascii.category): intent.addCategory(value)
-            case 0x74 where name(b, i, eq, ascii.type): intent.type = value
-            case 0x69 where name(b, i, eq, ascii.identifier): intent.identifier = value
-            case 0x70 where name(b, i, eq, ascii.package): intent.package = value
-            case 0x63 where name(b, i, eq, ascii.component): intent.component = component(value)
+            case 0x61 where name(b, i, eq, ascii.action): intent!.action = value
+            case 0x63 where name(b, i, eq, ascii.category): intent!.addCategory(value)
+            case 0x74 where name(b, i, eq, ascii.type): intent!.type = value
+            case 0x69 where name(b, i, eq, ascii.identifier): intent!.identifier = value
+            case 0x70 where name(b, i, eq, ascii.package): intent!.package = value
+            case 0x63 where name(b, i, eq, ascii.component): intent!.component = component(value)
             case 0x73 where name(b, i, eq, ascii.scheme): scheme = value
             case 0x53, 0x42, 0x69:   // S. B. i.
                 guard b[i + 1] == 0x2E else { return false }
@@ -115,7 +122,7 @@ enum CommonIntentURI {
                     guard let number = int(b, eq + 1, semi) ?? (try? JavaNumbers.parseInt(value)) else { return false }
                     extra = .int(number)
                 }
-                intent.extras[decoded(b, i + 2, eq)] = extra
+                intent!.extras[decoded(b, i + 2, eq)] = extra
             default:
                 return false
             }
@@ -138,7 +145,7 @@ enum CommonIntentURI {
         } else {
             data = String(decoding: rest, as: UTF8.self)
         }
-        if !data.isEmpty { intent.data = data }
+        if !data.isEmpty { intent!.data = data }
         return true
     }
 
