@@ -26,8 +26,8 @@ enum CommonIntentURI {
     static func parse(_ uri: String) -> AndroidIntent? {
         // Filled in place by the pass over the bytes.
         var intent: AndroidIntent? = AndroidIntent(action: AndroidIntent.actionView)
-        var package: String?
-        guard uri.utf8.withContiguousStorageIfAvailable({ fill(&intent, package: &package, bytes: $0, uri: uri) }) == true
+        var reads = Reads(fallback: false)
+        guard uri.utf8.withContiguousStorageIfAvailable({ fill(&intent, reads: &reads, bytes: $0, uri: uri) }) == true
         else { return nil }
         return intent
     }
@@ -39,17 +39,41 @@ enum CommonIntentURI {
     /// Benchmarks/README.md, issue 17.)
     static func package(of uri: String) -> String?? {
         var none: AndroidIntent?
-        var package: String?
-        guard uri.utf8.withContiguousStorageIfAvailable({ fill(&none, package: &package, bytes: $0, uri: uri) }) == true
+        var reads = Reads(fallback: false)
+        guard uri.utf8.withContiguousStorageIfAvailable({ fill(&none, reads: &reads, bytes: $0, uri: uri) }) == true
         else { return .none }
-        return .some(package)
+        return .some(reads.package)
+    }
+
+    /// `parse(uri)?.stringExtra(IntentSanitizer.browserFallbackURLExtra)`, read without making
+    /// the rest of the intent: `.some` the fallback (nil for none, or an extra of that name that
+    /// is not a String) where `parse` answers, `.none` where the plain parser is to. The check
+    /// FALLBACK_NOT_USED reads it of each row's `intent:` link: the whole intent made and
+    /// destroyed for it cost some 6,900 instructions a time (Benchmarks/README.md, issue 17).
+    static func browserFallbackURL(of uri: String) -> String?? {
+        var none: AndroidIntent?
+        var reads = Reads(fallback: true)
+        guard uri.utf8.withContiguousStorageIfAvailable({ fill(&none, reads: &reads, bytes: $0, uri: uri) }) == true
+        else { return .none }
+        return .some(reads.fallback)
+    }
+
+    /// What a pass without an intent keeps: `package=`'s value, and (`wantsFallback`) the
+    /// last `S.`, `B.` or `i.` extra named `browser_fallback_url` as a String extra reads.
+    private struct Reads {
+        let wantsFallback: Bool
+        var package: String?
+        var fallback: String?
+
+        init(fallback: Bool) { wantsFallback = fallback }
     }
 
     private static let ascii = (
         intent: Array("intent:".utf8), marker: Array("#Intent;".utf8),
         action: Array("action".utf8), category: Array("category".utf8), type: Array("type".utf8),
         identifier: Array("identifier".utf8), package: Array("package".utf8),
-        component: Array("component".utf8), scheme: Array("scheme".utf8))
+        component: Array("component".utf8), scheme: Array("scheme".utf8),
+        fallback: Array(IntentSanitizer.browserFallbackURLExtra.utf8))
 
     /// Values and extra names pages write again and again, given as the constants they equal
     /// (no string made for them).
@@ -58,8 +82,8 @@ enum CommonIntentURI {
 
     /// Sets `intent` (a VIEW intent, as `parseUri` starts) from the URI's bytes; false where
     /// the plain parser is to read the URI (`intent` is then to be dropped). No intent
-    /// (`packageOnly`): every item read and checked as for the whole intent, but only `package` set.
-    private static func fill(_ intent: inout AndroidIntent?, package: inout String?, bytes b: UnsafeBufferPointer<UInt8>,
+    /// (`packageOnly`): every item read and checked as for the whole intent, but only `reads` set.
+    private static func fill(_ intent: inout AndroidIntent?, reads: inout Reads, bytes b: UnsafeBufferPointer<UInt8>,
                              uri: String) -> Bool {
         let packageOnly = intent == nil
         let n = b.count
@@ -88,15 +112,19 @@ enum CommonIntentURI {
                 // A value made only where it is kept (`package=`) or checked (an `i.` number
                 // `int` does not read).
                 switch b[i] {
-                case 0x70 where name(b, i, eq, ascii.package): package = decoded(b, eq + 1, semi)
+                case 0x70 where name(b, i, eq, ascii.package): reads.package = decoded(b, eq + 1, semi)
                 case 0x61 where name(b, i, eq, ascii.action), 0x63 where name(b, i, eq, ascii.category),
                      0x74 where name(b, i, eq, ascii.type), 0x69 where name(b, i, eq, ascii.identifier),
-                     0x63 where name(b, i, eq, ascii.component), 0x73 where name(b, i, eq, ascii.scheme),
-                     0x53 where b[i + 1] == 0x2E, 0x42 where b[i + 1] == 0x2E:
+                     0x63 where name(b, i, eq, ascii.component), 0x73 where name(b, i, eq, ascii.scheme):
                     break
+                case 0x53 where b[i + 1] == 0x2E, 0x42 where b[i + 1] == 0x2E:
+                    if reads.wantsFallback, isFallback(b, i + 2, eq) {
+                        reads.fallback = b[i] == 0x53 ? decoded(b, eq + 1, semi) : nil
+                    }
                 case 0x69 where b[i + 1] == 0x2E:
                     guard int(b, eq + 1, semi) != nil || (try? JavaNumbers.parseInt(decoded(b, eq + 1, semi))) != nil
                     else { return false }
+                    if reads.wantsFallback, isFallback(b, i + 2, eq) { reads.fallback = nil }
                 default:
                     return false
                 }
@@ -180,6 +208,13 @@ enum CommonIntentURI {
         guard at + prefix.count <= b.count else { return false }
         for k in prefix.indices where b[at + k] != prefix[k] { return false }
         return true
+    }
+
+    /// Whether an extra's name, `b[from..<eq]`, decodes to `browser_fallback_url` (the key the
+    /// whole parse sets, `decoded`; a name without `%` is its bytes).
+    private static func isFallback(_ b: UnsafeBufferPointer<UInt8>, _ from: Int, _ eq: Int) -> Bool {
+        guard memchr(b.baseAddress! + from, 0x25, eq - from) != nil else { return name(b, from, eq, ascii.fallback) }
+        return decoded(b, from, eq) == IntentSanitizer.browserFallbackURLExtra
     }
 
     /// Whether the item's name, `b[from..<eq]`, is `word`.
