@@ -188,6 +188,11 @@ public struct Classifier: Sendable {
         var placements: [Placement: Int32] = [:]
         // The page's part of an `intent:` link's key on the shape path, by target host (`PageBitsByHost`).
         var pageBits = PageBitsByHost()
+        // Asked once: asked of every `intent:` link, it copied the run's reading (its sets retained
+        // and released) and hashed "intent" into its set of schemes read whole.
+        // The reading itself held once too: `run.reading` handed to each link's key copied it.
+        let reading = run.reading
+        let readsIntentKeys = reading.readsIntentKey(scheme: "intent")
         for page in pages {
             placements.removeAll(keepingCapacity: true)
             // Asked once a page: reading `page.context.url` copied the URL for each link.
@@ -202,6 +207,8 @@ public struct Classifier: Sendable {
                 let inputs: Int32
                 if let last, last.placement == placement {
                     inputs = last.inputs
+                } else if byPlacement, let known = memo.placedInputs(placement) {
+                    inputs = known
                 } else if byPlacement {
                     inputs = memo.inputs(of: placement) {
                         DecisionKey.Inputs(run.request(for: navs[i], page: page.context))
@@ -216,7 +223,7 @@ public struct Classifier: Sendable {
                 // Read in place: `Self.target(navs[i])` copied the whole navigation (a retain and
                 // a release of each of its fields) for every link.
                 let url = navs.withUnsafeBufferPointer { Self.target(of: $0, at: i) }
-                if navs[i].scheme == "intent", run.reading.readsIntentKey(scheme: "intent") {
+                if readsIntentKeys, navs[i].scheme == "intent" {
                     if quoteAt.isEmpty {
                         quoteAt = Array(repeating: -1, count: navs.count)
                         quotePlaces = Array(repeating: [], count: navs.count)
@@ -226,14 +233,15 @@ public struct Classifier: Sendable {
                     ids[i] = Self.intentLinkNumber(navs[i].url, url: url, page: page.context, run: run, inputs: inputs,
                                                    memo: memo, pageBits: &pageBits, intent: &intent, quotes: &quoted)
                     if let intent { intents[i] = intent }
-                    if let quoted {
+                    // Taken out, not bound: a binding copied the quotes' texts, to be released again.
+                    if let quoted = quoted.take() {
                         quoteAt[i] = Int32(quoteList.count)
-                        quoteList.append(quoted)
                         quotePlaces[i] = quoted.places
+                        quoteList.append(quoted)
                     }
                 } else {
                     let link = DecisionKey.Link(url: url, urlString: navs[i].url, scheme: navs[i].scheme,
-                                                page: page.context, reading: run.reading)
+                                                page: page.context, reading: reading)
                     ids[i] = memo.link(link, inputs: inputs)
                 }
                 // The key as the request defines it, in debug builds (every test): the placement's

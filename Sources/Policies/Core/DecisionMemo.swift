@@ -158,12 +158,7 @@ final class DecisionMemo {
 
     /// The number of a placement's inputs: the one given before, or `make()`'s numbered.
     func inputs(of placement: Classifier.Placement, _ make: () -> DecisionKey.Inputs) -> Int32 {
-        let found: Int32? = placementList.withUnsafeBufferPointer { list in
-            for entry in list where entry.placement == placement { return entry.inputs }
-            return nil
-        }
-        if let found { return found }
-        if placementList.count >= Self.placementScan, let known = placements[placement] { return known }
+        if let known = placedInputs(placement) { return known }
         let id = inputs(make())
         if placementList.count < Self.placementScan {
             placementList.append((placement, id))
@@ -171,6 +166,19 @@ final class DecisionMemo {
             placements[placement] = id
         }
         return id
+    }
+
+    /// The number `inputs(of:_:)` gave a placement, nil for one not seen (nothing is added). Asked
+    /// first by the classifier: handed the closure that makes the inputs, `inputs(of:_:)` had
+    /// its captures (the run, the page) retained and released for every link it was asked of
+    /// (Benchmarks/README.md, issue 17).
+    func placedInputs(_ placement: Classifier.Placement) -> Int32? {
+        let found: Int32? = placementList.withUnsafeBufferPointer { list in
+            for entry in list where entry.placement == placement { return entry.inputs }
+            return nil
+        }
+        if let found { return found }
+        return placementList.count >= Self.placementScan ? placements[placement] : nil
     }
 
     /// The number of inputs already seen, nil for new ones.
