@@ -57,9 +57,11 @@ struct ChromeExternalNavigation {
         let chain = ChromeNavigationChain(request).result
         if case .requiresPrompt(let why) = chain, !isExternal { return .noOverride(why, externalFallback: false) }
         let allowed = chain == .allowed
-        let candidates = AndroidResolution.intent(targetIntent, on: device)
+        // Made once: asked twice, the launch intent was copied out of the fields twice.
+        let target = targetIntent
+        let candidates = AndroidResolution.intent(target, on: device)
         if candidates.isEmpty { return unresolvable(chain) }
-        let web = targetIntent.scheme.map(AndroidResolution.isWebScheme) ?? false
+        let web = target.scheme.map(AndroidResolution.isWebScheme) ?? false
         let start = ActivityStart.start(candidates, web: web, on: device)
         if isExternal, resolvesToSelf(start) { return .navigateTab }
         if !isExternal, !candidates.contains(where: Self.isSpecialized) {

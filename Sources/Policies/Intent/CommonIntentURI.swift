@@ -29,7 +29,8 @@ enum CommonIntentURI {
         var reads = Reads(fallback: false)
         guard uri.utf8.withContiguousStorageIfAvailable({ fill(&intent, reads: &reads, bytes: $0, uri: uri) }) == true
         else { return nil }
-        return intent
+        // Taken out: returned as it stood, it was copied (every field retained) and the copy kept.
+        return intent.take()
     }
 
     /// `package` of `parse(uri)`, read without making the rest of the intent: `.some` the
