@@ -32,10 +32,11 @@ extension Checks {
 }
 
 /// Reads an `intent:` URI's fallback the way Android does (after `Intent.parseUri`).
+/// The fallback alone is read (`IntentURIParser.browserFallbackURL(of:)`: no intent made for a
+/// URI of the common shape, `CommonIntentURITests` holding it to the whole parse).
 enum IntentFallback {
     static func hasHTTPFallback(_ uri: String) -> Bool {
-        guard let intent = try? IntentURIParser.parse(uri, flags: .intentScheme),
-              let fallback = intent.stringExtra("browser_fallback_url") else { return false }
+        guard let fallback = try? IntentURIParser.browserFallbackURL(of: uri) else { return false }
         return IntentSanitizer.isHttpURL(fallback)
     }
 }

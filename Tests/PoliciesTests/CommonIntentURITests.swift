@@ -29,6 +29,8 @@ final class CommonIntentURITests: XCTestCase {
         "action=", "category=android.intent.category.BROWSABLE", "category=x", "type=text/plain", "identifier=id%20x",
         "component=id.dana/.Pay", "component=id.dana/x.Pay", "component=id.dana", "component=/x", "component=a/",
         "S.browser_fallback_url=https%3A%2F%2Fm.dana.example%2Fpay", "S.browser_fallback_url=https://a/b",
+        "S.browser%5Ffallback_url=https://e/x", "B.browser_fallback_url=true", "i.browser_fallback_url=7",
+        "S.browser_fallback_url=", "S.browser_fallback_ur=https://a/",
         "S.market_referrer=order%3D1", "S.k%3Dx=v", "S.=v", "S.k=%zz", "S.k=%E2%82%AC", "S.k=%C3", "S.k=%4", "S.k=%41%",
         "S.k=a+b", "S.x=launchFlags=1", "B.b=true", "B.b=TRUE", "B.b=1", "i.amount=1210", "i.n=-5", "i.n=0x10", "i.n=x",
         "i.n=2147483648", "b.n=1", "c.c=x", "d.d=1.5", "f.f=1", "l.l=1", "s.s=1", "launchFlags=0x10",
@@ -52,6 +54,13 @@ final class CommonIntentURITests: XCTestCase {
                        file: file, line: line)
         XCTAssertTrue(sameAnswer(Result { AndroidIntent(package: try IntentURIParser.package(of: uri)) },
                                  Result { AndroidIntent(package: try IntentURIParser.parsePlain(uri, flags: .intentScheme).package) }),
+                      uri.debugDescription, file: file, line: line)
+        XCTAssertEqual(CommonIntentURI.browserFallbackURL(of: uri).map { _ in true }, common.map { _ in true },
+                       uri.debugDescription, file: file, line: line)
+        let fallback = IntentSanitizer.browserFallbackURLExtra
+        XCTAssertTrue(sameAnswer(Result { AndroidIntent(data: try IntentURIParser.browserFallbackURL(of: uri)) },
+                                 Result { AndroidIntent(data: try IntentURIParser.parsePlain(uri, flags: .intentScheme)
+                                                                   .stringExtra(fallback)) }),
                       uri.debugDescription, file: file, line: line)
         for flag in Self.flags {
             let plain = Result { try IntentURIParser.parsePlain(uri, flags: flag) }

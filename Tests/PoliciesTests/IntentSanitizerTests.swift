@@ -1,5 +1,6 @@
 import XCTest
 @testable import Policies
+import TestSupport
 
 /// The PayerMax guide client's `openIntentUri` after parsing, and WebView's no-client path.
 final class IntentSanitizerTests: XCTestCase {
@@ -52,6 +53,23 @@ final class IntentSanitizerTests: XCTestCase {
         XCTAssertFalse(IntentSanitizer.isHttpURL("https:x"))
         XCTAssertFalse(IntentSanitizer.isHttpURL("http:/"))
         XCTAssertTrue(IntentSanitizer.isHttpURL("hTtP://x"))
+    }
+
+    /// The byte reading of the prefix answers as the UTF-16 one (`isHttpURLPlain`): generated texts
+    /// of prefix pieces in both cases, near misses, non-ASCII and combining characters, short ones.
+    func testHttpPrefixOnBytesIsTheUTF16Ones() {
+        let pieces = ["h", "H", "t", "T", "p", "P", "s", "S", ":", "/", "//", "http", "HTTPS", "https://", "http://",
+                      "é", "e\u{301}", "\u{1F600}", "x", " ", "\u{0}", "ǆ", "İ", "ſ", "\u{212A}", "@", "[", "`", "{"]
+        var random = SeededNumbers(state: 5)
+        var texts = ["", "http://", "https://", "HTTP://", "http:/", "https:/", "http://é", "https://é", "httpé://",
+                     "http\u{301}://x", "https\u{301}://x", "ſttp://", "http://\u{301}"]
+        for _ in 0..<20_000 { texts.append(random.string(from: pieces, length: 6)) }
+        var yes = 0
+        for text in texts {
+            XCTAssertEqual(IntentSanitizer.isHttpURL(text), IntentSanitizer.isHttpURLPlain(text), text.debugDescription)
+            if IntentSanitizer.isHttpURLPlain(text) { yes += 1 }
+        }
+        XCTAssertGreaterThan(yes, 100)
     }
 
     func testNonStringFallbackIsIgnoredButStillRemoved() throws {

@@ -57,9 +57,11 @@ struct ChromeExternalNavigation {
         let chain = ChromeNavigationChain(request).result
         if case .requiresPrompt(let why) = chain, !isExternal { return .noOverride(why, externalFallback: false) }
         let allowed = chain == .allowed
-        let candidates = AndroidResolution.intent(targetIntent, on: device)
+        // Made once: asked twice, the launch intent was copied out of the fields twice.
+        let target = targetIntent
+        let candidates = AndroidResolution.intent(target, on: device)
         if candidates.isEmpty { return unresolvable(chain) }
-        let web = targetIntent.scheme.map(AndroidResolution.isWebScheme) ?? false
+        let web = target.scheme.map(AndroidResolution.isWebScheme) ?? false
         let start = ActivityStart.start(candidates, web: web, on: device)
         if isExternal, resolvesToSelf(start) { return .navigateTab }
         if !isExternal, !candidates.contains(where: Self.isSpecialized) {
@@ -80,13 +82,16 @@ struct ChromeExternalNavigation {
 
     /// Schemes never handed to apps: browser internals, `content:`, `file:` inside an intent,
     /// `fido:` (of the URL, or of an `intent:`'s data).
+    /// (The URL's scheme and the data's asked one by one: a list of the two made, and the fields
+    /// copied whole to read the data's scheme, cost some 2,000 instructions a decision,
+    /// Benchmarks/README.md, issue 17.)
     private func disallowedScheme() -> Reason? {
-        let data = fields.flatMap { $0.launchIntent.scheme }
-        let schemes = [request.scheme] + (data.map { [$0] } ?? [])
-        if schemes.contains(where: Self.internalSchemes.contains) { return .internalScheme }
-        if schemes.contains("content") { return .contentScheme }
+        let data = fields?.launchIntent.scheme
+        let scheme = request.scheme
+        if Self.internalSchemes.contains(scheme) || data.map(Self.internalSchemes.contains) == true { return .internalScheme }
+        if scheme == "content" || data == "content" { return .contentScheme }
         if data?.lowercased() == "file" { return .fileScheme }
-        if schemes.contains("fido") { return .fidoScheme }
+        if scheme == "fido" || data == "fido" { return .fidoScheme }
         return nil
     }
 

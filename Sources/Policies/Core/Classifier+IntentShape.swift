@@ -23,13 +23,7 @@ extension Classifier {
         // (asserted below, in debug builds: every test).
         guard memo.shapes, let url,
               let bits = pageBits.bits(url, page: page),
-              // A closure reading the run's `reading` only when asked (a link with a `scheme=`):
-              // the method itself handed over copied the struct, its sets retained and released,
-              // for every link (Benchmarks/README.md, issue 17). `run` held unowned(unsafe): the
-              // closure is called only within `write`, while this call holds `run`; captured
-              // strong, it was retained and released four times a link (some 100 instructions).
-              let written = IntentShape.write(uri, into: memo.shapeBytes,
-                                              readsDataWhole: { [unowned(unsafe) run] in run.reading.readsDataWhole(ascii: $0) })
+              let written = Self.shape(of: uri, run: run, memo: memo)
         else {
             let link = intentLink(uri, url: url, page: page, run: run, intent: &intent, quotes: &quotes)
             return memo.link(link, inputs: inputs)
@@ -58,6 +52,24 @@ extension Classifier {
         let number = memo.link(link, inputs: inputs)
         memo.shapeNumbers.add(shape, hash: hash, page: bits, inputs: inputs, (number, quotes))
         return number
+    }
+
+    /// `IntentShape.write` of `uri` into the memo's bytes, with the run's reading of a data scheme.
+    /// Where no scheme is read whole but http(s) (`Run.readsOnlyWebDataWhole`, the common run) the
+    /// test is a static function: the closure reading `run.reading` copied the reading, its sets
+    /// retained and released, at each call, some 80 instructions and 4 retain/release calls an
+    /// `intent:` link with a `scheme=` (Benchmarks/README.md, issue 17). Otherwise a closure
+    /// reading the run's `reading` only when asked: the method itself handed over copied the
+    /// struct for every link. `run` held unowned(unsafe): the closure is called only within
+    /// `write`, while the caller holds `run`; captured strong, it was retained and released four
+    /// times a link (some 100 instructions).
+    @inline(__always)
+    static func shape(of uri: String, run: Run, memo: DecisionMemo) -> IntentShape.Written? {
+        if run.readsOnlyWebDataWhole {
+            return IntentShape.write(uri, into: memo.shapeBytes, readsDataWhole: TargetReading.isHTTP(ascii:))
+        }
+        return IntentShape.write(uri, into: memo.shapeBytes,
+                                 readsDataWhole: { [unowned(unsafe) run] in run.reading.readsDataWhole(ascii: $0) })
     }
 
     /// An `intent:` link's key, with its parse (kept for the profiles that decide it) and the

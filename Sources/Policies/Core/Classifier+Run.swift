@@ -11,6 +11,9 @@ extension Classifier {
         let context: PolicyContext
         let names: VerdictSet.Names
         let reading: TargetReading
+        /// `reading.wholeSchemes.isEmpty`: an `intent:` data's scheme is then read whole only when it
+        /// is http(s) (`TargetReading.isHTTP(ascii:)`), and the shape asks that of no reading.
+        let readsOnlyWebDataWhole: Bool
         let visit: PageVisit
 
         init(_ classifier: Classifier) {
@@ -20,6 +23,7 @@ extension Classifier {
             context = PolicyContext(device: device, settings: classifier.settings, options: classifier.options)
             names = VerdictSet.Names(classifier.profiles.map(\.name))
             reading = TargetReading(profiles: classifier.profiles, device: device, options: classifier.options)
+            readsOnlyWebDataWhole = reading.wholeSchemes.isEmpty
             visit = PageVisit(settings: classifier.settings)
         }
 

@@ -188,6 +188,11 @@ public struct Classifier: Sendable {
         var placements: [Placement: Int32] = [:]
         // The page's part of an `intent:` link's key on the shape path, by target host (`PageBitsByHost`).
         var pageBits = PageBitsByHost()
+        // Asked once: asked of every `intent:` link, it copied the run's reading (its sets retained
+        // and released) and hashed "intent" into its set of schemes read whole.
+        // The reading itself held once too: `run.reading` handed to each link's key copied it.
+        let reading = run.reading
+        let readsIntentKeys = reading.readsIntentKey(scheme: "intent")
         for page in pages {
             placements.removeAll(keepingCapacity: true)
             // Asked once a page: reading `page.context.url` copied the URL for each link.
@@ -202,6 +207,8 @@ public struct Classifier: Sendable {
                 let inputs: Int32
                 if let last, last.placement == placement {
                     inputs = last.inputs
+                } else if byPlacement, let known = memo.placedInputs(placement) {
+                    inputs = known
                 } else if byPlacement {
                     inputs = memo.inputs(of: placement) {
                         DecisionKey.Inputs(run.request(for: navs[i], page: page.context))
@@ -216,7 +223,7 @@ public struct Classifier: Sendable {
                 // Read in place: `Self.target(navs[i])` copied the whole navigation (a retain and
                 // a release of each of its fields) for every link.
                 let url = navs.withUnsafeBufferPointer { Self.target(of: $0, at: i) }
-                if navs[i].scheme == "intent", run.reading.readsIntentKey(scheme: "intent") {
+                if readsIntentKeys, navs[i].scheme == "intent" {
                     if quoteAt.isEmpty {
                         quoteAt = Array(repeating: -1, count: navs.count)
                         quotePlaces = Array(repeating: [], count: navs.count)
@@ -226,14 +233,15 @@ public struct Classifier: Sendable {
                     ids[i] = Self.intentLinkNumber(navs[i].url, url: url, page: page.context, run: run, inputs: inputs,
                                                    memo: memo, pageBits: &pageBits, intent: &intent, quotes: &quoted)
                     if let intent { intents[i] = intent }
-                    if let quoted {
+                    // Taken out, not bound: a binding copied the quotes' texts, to be released again.
+                    if let quoted = quoted.take() {
                         quoteAt[i] = Int32(quoteList.count)
-                        quoteList.append(quoted)
                         quotePlaces[i] = quoted.places
+                        quoteList.append(quoted)
                     }
                 } else {
                     let link = DecisionKey.Link(url: url, urlString: navs[i].url, scheme: navs[i].scheme,
-                                                page: page.context, reading: run.reading)
+                                                page: page.context, reading: reading)
                     ids[i] = memo.link(link, inputs: inputs)
                 }
                 // The key as the request defines it, in debug builds (every test): the placement's
@@ -262,8 +270,12 @@ public struct Classifier: Sendable {
         // is the key's; the verdict set the link's own. (An array made at the first: a
         // dictionary was asked of every profile of every link once a page had one.)
         var keyed: [Int32] = []
-        // The requests of the links some profile has to decide, built once each.
-        var missed: [Int: PolicyRequest] = [:]
+        // The requests of the links some profile has to decide, built once each, by navigation
+        // (made at the first). Each is moved out of its slot for a profile's decision and back:
+        // copied out of a dictionary, every field was retained and released again for every
+        // decision, some 230 instructions and 6 retain/release calls a link on `intent:` pages
+        // (Benchmarks/README.md, issue 17).
+        var missed: [PolicyRequest?] = []
         // Navigations some profile's engine never reaches (`PageReach`): their verdict names
         // what stopped them, so their rows are not shared; they are set apart, per profile.
         // (An array by navigation, made at the first: a lookup a link in a dictionary cost more.)
@@ -291,19 +303,22 @@ public struct Classifier: Sendable {
                     }
                     return PageVisit.consumesActivation(verdict)
                 }
-                var request: PolicyRequest
-                if let built = missed[i] {
-                    request = built
-                } else {
-                    request = run.request(for: navs[i], page: pages[Self.pageIndex(i, pages)].context)
-                    // One `Intent.parseUri` for every profile that reads the link as an intent.
-                    if request.scheme == "intent" || request.scheme == "android-app" {
-                        request.intent = parsed[i] ?? ParsedIntent(request.urlString, on: run.context.device)
+                if missed.isEmpty { missed = Array(repeating: nil, count: navs.count) }
+                let verdict = missed.withUnsafeMutableBufferPointer { slots -> Verdict in
+                    let slot = slots.baseAddress! + i
+                    let request: PolicyRequest
+                    if let built = slot.move() {
+                        request = built
+                    } else {
+                        var made = run.request(for: navs[i], page: pages[Self.pageIndex(i, pages)].context)
+                        // One `Intent.parseUri` for every profile that reads the link as an intent.
+                        if made.scheme == "intent" || made.scheme == "android-app" {
+                            made.intent = parsed[i] ?? ParsedIntent(made.urlString, on: run.context.device)
+                        }
+                        request = made
                     }
-                    missed[i] = request
+                    return Self.decide(request, by: profile, sinceInput: sinceInput, keepingIn: slot)
                 }
-                request.android.msSinceUserInput = sinceInput
-                let verdict = profile.decide(request)
                 numbers[i * count + p] = memo.remember(verdict, link: links[i], profile: p, visit: visit)
                 return PageVisit.consumesActivation(verdict)
             }, unreached: { i, verdict in
@@ -312,9 +327,8 @@ public struct Classifier: Sendable {
                 unreached[i]![p] = verdict
             })
         }
-        if let judge { memo.judging(judge.id) }
-        // The numbers of `unreached` verdicts with their text left out, by profile and reason.
-        var unnamed: [(profile: Int, reason: Reason, number: Int32)] = []
+        // Each live link's row (-1: unreached by some engine, set apart), for its findings.
+        var rowOf = [Int32](repeating: -1, count: navs.count)
         do {
             let numbers = UnsafeBufferPointer(numbers)
             for i in navs.indices where schedule.live[i] {
@@ -322,17 +336,6 @@ public struct Classifier: Sendable {
                     navs[i].verdicts = VerdictSet(run.names, (0..<count).map { p in
                         fixed[p] ?? memo.verdict(profile: p, number: numbers[i * count + p])
                     })
-                    guard let judge else { continue }
-                    if !memo.judgesUnreachedByRow || Self.isJudgedAlone(judge, of: &navs, at: i) {
-                        navs[i].findings = judge.findings(navs[i])
-                        continue
-                    }
-                    navs[i].findings = Self.unreachedFindings(fixed, at: i, numbers: numbers, link: links[i], memo: memo,
-                                                              unnamed: &unnamed, names: run.names) { set in
-                        Self.newRowFindings(set, judge: judge, of: &navs, at: i, memo: memo)
-                    }
-                    // The row speaks for this navigation, in debug builds (every test).
-                    assert(navs[i].findings == judge.findings(navs[i]))
                     continue
                 }
                 let mine = UnsafeBufferPointer(rebasing: numbers[(i * count)..<(i * count + count)])
@@ -346,21 +349,56 @@ public struct Classifier: Sendable {
                     (r, navs[i].verdicts) = Self.quotedRow(link: links[i], mine: mine, keyed: keyed, at: i * count, memo: memo,
                                                           names: run.names)
                 }
-                guard let judge else { continue }
-                if Self.isJudgedAlone(judge, of: &navs, at: i) {
-                    navs[i].findings = judge.findings(navs[i])
-                } else if let findings = memo.rowFindings(r) {
-                    navs[i].findings = findings
-                } else {
-                    // The checks read the verdicts, the scheme, the frame and an intent's URL: all
-                    // in the row's key (an intent's fallback by the test FALLBACK_NOT_USED makes of
-                    // it, `IntentKey`), so its first navigation speaks for the rest.
-                    let findings = Self.newRowFindings(memo.rowSet(r), judge: judge, of: &navs, at: i, memo: memo)
-                    memo.setRowFindings(r, findings)
-                    navs[i].findings = findings
-                }
+                rowOf[i] = r
             }
         }
+        // The findings in a pass of their own, the judge unwrapped once: bound from the optional
+        // for every link it was copied and destroyed again, a retain and a release of its id and
+        // each of its closures, some 300 instructions a link (Benchmarks/README.md, issue 17).
+        guard let judge else { return }
+        memo.judging(judge.id)
+        // The numbers of `unreached` verdicts with their text left out, by profile and reason.
+        var unnamed: [(profile: Int, reason: Reason, number: Int32)] = []
+        for i in navs.indices where schedule.live[i] {
+            if !unreached.isEmpty, let fixed = unreached[i] {
+                if !memo.judgesUnreachedByRow || Self.isJudgedAlone(judge, of: &navs, at: i) {
+                    navs[i].findings = judge.findings(navs[i])
+                    continue
+                }
+                navs[i].findings = Self.unreachedFindings(fixed, at: i, numbers: UnsafeBufferPointer(numbers), link: links[i], memo: memo,
+                                                          unnamed: &unnamed, names: run.names) { set in
+                    Self.newRowFindings(set, judge: judge, of: &navs, at: i, memo: memo)
+                }
+                // The row speaks for this navigation, in debug builds (every test).
+                assert(navs[i].findings == judge.findings(navs[i]))
+                continue
+            }
+            let r = rowOf[i]
+            if Self.isJudgedAlone(judge, of: &navs, at: i) {
+                navs[i].findings = judge.findings(navs[i])
+            } else if let findings = memo.rowFindings(r) {
+                navs[i].findings = findings
+            } else {
+                // The checks read the verdicts, the scheme, the frame and an intent's URL: all
+                // in the row's key (an intent's fallback by the test FALLBACK_NOT_USED makes of
+                // it, `IntentKey`), so its first navigation speaks for the rest.
+                let findings = Self.newRowFindings(memo.rowSet(r), judge: judge, of: &navs, at: i, memo: memo)
+                memo.setRowFindings(r, findings)
+                navs[i].findings = findings
+            }
+        }
+    }
+
+    /// `profile`'s verdict on `request` at `sinceInput` ms after the user's input, the request
+    /// then moved into `slot` (uninitialized) for the link's next profile: stored from a local
+    /// it was copied in and the local destroyed, every field retained and released once more
+    /// for every decision (Benchmarks/README.md, issue 17).
+    private static func decide(_ request: consuming PolicyRequest, by profile: any RuntimeProfile, sinceInput: Int?,
+                               keepingIn slot: UnsafeMutablePointer<PolicyRequest?>) -> Verdict {
+        request.android.msSinceUserInput = sinceInput
+        let verdict = profile.decide(request)
+        slot.initialize(to: consume request)
+        return verdict
     }
 
     /// A verdict remembered for an `intent:` link's key (`number`), given the link's own values

@@ -68,12 +68,13 @@ final class DecisionMemo {
     /// The other visits of a link and profile (a window consumed earlier in a visit).
     private var otherVisits: [OtherVisit: Int32] = [:]
     /// Per profile: verdicts by number, numbers by verdict.
-    private var verdicts: [[Verdict]]
+    @exclusivity(unchecked) private var verdicts: [[Verdict]]
     /// Per profile, by number: whether the verdict consumed the activation window.
     @exclusivity(unchecked) private var consumed: [[Bool]]
     /// Per profile, by number: what of the verdict a link's own values rewrite (`IntentQuotes.Places`).
     @exclusivity(unchecked) private var places: [[IntentQuotes.Places]]
-    private var numbers: [[VerdictBytes: Int32]]
+    /// Per profile: numbers by verdict (`VerdictNumbers`, a verdict's bytes as `VerdictBytes` compares them).
+    @exclusivity(unchecked) private var numbers: [VerdictNumbers]
     /// Per link: its first row (-1: none); rows chain on `next`.
     @exclusivity(unchecked) private var firstRow: [Int32] = []
     @exclusivity(unchecked) private var rows: [Row] = []
@@ -140,7 +141,7 @@ final class DecisionMemo {
         verdicts = Array(repeating: [], count: profiles)
         consumed = Array(repeating: [], count: profiles)
         places = Array(repeating: [], count: profiles)
-        numbers = Array(repeating: [:], count: profiles)
+        numbers = Array(repeating: VerdictNumbers(), count: profiles)
     }
 
     /// Full past `linkLimit` links, or past four times as many verdict sets (links of one key
@@ -157,12 +158,7 @@ final class DecisionMemo {
 
     /// The number of a placement's inputs: the one given before, or `make()`'s numbered.
     func inputs(of placement: Classifier.Placement, _ make: () -> DecisionKey.Inputs) -> Int32 {
-        let found: Int32? = placementList.withUnsafeBufferPointer { list in
-            for entry in list where entry.placement == placement { return entry.inputs }
-            return nil
-        }
-        if let found { return found }
-        if placementList.count >= Self.placementScan, let known = placements[placement] { return known }
+        if let known = placedInputs(placement) { return known }
         let id = inputs(make())
         if placementList.count < Self.placementScan {
             placementList.append((placement, id))
@@ -170,6 +166,19 @@ final class DecisionMemo {
             placements[placement] = id
         }
         return id
+    }
+
+    /// The number `inputs(of:_:)` gave a placement, nil for one not seen (nothing is added). Asked
+    /// first by the classifier: handed the closure that makes the inputs, `inputs(of:_:)` had
+    /// its captures (the run, the page) retained and released for every link it was asked of
+    /// (Benchmarks/README.md, issue 17).
+    func placedInputs(_ placement: Classifier.Placement) -> Int32? {
+        let found: Int32? = placementList.withUnsafeBufferPointer { list in
+            for entry in list where entry.placement == placement { return entry.inputs }
+            return nil
+        }
+        if let found { return found }
+        return placementList.count >= Self.placementScan ? placements[placement] : nil
     }
 
     /// The number of inputs already seen, nil for new ones.
@@ -237,13 +246,13 @@ final class DecisionMemo {
     /// The number of a profile's verdict, given on first sight (remembered for no link: a
     /// verdict decided for another link and given this link's own values, `IntentQuotes`).
     func number(of verdict: Verdict, profile: Int) -> Int32 {
-        let bytes = VerdictBytes(verdict)
-        if let known = numbers[profile][bytes] { return known }
+        let digest = VerdictBytes.digest(of: verdict)
+        if let known = numbers[profile].find(verdict, digest: digest, in: verdicts[profile]) { return known }
         let number = Int32(verdicts[profile].count)
         verdicts[profile].append(verdict)
         consumed[profile].append(PageVisit.consumesActivation(verdict))
         places[profile].append(IntentQuotes.Places(verdict))
-        numbers[profile][bytes] = number
+        numbers[profile].add(digest: digest)
         return number
     }
 
@@ -332,14 +341,18 @@ final class DecisionMemo {
 /// memo on and off.
 struct VerdictBytes: Hashable {
     let verdict: Verdict
-    private let digest: UInt64
+    let digest: UInt64
 
     init(_ verdict: Verdict) {
         self.verdict = verdict
-        // The outcome by its name's bytes and every text hashed where it lies (`hashBytes`): the
-        // outcome's `hashValue` ran a `Hasher`, and `TextBytes.hash` copied each text, for every
-        // verdict numbered (Benchmarks/README.md, issue 17). A digest only tells verdicts apart
-        // within the run: any function of the bytes serves.
+        digest = Self.digest(of: verdict)
+    }
+
+    /// The outcome by its name's bytes and every text hashed where it lies (`hashBytes`): the
+    /// outcome's `hashValue` ran a `Hasher`, and `TextBytes.hash` copied each text, for every
+    /// verdict numbered (Benchmarks/README.md, issue 17). A digest only tells verdicts apart
+    /// within the run: any function of the bytes serves.
+    static func digest(of verdict: Verdict) -> UInt64 {
         var digest = TextBytes.mix(Self.hashBytes(verdict.outcome.rawValue), Self.hashBytes(verdict.reason.description))
         if let details = verdict.details {
             // In any order: the entries' hashes summed.
@@ -347,7 +360,7 @@ struct VerdictBytes: Hashable {
             for (key, value) in details { sum &+= TextBytes.mix(Self.hashBytes(key), Self.hashBytes(value)) }
             digest = TextBytes.mix(digest, sum)
         }
-        self.digest = digest
+        return digest
     }
 
     func hash(into hasher: inout Hasher) {
@@ -365,9 +378,13 @@ struct VerdictBytes: Hashable {
     /// byte are equal details (a dictionary holds no two equal keys); any other order is
     /// compared the plain way (`plain: true`, the reference: `VerdictBytesTests`).
     static func same(_ a: VerdictBytes, _ b: VerdictBytes, plain: Bool = false) -> Bool {
-        guard a.digest == b.digest, a.verdict.outcome == b.verdict.outcome,
-              sameBytes(a.verdict.reason.description, b.verdict.reason.description) else { return false }
-        switch (a.verdict.details, b.verdict.details) {
+        a.digest == b.digest && sameVerdicts(a.verdict, b.verdict, plain: plain)
+    }
+
+    /// `same` of two verdicts of one digest.
+    static func sameVerdicts(_ a: Verdict, _ b: Verdict, plain: Bool = false) -> Bool {
+        guard a.outcome == b.outcome, sameBytes(a.reason.description, b.reason.description) else { return false }
+        switch (a.details, b.details) {
         case (nil, nil): return true
         case (let x?, let y?):
             guard x.count == y.count else { return false }

@@ -85,6 +85,12 @@ struct TargetReading: Sendable {
     /// whole but http(s) (the common run): compared with them, ASCII letters folded.
     func readsDataWhole(ascii scheme: UnsafeBufferPointer<UInt8>) -> Bool {
         guard wholeSchemes.isEmpty else { return readsDataWhole(String(decoding: scheme, as: UTF8.self)) }
+        return Self.isHTTP(ascii: scheme)
+    }
+
+    /// Whether an ASCII scheme's bytes are "http" or "https", ASCII letters folded: what
+    /// `readsDataWhole(ascii:)` answers where no scheme is read whole.
+    static func isHTTP(ascii scheme: UnsafeBufferPointer<UInt8>) -> Bool {
         guard scheme.count == 4 || scheme.count == 5 else { return false }
         var word: UInt64 = 0
         for byte in scheme { word = word << 8 | UInt64(byte | 0x20) }   // only letters fold to these

@@ -25,25 +25,56 @@ import LinkAuditModel
 enum CommonIntentURI {
     static func parse(_ uri: String) -> AndroidIntent? {
         // Filled in place by the pass over the bytes.
-        var intent = AndroidIntent(action: AndroidIntent.actionView)
-        guard uri.utf8.withContiguousStorageIfAvailable({ fill(&intent, bytes: $0, uri: uri) }) == true else { return nil }
-        return intent
+        var intent: AndroidIntent? = AndroidIntent(action: AndroidIntent.actionView)
+        var reads = Reads(fallback: false)
+        guard uri.utf8.withContiguousStorageIfAvailable({ fill(&intent, reads: &reads, bytes: $0, uri: uri) }) == true
+        else { return nil }
+        // Taken out: returned as it stood, it was copied (every field retained) and the copy kept.
+        return intent.take()
     }
 
     /// `package` of `parse(uri)`, read without making the rest of the intent: `.some` the
     /// package (nil for none) where `parse` answers, `.none` where the plain parser is to.
+    /// (No intent at all: an empty one made and destroyed cost a retain and a release of each of
+    /// its fields, some 150 instructions a call, 2,609 calls on 100 pages of `intent:` links,
+    /// Benchmarks/README.md, issue 17.)
     static func package(of uri: String) -> String?? {
-        var intent = AndroidIntent()
-        guard uri.utf8.withContiguousStorageIfAvailable({ fill(&intent, bytes: $0, uri: uri, packageOnly: true) }) == true
+        var none: AndroidIntent?
+        var reads = Reads(fallback: false)
+        guard uri.utf8.withContiguousStorageIfAvailable({ fill(&none, reads: &reads, bytes: $0, uri: uri) }) == true
         else { return .none }
-        return .some(intent.package)
+        return .some(reads.package)
+    }
+
+    /// `parse(uri)?.stringExtra(IntentSanitizer.browserFallbackURLExtra)`, read without making
+    /// the rest of the intent: `.some` the fallback (nil for none, or an extra of that name that
+    /// is not a String) where `parse` answers, `.none` where the plain parser is to. The check
+    /// FALLBACK_NOT_USED reads it of each row's `intent:` link: the whole intent made and
+    /// destroyed for it cost some 6,900 instructions a time (Benchmarks/README.md, issue 17).
+    static func browserFallbackURL(of uri: String) -> String?? {
+        var none: AndroidIntent?
+        var reads = Reads(fallback: true)
+        guard uri.utf8.withContiguousStorageIfAvailable({ fill(&none, reads: &reads, bytes: $0, uri: uri) }) == true
+        else { return .none }
+        return .some(reads.fallback)
+    }
+
+    /// What a pass without an intent keeps: `package=`'s value, and (`wantsFallback`) the
+    /// last `S.`, `B.` or `i.` extra named `browser_fallback_url` as a String extra reads.
+    private struct Reads {
+        let wantsFallback: Bool
+        var package: String?
+        var fallback: String?
+
+        init(fallback: Bool) { wantsFallback = fallback }
     }
 
     private static let ascii = (
         intent: Array("intent:".utf8), marker: Array("#Intent;".utf8),
         action: Array("action".utf8), category: Array("category".utf8), type: Array("type".utf8),
         identifier: Array("identifier".utf8), package: Array("package".utf8),
-        component: Array("component".utf8), scheme: Array("scheme".utf8))
+        component: Array("component".utf8), scheme: Array("scheme".utf8),
+        fallback: Array(IntentSanitizer.browserFallbackURLExtra.utf8))
 
     /// Values and extra names pages write again and again, given as the constants they equal
     /// (no string made for them).
@@ -51,10 +82,11 @@ enum CommonIntentURI {
                                     ChromeIntentFields.marketReferrerExtra].map { (bytes: Array($0.utf8), text: $0) }
 
     /// Sets `intent` (a VIEW intent, as `parseUri` starts) from the URI's bytes; false where
-    /// the plain parser is to read the URI (`intent` is then to be dropped). `packageOnly`:
-    /// every item read and checked as for the whole intent, but only `package` set.
-    private static func fill(_ intent: inout AndroidIntent, bytes b: UnsafeBufferPointer<UInt8>, uri: String,
-                             packageOnly: Bool = false) -> Bool {
+    /// the plain parser is to read the URI (`intent` is then to be dropped). No intent
+    /// (`packageOnly`): every item read and checked as for the whole intent, but only `reads` set.
+    private static func fill(_ intent: inout AndroidIntent?, reads: inout Reads, bytes b: UnsafeBufferPointer<UInt8>,
+                             uri: String) -> Bool {
+        let packageOnly = intent == nil
         let n = b.count
         guard let base = b.baseAddress, starts(b, 0, ascii.intent), isASCII(b) else { return false }
         // `#`: the last one, as `lastIndexOf` (a URI has few: `memchr` from each to the next,
@@ -64,7 +96,7 @@ enum CommonIntentURI {
             hash = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         }
         if hash < 7 {
-            if !packageOnly { intent.data = uri }
+            if !packageOnly { intent!.data = uri }
             return true
         }
         guard starts(b, hash, ascii.marker) else { return false }
@@ -81,15 +113,19 @@ enum CommonIntentURI {
                 // A value made only where it is kept (`package=`) or checked (an `i.` number
                 // `int` does not read).
                 switch b[i] {
-                case 0x70 where name(b, i, eq, ascii.package): intent.package = decoded(b, eq + 1, semi)
+                case 0x70 where name(b, i, eq, ascii.package): reads.package = decoded(b, eq + 1, semi)
                 case 0x61 where name(b, i, eq, ascii.action), 0x63 where name(b, i, eq, ascii.category),
                      0x74 where name(b, i, eq, ascii.type), 0x69 where name(b, i, eq, ascii.identifier),
-                     0x63 where name(b, i, eq, ascii.component), 0x73 where name(b, i, eq, ascii.scheme),
-                     0x53 where b[i + 1] == 0x2E, 0x42 where b[i + 1] == 0x2E:
+                     0x63 where name(b, i, eq, ascii.component), 0x73 where name(b, i, eq, ascii.scheme):
                     break
+                case 0x53 where b[i + 1] == 0x2E, 0x42 where b[i + 1] == 0x2E:
+                    if reads.wantsFallback, isFallback(b, i + 2, eq) {
+                        reads.fallback = b[i] == 0x53 ? decoded(b, eq + 1, semi) : nil
+                    }
                 case 0x69 where b[i + 1] == 0x2E:
                     guard int(b, eq + 1, semi) != nil || (try? JavaNumbers.parseInt(decoded(b, eq + 1, semi))) != nil
                     else { return false }
+                    if reads.wantsFallback, isFallback(b, i + 2, eq) { reads.fallback = nil }
                 default:
                     return false
                 }
@@ -98,12 +134,12 @@ enum CommonIntentURI {
             }
             let value = decoded(b, eq + 1, semi)
             switch b[i] {
-            case 0x61 where name(b, i, eq, ascii.action): intent.action = value
-            case 0x63 where name(b, i, eq, ascii.category): intent.addCategory(value)
-            case 0x74 where name(b, i, eq, ascii.type): intent.type = value
-            case 0x69 where name(b, i, eq, ascii.identifier): intent.identifier = value
-            case 0x70 where name(b, i, eq, ascii.package): intent.package = value
-            case 0x63 where name(b, i, eq, ascii.component): intent.component = component(value)
+            case 0x61 where name(b, i, eq, ascii.action): intent!.action = value
+            case 0x63 where name(b, i, eq, ascii.category): intent!.addCategory(value)
+            case 0x74 where name(b, i, eq, ascii.type): intent!.type = value
+            case 0x69 where name(b, i, eq, ascii.identifier): intent!.identifier = value
+            case 0x70 where name(b, i, eq, ascii.package): intent!.package = value
+            case 0x63 where name(b, i, eq, ascii.component): intent!.component = component(value)
             case 0x73 where name(b, i, eq, ascii.scheme): scheme = value
             case 0x53, 0x42, 0x69:   // S. B. i.
                 guard b[i + 1] == 0x2E else { return false }
@@ -115,7 +151,7 @@ enum CommonIntentURI {
                     guard let number = int(b, eq + 1, semi) ?? (try? JavaNumbers.parseInt(value)) else { return false }
                     extra = .int(number)
                 }
-                intent.extras[decoded(b, i + 2, eq)] = extra
+                intent!.extras[decoded(b, i + 2, eq)] = extra
             default:
                 return false
             }
@@ -138,7 +174,7 @@ enum CommonIntentURI {
         } else {
             data = String(decoding: rest, as: UTF8.self)
         }
-        if !data.isEmpty { intent.data = data }
+        if !data.isEmpty { intent!.data = data }
         return true
     }
 
@@ -173,6 +209,13 @@ enum CommonIntentURI {
         guard at + prefix.count <= b.count else { return false }
         for k in prefix.indices where b[at + k] != prefix[k] { return false }
         return true
+    }
+
+    /// Whether an extra's name, `b[from..<eq]`, decodes to `browser_fallback_url` (the key the
+    /// whole parse sets, `decoded`; a name without `%` is its bytes).
+    private static func isFallback(_ b: UnsafeBufferPointer<UInt8>, _ from: Int, _ eq: Int) -> Bool {
+        guard memchr(b.baseAddress! + from, 0x25, eq - from) != nil else { return name(b, from, eq, ascii.fallback) }
+        return decoded(b, from, eq) == IntentSanitizer.browserFallbackURLExtra
     }
 
     /// Whether the item's name, `b[from..<eq]`, is `word`.

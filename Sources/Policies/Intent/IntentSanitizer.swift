@@ -35,7 +35,24 @@ public enum IntentSanitizer {
 
     /// The guide client's `isHttpUrl`: a case-insensitive `http://` or `https://` prefix, nothing more
     /// (no trimming, no URL parsing — ` https://x` or `https:x` do not count).
+    /// Read from the first eight UTF-8 bytes, ASCII letters lower-cased: the prefixes are ASCII, and
+    /// a text's first seven or eight UTF-16 units are these only where its first bytes are them.
+    /// Two arrays of UTF-16 units made and zipped cost some 2,500 instructions a fallback
+    /// (Benchmarks/README.md, issue 17). `isHttpURLPlain` is the reference (`IntentSanitizerTests`).
     public static func isHttpURL(_ url: String) -> Bool {
+        var word: UInt64 = 0
+        var n = 0
+        for byte in url.utf8 {
+            if n == 8 { break }
+            word = word << 8 | UInt64(byte &- 0x41 < 26 ? byte | 0x20 : byte)
+            n += 1
+        }
+        if n == 8, word == 0x6874_7470_733A_2F2F { return true }   // "https://"
+        return n >= 7 && word >> UInt64(8 * (n - 7)) == 0x68_7474_703A_2F2F   // "http://"
+    }
+
+    /// `isHttpURL` as first written, on UTF-16 units.
+    static func isHttpURLPlain(_ url: String) -> Bool {
         let u = Array(url.utf16.prefix(8))
         func hasPrefix(_ p: String) -> Bool {
             let pu = Array(p.utf16)

@@ -24,6 +24,14 @@ public enum IntentURIParser {
         return try parse(uri, flags: .intentScheme).package
     }
 
+    /// `try parse(uri, flags: .intentScheme).stringExtra(IntentSanitizer.browserFallbackURLExtra)`
+    /// (the fallback FALLBACK_NOT_USED reads), read without making the rest of the intent where
+    /// the URI has the common shape (`CommonIntentURI`).
+    public static func browserFallbackURL(of uri: String) throws -> String? {
+        if case .some(let fallback) = CommonIntentURI.browserFallbackURL(of: uri) { return fallback }
+        return try parse(uri, flags: .intentScheme).stringExtra(IntentSanitizer.browserFallbackURLExtra)
+    }
+
     /// `parse` without the memo.
     static func parsePlain(_ uri: String, flags: IntentParseFlags) throws -> AndroidIntent {
         let s = JavaString(uri)
