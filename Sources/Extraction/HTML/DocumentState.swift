@@ -226,6 +226,8 @@ enum TargetRule: Equatable {
     case newWindow
 }
 
+/// A field that holds a reference must also be taken in `DocumentState.makeNavigation(taking:)`,
+/// which moves them out one by one (`PendingNavigationTakingTests` lists them).
 struct PendingNavigation {
     var raw: String
     var line: Int
