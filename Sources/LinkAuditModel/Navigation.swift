@@ -107,11 +107,15 @@ extension Navigation {
                                    raw: consuming String, target: consuming WebURL?, unparsedScheme: consuming String,
                                    partial: Bool?, context: consuming String?, condition: consuming String?,
                                    sandbox: consuming String?, place: ParsePlace) {
+        // Read through optional chaining, a borrow: `if let target` copied the URL (its
+        // string retained and released) on the way.
+        let href = target?.href
+        let parsedScheme = target?.scheme
         let url: String
         let scheme: String
-        if let target {
-            url = target.href
-            scheme = target.scheme
+        if let href, let parsedScheme {
+            url = href
+            scheme = parsedScheme
         } else {
             url = copy raw
             scheme = unparsedScheme

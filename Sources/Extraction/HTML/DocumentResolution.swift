@@ -21,6 +21,14 @@ extension DocumentState {
             && url.username.isEmpty && url.password.isEmpty
     }
 
+    /// A navigation that only scrolls or leaves a frame on about:blank. (The URL lent as it
+    /// is: bound with `if let` by the caller, it was copied.)
+    private func dropped(_ trigger: Trigger, _ source: borrowing String, _ target: borrowing TargetRule,
+                         at resolved: WebURL?) -> Bool {
+        guard let url = resolved else { return false }
+        return onlyScrolls(trigger, target, to: url) || staysBlank(trigger, source, at: url)
+    }
+
     func finish() -> [Navigation] {
         let base = baseURL
         // Script navigations go after the elements' (`inLineOrder` sorts them in).
@@ -110,37 +118,29 @@ extension DocumentState {
     /// pending list; a `consuming` parameter was still copied field by field.)
     func makeNavigation(taking p: UnsafeMutablePointer<PendingNavigation>, base: WebURL?,
                         at record: UnsafeMutablePointer<Navigation>) -> Bool {
+        // Every field that holds a reference is moved out first: what stays at `p` is plain
+        // bits (`PendingNavigationTakingTests` holds the list of fields), and the locals are
+        // read in place, where a read through `p` was a copy around each call.
+        let raw = withUnsafeMutablePointer(to: &p.pointee.raw) { $0.move() }
+        let source = withUnsafeMutablePointer(to: &p.pointee.source) { $0.move() }
+        let target = withUnsafeMutablePointer(to: &p.pointee.target) { $0.move() }
+        let context = withUnsafeMutablePointer(to: &p.pointee.context) { $0.move() }
+        let condition = withUnsafeMutablePointer(to: &p.pointee.condition) { $0.move() }
+        let sandbox = withUnsafeMutablePointer(to: &p.pointee.sandbox) { $0.move() }
         // Every URL of the document is parsed with its encoding (§F.12).
-        let resolved = p.pointee.toDocument ? documentURL ?? resolve(p.pointee.raw, base) : resolve(p.pointee.raw, base)
-        var unparsedScheme = ""
-        if let parsed = resolved {
-            if onlyScrolls(p.pointee.trigger, p.pointee.target, to: parsed)
-                || staysBlank(p.pointee.trigger, p.pointee.source, at: parsed) {
-                p.deinitialize(count: 1)
-                return false
-            }
-        } else {
-            unparsedScheme = WebURL.schemeOf(p.pointee.raw) ?? ""
-        }
-        let frame = frame(for: p.pointee.target)
-        let ownFrame = navigatesOwnFrame(p.pointee.target)
-        let place = ParsePlace(document: number, parserLine: p.pointee.parserLine,
-                               startsWhileParsing: p.pointee.startsWhileParsing, ownFrame: ownFrame)
-        // Every field that holds a reference is moved out or deinitialized here: what stays
-        // at `p` is plain bits (`PendingNavigationTakingTests` holds the list of fields).
-        _ = withUnsafeMutablePointer(to: &p.pointee.target) { $0.move() }
+        let resolved = p.pointee.toDocument ? documentURL ?? resolve(raw, base) : resolve(raw, base)
+        if dropped(p.pointee.trigger, source, target, at: resolved) { return false }
+        let unparsedScheme = resolved == nil ? WebURL.schemeOf(raw) ?? "" : ""
         // Made in place (`Navigation.initialize`), the URL moved in: a written init built the
         // record aside and copied it in.
-        Navigation.initialize(record, page: page, line: p.pointee.line,
-                              source: withUnsafeMutablePointer(to: &p.pointee.source) { $0.move() },
-                              trigger: p.pointee.trigger, frame: frame, delayMs: p.pointee.delayMs,
-                              raw: withUnsafeMutablePointer(to: &p.pointee.raw) { $0.move() },
+        Navigation.initialize(record, page: page, line: p.pointee.line, source: source, trigger: p.pointee.trigger,
+                              frame: frame(for: target), delayMs: p.pointee.delayMs, raw: raw,
                               target: consume resolved, unparsedScheme: unparsedScheme,
-                              partial: p.pointee.partial ? true : nil,
-                              context: withUnsafeMutablePointer(to: &p.pointee.context) { $0.move() },
-                              condition: withUnsafeMutablePointer(to: &p.pointee.condition) { $0.move() },
-                              sandbox: withUnsafeMutablePointer(to: &p.pointee.sandbox) { $0.move() },
-                              place: place)
+                              partial: p.pointee.partial ? true : nil, context: context, condition: condition,
+                              sandbox: sandbox,
+                              place: ParsePlace(document: number, parserLine: p.pointee.parserLine,
+                                                startsWhileParsing: p.pointee.startsWhileParsing,
+                                                ownFrame: navigatesOwnFrame(target)))
         return true
     }
 
