@@ -43,7 +43,7 @@ extension DocumentState {
         // The `srcdoc` documents' records first (they do not depend on these), so that the
         // list is made once at its size: grown by them, it was copied whole (Navigation is
         // twenty fields).
-        let framed = srcdocNavigations(base: base)
+        var framed = srcdocNavigations(base: base)
         // The elements' records, then the scripts' (not appended to `pending`, which copied
         // each), each taken out of its list (`navigations(taking:)`): the document's records
         // are made once, at its end, and the list is not read after.
@@ -52,7 +52,7 @@ extension DocumentState {
         var scripted = placed.navigations
         placed.navigations = []
         var out = navigations(taking: &own, &scripted, base: base, room: framed.count)
-        out += framed
+        Self.move(&framed, onto: &out)
         Self.putInLineOrder(&out)
         return out
     }
@@ -160,13 +160,31 @@ extension DocumentState {
                                       limits: limits, numbers: numbers)
             var html = doc.html
             html.withUTF8 { HTMLExtractor.parse(UnsafeRawBufferPointer($0), into: child) }
-            for var navigation in child.finish() {
-                navigation.line = min(navigation.line, doc.lines.upperBound)
-                navigation.sandbox = FrameSandbox.within(doc.sandbox, navigation.sandbox)
-                out.append(navigation)
+            // Set in place and moved on: `for var navigation in` copied each record (twenty
+            // fields retained) and appending copied it again (Benchmarks/README.md, issue 17).
+            var records = child.finish()
+            for k in records.indices {
+                records[k].line = min(records[k].line, doc.lines.upperBound)
+                if doc.sandbox != nil || records[k].sandbox != nil {
+                    records[k].sandbox = FrameSandbox.within(doc.sandbox, records[k].sandbox)
+                }
             }
+            Self.move(&records, onto: &out)
         }
         return out
+    }
+
+    /// Appends `records` to `list` and leaves `records` empty, each record moved (reversed
+    /// by moves, then removed from the end): `append(contentsOf:)` copied each (its strings
+    /// retained), and the emptied list released them.
+    static func move(_ records: inout [Navigation], onto list: inout [Navigation]) {
+        if list.isEmpty {
+            swap(&list, &records)
+            return
+        }
+        list.reserveCapacity(list.count + records.count)
+        records.withUnsafeMutableBufferPointer { $0.reverse() }
+        while !records.isEmpty { list.append(records.removeLast()) }
     }
 
     private func resolve(_ raw: String, _ base: WebURL?) -> WebURL? {
