@@ -207,10 +207,11 @@ extension DocumentState {
     /// line breaks it was written with, and any it has are percent-encoded ones.
     func addScript(_ code: String, base: ScriptTiming, source: String, lines: ClosedRange<Int>? = nil) {
         let lines = lines ?? line...line
-        var script = PlacedScript(unit: ScriptScanner.scan(code), base: base, source: source, line: lines.lowerBound,
-                                  lineStarts: JSTokenizer.lineStarts(code), context: context)
-        script.lastLine = lines.upperBound
-        scripts.append(script)
+        // Made whole by the memberwise init, in the append: made in a variable, set and
+        // appended, it was copied in and destroyed (Benchmarks/README.md, issue 17).
+        scripts.append(PlacedScript(unit: ScriptScanner.scan(code), base: base, source: source, line: lines.lowerBound,
+                                    lineStarts: JSTokenizer.lineStarts(code), context: context,
+                                    lastLine: lines.upperBound))
     }
 
     /// The page lines an attribute's value (`value`, decoded) spans: from where it starts to
