@@ -490,7 +490,9 @@ struct ScriptScanner {
     }
 
     @discardableResult
-    mutating func record(_ action: ScriptEffect.Action, at offset: Int, steps: ScriptSteps?) -> ScriptUnit.EffectRef {
+    mutating func record(_ action: consuming ScriptEffect.Action, at offset: Int,
+                         steps: consuming ScriptSteps?) -> ScriptUnit.EffectRef {
+        // The action and steps taken owned: borrowed, each was copied into the effect.
         unit.add(ScriptEffect(action: action, steps: steps, offset: offset, condition: currentCondition),
                  function: currentFunction)
     }
