@@ -100,12 +100,26 @@ extension Navigation {
     /// text and `scheme` its scheme, as `WebURL.schemeOf` reads it, or empty). The same
     /// record as `init(page:…target:…)`, or `init(page:…url:scheme:…)` and the fields set
     /// after (`NavigationInPlaceTests`).
-    package static func initialize(_ record: UnsafeMutablePointer<Navigation>, page: String, line: Int, source: String,
-                                   trigger: Trigger, frame: FrameKind, delayMs: Int?, raw: String, target: consuming WebURL?,
-                                   unparsedScheme: String, partial: Bool?, context: String?, condition: String?,
-                                   sandbox: String?, place: ParsePlace) {
-        let url = target?.href ?? raw
-        let scheme = target?.scheme ?? unparsedScheme
+    /// The strings are taken owned (`consuming`): borrowed, each was retained once by the
+    /// caller reading it and again to store it, then released (Benchmarks/README.md, issue 17).
+    package static func initialize(_ record: UnsafeMutablePointer<Navigation>, page: consuming String, line: Int,
+                                   source: consuming String, trigger: Trigger, frame: FrameKind, delayMs: Int?,
+                                   raw: consuming String, target: consuming WebURL?, unparsedScheme: consuming String,
+                                   partial: Bool?, context: consuming String?, condition: consuming String?,
+                                   sandbox: consuming String?, place: ParsePlace) {
+        // Read through optional chaining, a borrow: `if let target` copied the URL (its
+        // string retained and released) on the way.
+        let href = target?.href
+        let parsedScheme = target?.scheme
+        let url: String
+        let scheme: String
+        if let href, let parsedScheme {
+            url = href
+            scheme = parsedScheme
+        } else {
+            url = copy raw
+            scheme = unparsedScheme
+        }
         record.initialize(to: Navigation(page: page, line: line, source: source, trigger: trigger, frame: frame,
                                          delayMs: delayMs, raw: raw, url: url, scheme: scheme, partial: partial,
                                          context: context, condition: condition, framedPage: nil, sandbox: sandbox,

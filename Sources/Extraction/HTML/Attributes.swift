@@ -27,7 +27,8 @@ struct Attributes {
 
     /// The value in `slot`: decoded from the text as written when it holds an `&`.
     private func value(_ slot: UnsafeMutablePointer<UnsafePointer<xmlChar>?>) -> String {
-        if let raw, let pointer, let decoded = raw.value(slot: slot - pointer) { return decoded }
+        // Optional chaining borrows `raw` and `values`; `if let` copied each (retained) per lookup.
+        if let pointer, let decoded = raw?.value(slot: slot - pointer) { return decoded }
         return reported(slot)
     }
 
@@ -36,7 +37,7 @@ struct Attributes {
     /// `&` comes decoded as `RawStartTag` decodes it, and is never an `id`'s or a `class`'s).
     private func reported(_ slot: UnsafeMutablePointer<UnsafePointer<xmlChar>?>) -> String {
         guard let c = slot.pointee else { return "" }
-        if let values, let original = values.original(c) { return original }
+        if let original = values?.original(c) { return original }
         return String(cString: c)
     }
 

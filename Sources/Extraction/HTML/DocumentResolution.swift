@@ -15,17 +15,24 @@ extension DocumentState {
     /// An iframe or frame whose src is about:blank stays on its initial about:blank document:
     /// "if url matches about:blank and initialInsertion is true", no navigation (HTML Standard,
     /// shared attribute processing steps for iframe and frame elements; §F.10).
-    private func staysBlank(_ pending: UnsafePointer<PendingNavigation>, at url: WebURL) -> Bool {
-        pending.pointee.trigger == .frameLoad
-            && (pending.pointee.source == "iframe[src]" || pending.pointee.source == "frame[src]")
+    private func staysBlank(_ trigger: Trigger, _ source: borrowing String, at url: WebURL) -> Bool {
+        trigger == .frameLoad && (source == "iframe[src]" || source == "frame[src]")
             && url.scheme == "about" && url.pathname == "blank" && url.hostname == nil
             && url.username.isEmpty && url.password.isEmpty
+    }
+
+    /// A navigation that only scrolls or leaves a frame on about:blank. (The URL lent as it
+    /// is: bound with `if let` by the caller, it was copied.)
+    private func dropped(_ trigger: Trigger, _ source: borrowing String, _ target: borrowing TargetRule,
+                         at resolved: WebURL?) -> Bool {
+        guard let url = resolved else { return false }
+        return onlyScrolls(trigger, target, to: url) || staysBlank(trigger, source, at: url)
     }
 
     func finish() -> [Navigation] {
         let base = baseURL
         // Script navigations go after the elements' (`inLineOrder` sorts them in).
-        let placed = ScriptPlacement.placeDocument(scripts, document: ScriptDocument(elements: elements, baseTarget: baseTarget),
+        var placed = ScriptPlacement.placeDocument(scripts, document: ScriptDocument(elements: elements, baseTarget: baseTarget),
                                                    limits: limits)
         // An element's own link or action a script rewrites at load is live only with
         // scripting off (Docs/PLATFORM.md §F.16), as `<noscript>` content is.
@@ -36,82 +43,104 @@ extension DocumentState {
         // The `srcdoc` documents' records first (they do not depend on these), so that the
         // list is made once at its size: grown by them, it was copied whole (Navigation is
         // twenty fields).
-        let framed = srcdocNavigations(base: base)
+        var framed = srcdocNavigations(base: base)
         // The elements' records, then the scripts' (not appended to `pending`, which copied
-        // each), read in place through their buffers (whose elements are lent by address):
-        // `for p in pending`, or the array's subscript, copied each record (its strings
-        // retained and released) on the way.
-        let own = pending
-        let scripted = placed.navigations
-        var out = own.withUnsafeBufferPointer { own in
-            scripted.withUnsafeBufferPointer { scripted in
-                navigations(of: [own, scripted], base: base, scripted: scripted.count, room: framed.count)
-            }
-        }
-        out += framed
+        // each), each taken out of its list (`navigations(taking:)`): the document's records
+        // are made once, at its end, and the list is not read after.
+        var own: [PendingNavigation] = []
+        swap(&own, &pending)
+        var scripted = placed.navigations
+        placed.navigations = []
+        var out = navigations(taking: &own, &scripted, base: base, room: framed.count)
+        Self.move(&framed, onto: &out)
         Self.putInLineOrder(&out)
         return out
     }
 
-    /// The records of the lists in `parts`, in order, each made in the list's own storage
-    /// (`makeNavigation`): appended, a record was made aside, copied in and destroyed
-    /// (twenty fields a link; Benchmarks/README.md, issue 17). At most one per pending
-    /// navigation, and `room` for what the caller adds.
-    private func navigations(of parts: [UnsafeBufferPointer<PendingNavigation>], base: WebURL?, scripted: Int,
-                             room: Int) -> [Navigation] {
+    /// The records of the document's own pending navigations, then of its scripts', in
+    /// order, each made in the list's own storage (`makeNavigation`): appended, a record was
+    /// made aside, copied in and destroyed (twenty fields a link; Benchmarks/README.md, issue
+    /// 17). Each pending navigation is taken out of its list (reversed, then removed from the
+    /// end: moves, not copies) into `scratch`, whose strings `makeNavigation` moves into the
+    /// record: none retained for the record, none released with the list. At most one record
+    /// per pending navigation, and `room` for what the caller adds.
+    private func navigations(taking own: inout [PendingNavigation], _ scripted: inout [PendingNavigation],
+                             base: WebURL?, room: Int) -> [Navigation] {
+        // Reversed through their buffers, whose swaps are moves (the array's own copied each record).
+        own.withUnsafeMutableBufferPointer { $0.reverse() }
+        scripted.withUnsafeMutableBufferPointer { $0.reverse() }
+        // `scratch` on the stack: allocated, it was two more heap calls a document.
+        return withUnsafeTemporaryAllocation(of: PendingNavigation.self, capacity: 1) { scratch in
+            navigations(taking: &own, &scripted, base: base, room: room, scratch: scratch.baseAddress!)
+        }
+    }
+
+    private func navigations(taking own: inout [PendingNavigation], _ scripted: inout [PendingNavigation],
+                             base: WebURL?, room: Int, scratch: UnsafeMutablePointer<PendingNavigation>) -> [Navigation] {
         var seen = Set<DuplicateKey>()
-        seen.reserveCapacity(scripted)
-        return [Navigation](unsafeUninitializedCapacity: parts.reduce(room) { $0 + $1.count }) { records, count in
+        seen.reserveCapacity(scripted.count)
+        return [Navigation](unsafeUninitializedCapacity: own.count + scripted.count + room) { records, count in
             guard let start = records.baseAddress else { return }
-            for all in parts {
-                for k in all.indices {
-                    guard makeNavigation(for: all.baseAddress! + k, base: base, at: start + count) else { continue }
+            func take(_ list: inout [PendingNavigation]) {
+                while !list.isEmpty {
+                    scratch.initialize(to: list.removeLast())
+                    let fromScript = scratch.pointee.fromScript
+                    guard makeNavigation(taking: scratch, base: base, at: start + count) else { continue }
                     // A function called from several places yields the same record each time.
-                    if all[k].fromScript, !seen.insert(DuplicateKey.at(start + count)).inserted {
+                    if fromScript, !seen.insert(DuplicateKey.at(start + count)).inserted {
                         (start + count).deinitialize(count: 1)
                         continue
                     }
                     count += 1
                 }
             }
+            take(&own)
+            take(&scripted)
         }
     }
 
     /// A pending navigation resolved against `base`, its frame decided and its place in the
     /// parse carried; nil for one that only scrolls or leaves a frame on about:blank.
     func navigation(for p: PendingNavigation, base: WebURL?) -> Navigation? {
-        let one = withUnsafePointer(to: p) { p in
-            [Navigation](unsafeUninitializedCapacity: 1) { record, count in
-                if makeNavigation(for: p, base: base, at: record.baseAddress!) { count = 1 }
-            }
+        withUnsafeTemporaryAllocation(of: PendingNavigation.self, capacity: 1) { scratch in
+            scratch.baseAddress!.initialize(to: p)
+            return [Navigation](unsafeUninitializedCapacity: 1) { record, count in
+                if makeNavigation(taking: scratch.baseAddress!, base: base, at: record.baseAddress!) { count = 1 }
+            }.first
         }
-        return one.first
     }
 
     /// `navigation(for:base:)` made at `record` (uninitialized memory, left so when there is
-    /// none: false) and filled there, so the page's list holds it without a copy; the
-    /// pending navigation's fields read through `p`, one at a time (a `borrowing` parameter
-    /// handed `p.pointee` was still copied whole and destroyed: twelve fields a link).
-    func makeNavigation(for p: UnsafePointer<PendingNavigation>, base: WebURL?,
+    /// none: false) and filled there, so the page's list holds it without a copy. The pending
+    /// navigation at `p` is taken: its strings are moved into the record and the rest
+    /// deinitialized, so `p` is uninitialized memory after, either way. (Read through the
+    /// pointer and copied, each string was retained for the record and released with the
+    /// pending list; a `consuming` parameter was still copied field by field.)
+    func makeNavigation(taking p: UnsafeMutablePointer<PendingNavigation>, base: WebURL?,
                         at record: UnsafeMutablePointer<Navigation>) -> Bool {
+        // Every field that holds a reference is moved out first: what stays at `p` is plain
+        // bits (`PendingNavigationTakingTests` holds the list of fields), and the locals are
+        // read in place, where a read through `p` was a copy around each call.
+        let raw = withUnsafeMutablePointer(to: &p.pointee.raw) { $0.move() }
+        let source = withUnsafeMutablePointer(to: &p.pointee.source) { $0.move() }
+        let target = withUnsafeMutablePointer(to: &p.pointee.target) { $0.move() }
+        let context = withUnsafeMutablePointer(to: &p.pointee.context) { $0.move() }
+        let condition = withUnsafeMutablePointer(to: &p.pointee.condition) { $0.move() }
+        let sandbox = withUnsafeMutablePointer(to: &p.pointee.sandbox) { $0.move() }
         // Every URL of the document is parsed with its encoding (§F.12).
-        let resolved = p.pointee.toDocument ? documentURL ?? resolve(p.pointee.raw, base) : resolve(p.pointee.raw, base)
-        var unparsedScheme = ""
-        if let parsed = resolved {
-            if onlyScrolls(p, to: parsed) || staysBlank(p, at: parsed) { return false }
-        } else {
-            unparsedScheme = WebURL.schemeOf(p.pointee.raw) ?? ""
-        }
+        let resolved = p.pointee.toDocument ? documentURL ?? resolve(raw, base) : resolve(raw, base)
+        if dropped(p.pointee.trigger, source, target, at: resolved) { return false }
+        let unparsedScheme = resolved == nil ? WebURL.schemeOf(raw) ?? "" : ""
         // Made in place (`Navigation.initialize`), the URL moved in: a written init built the
         // record aside and copied it in.
-        Navigation.initialize(record, page: page, line: p.pointee.line, source: p.pointee.source,
-                              trigger: p.pointee.trigger, frame: frame(for: p.pointee.target), delayMs: p.pointee.delayMs,
-                              raw: p.pointee.raw, target: consume resolved, unparsedScheme: unparsedScheme,
-                              partial: p.pointee.partial ? true : nil, context: p.pointee.context,
-                              condition: p.pointee.condition, sandbox: p.pointee.sandbox,
+        Navigation.initialize(record, page: page, line: p.pointee.line, source: source, trigger: p.pointee.trigger,
+                              frame: frame(for: target), delayMs: p.pointee.delayMs, raw: raw,
+                              target: consume resolved, unparsedScheme: unparsedScheme,
+                              partial: p.pointee.partial ? true : nil, context: context, condition: condition,
+                              sandbox: sandbox,
                               place: ParsePlace(document: number, parserLine: p.pointee.parserLine,
                                                 startsWhileParsing: p.pointee.startsWhileParsing,
-                                                ownFrame: navigatesOwnFrame(p.pointee.target)))
+                                                ownFrame: navigatesOwnFrame(target)))
         return true
     }
 
@@ -131,13 +160,31 @@ extension DocumentState {
                                       limits: limits, numbers: numbers)
             var html = doc.html
             html.withUTF8 { HTMLExtractor.parse(UnsafeRawBufferPointer($0), into: child) }
-            for var navigation in child.finish() {
-                navigation.line = min(navigation.line, doc.lines.upperBound)
-                navigation.sandbox = FrameSandbox.within(doc.sandbox, navigation.sandbox)
-                out.append(navigation)
+            // Set in place and moved on: `for var navigation in` copied each record (twenty
+            // fields retained) and appending copied it again (Benchmarks/README.md, issue 17).
+            var records = child.finish()
+            for k in records.indices {
+                records[k].line = min(records[k].line, doc.lines.upperBound)
+                if doc.sandbox != nil || records[k].sandbox != nil {
+                    records[k].sandbox = FrameSandbox.within(doc.sandbox, records[k].sandbox)
+                }
             }
+            Self.move(&records, onto: &out)
         }
         return out
+    }
+
+    /// Appends `records` to `list` and leaves `records` empty, each record moved (reversed
+    /// by moves, then removed from the end): `append(contentsOf:)` copied each (its strings
+    /// retained), and the emptied list released them.
+    static func move(_ records: inout [Navigation], onto list: inout [Navigation]) {
+        if list.isEmpty {
+            swap(&list, &records)
+            return
+        }
+        list.reserveCapacity(list.count + records.count)
+        records.withUnsafeMutableBufferPointer { $0.reverse() }
+        while !records.isEmpty { list.append(records.removeLast()) }
     }
 
     private func resolve(_ raw: String, _ base: WebURL?) -> WebURL? {
@@ -216,7 +263,7 @@ extension DocumentState {
     /// own `location`, a link or form with no target or `_self` — not one that names the
     /// top (`_top`, `_parent`, `top.location`), which stays the top when the document is
     /// framed.
-    private func navigatesOwnFrame(_ rule: TargetRule) -> Bool {
+    private func navigatesOwnFrame(_ rule: borrowing TargetRule) -> Bool {
         switch rule {
         case .document: return true
         case .main, .sub, .newWindow: return false
@@ -228,7 +275,7 @@ extension DocumentState {
         }
     }
 
-    private func frame(for rule: TargetRule) -> FrameKind {
+    private func frame(for rule: borrowing TargetRule) -> FrameKind {
         switch rule {
         case .document: return frame
         case .main: return .main

@@ -109,13 +109,15 @@ final class DocumentState {
         return nil
     }
 
-    func add(_ raw: String, source: String, trigger: Trigger, target: TargetRule,
+    /// The strings are taken owned (`consuming`): borrowed, each was retained again for the
+    /// pending navigation and released by the caller (Benchmarks/README.md, issue 17).
+    func add(_ raw: consuming String, source: consuming String, trigger: Trigger, target: consuming TargetRule,
              delayMs: Int? = nil, line: Int? = nil, toDocument: Bool = false) {
         let line = line ?? self.line
         let navigation = PendingNavigation(raw: raw, line: line, source: source, trigger: trigger,
                                            target: target, delayMs: delayMs, partial: false, context: context,
                                            parserLine: line, toDocument: toDocument)
-        if let stream, !stream.keeps(navigation, in: self) { return }
+        if stream != nil, !stream!.keeps(navigation, in: self) { return }
         pending.append(navigation)
     }
 
@@ -143,9 +145,9 @@ final class DocumentState {
 
     /// The attributes of an element the extractor reads, with what finds their values as
     /// written (`RawStartTag`, `ReadTextCompactor.Values`), handed to its rules.
-    private func read(_ tag: TagName, _ name: UnsafePointer<xmlChar>, _ attributes: Attributes, handlers: Bool) {
-        var attributes = attributes
-        attributes.values = compactedValues
+    private func read(_ tag: TagName, _ name: UnsafePointer<xmlChar>, _ given: Attributes, handlers: Bool) {
+        // Made afresh from libxml2's array: a copy of `given` retained what it holds.
+        var attributes = Attributes(pointer: given.pointer, values: compactedValues)
         if let atts = attributes.pointer, let input = parser?.pointee.input {
             attributes.raw = RawStartTag.read(input, name: name, attributes: atts, regionStart: tagRegionStart)
             attributes.place = RawStartTag.Place(input: input, name: name, regionStart: tagRegionStart)
@@ -226,6 +228,8 @@ enum TargetRule: Equatable {
     case newWindow
 }
 
+/// A field that holds a reference must also be taken in `DocumentState.makeNavigation(taking:)`,
+/// which moves them out one by one (`PendingNavigationTakingTests` lists them).
 struct PendingNavigation {
     var raw: String
     var line: Int

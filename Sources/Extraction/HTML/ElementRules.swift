@@ -108,7 +108,7 @@ extension DocumentState {
 
     // MARK: - Pieces
 
-    private func link(_ href: String, source: String, target: String?) {
+    private func link(_ href: consuming String, source: consuming String, target: consuming String?) {
         if let body = Self.javascriptBody(href) {
             // Activating a javascript: link runs its body with the tap's gesture.
             if scriptsAllowed { addScript(body, base: .handler, source: source) }
@@ -122,7 +122,7 @@ extension DocumentState {
         add(href, source: source, trigger: .tap, target: targetRule(target))
     }
 
-    private func frameLoad(_ src: String, source: String, scriptsInside: Bool) {
+    private func frameLoad(_ src: consuming String, source: consuming String, scriptsInside: Bool) {
         if let body = Self.javascriptBody(src) {
             if scriptsInside { addScript(body, base: .load, source: source) }
             return
@@ -207,10 +207,11 @@ extension DocumentState {
     /// line breaks it was written with, and any it has are percent-encoded ones.
     func addScript(_ code: String, base: ScriptTiming, source: String, lines: ClosedRange<Int>? = nil) {
         let lines = lines ?? line...line
-        var script = PlacedScript(unit: ScriptScanner.scan(code), base: base, source: source, line: lines.lowerBound,
-                                  lineStarts: JSTokenizer.lineStarts(code), context: context)
-        script.lastLine = lines.upperBound
-        scripts.append(script)
+        // Made whole by the memberwise init, in the append: made in a variable, set and
+        // appended, it was copied in and destroyed (Benchmarks/README.md, issue 17).
+        scripts.append(PlacedScript(unit: ScriptScanner.scan(code), base: base, source: source, line: lines.lowerBound,
+                                    lineStarts: JSTokenizer.lineStarts(code), context: context,
+                                    lastLine: lines.upperBound))
     }
 
     /// The page lines an attribute's value (`value`, decoded) spans: from where it starts to
@@ -221,8 +222,9 @@ extension DocumentState {
         return max(lineOffset + 1, line - lineFeeds)...line
     }
 
-    private func targetRule(_ target: String?) -> TargetRule {
-        guard let target = target ?? baseTarget else { return .document }
+    private func targetRule(_ target: consuming String?) -> TargetRule {
+        if let target = consume target { return .named(target) }
+        guard let target = baseTarget else { return .document }
         return .named(target)
     }
 

@@ -7,10 +7,10 @@ import WHATWGURL
 /// fragment (§F.11). Decided on the resolved URL, so `faq.html#x` on `faq.html` scrolls
 /// and `#x` under a `<base href>` elsewhere loads that other document.
 extension DocumentState {
-    /// (The pending navigation read through its pointer: passed by value, it was copied whole.)
-    func onlyScrolls(_ pending: UnsafePointer<PendingNavigation>, to url: WebURL) -> Bool {
+    /// (Handed the two fields it reads: the pending navigation passed by value was copied whole.)
+    func onlyScrolls(_ trigger: Trigger, _ target: borrowing TargetRule, to url: WebURL) -> Bool {
         guard let documentURL, url.layout.fragmentRange != nil,
-              Self.scrollableTriggers.contains(pending.pointee.trigger), navigatesItself(pending.pointee.target)
+              Self.scrollableTriggers.contains(trigger), navigatesItself(target)
         else { return false }
         return url.hrefExcludingFragment == documentURL.hrefExcludingFragment
     }
@@ -23,7 +23,7 @@ extension DocumentState {
 
     /// Whether the navigation targets this document's own navigable: another window, a
     /// named iframe or (from a `srcdoc` document) the top one load a document there.
-    private func navigatesItself(_ rule: TargetRule) -> Bool {
+    private func navigatesItself(_ rule: borrowing TargetRule) -> Bool {
         switch rule {
         case .document: return true
         case .main: return frame == .main

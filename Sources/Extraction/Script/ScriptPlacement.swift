@@ -211,11 +211,14 @@ package struct ScriptPlacement {
                 }
                 continue
             }
-            let effect = frame.effects[frame.next]
+            // The effect read in place in the frame's list, held for the step: copied out, its
+            // action's payload, steps and condition were retained and released per effect.
+            let effects = frame.effects
+            let k = frame.next
             frame.next += 1
             spend(1, in: frame)
-            let timing = frame.timing.applying(effect.steps)
-            switch effect.action {
+            let timing = frame.timing.applying(effects[k].steps)
+            switch effects[k].action {
             case .navigate(let target):
                 let rule: TargetRule
                 switch target.window {
@@ -229,7 +232,7 @@ package struct ScriptPlacement {
                     for url in flow.resolve(value, script: frame.script, function: frame.function,
                                             arguments: frame.arguments) {
                         emit(url, from: frame.script, trigger: timing.trigger, target: rule, delayMs: timing.delayMs,
-                             condition: effect.condition, place: place(timing, root: root.script))
+                             condition: effects[k].condition, place: place(timing, root: root.script))
                         placed += 1
                     }
                 }
@@ -238,7 +241,7 @@ package struct ScriptPlacement {
                 guard let function = functions[name], frame.depth < Self.maxCallDepth else { continue }
                 called.insert(name)
                 let arguments = literals.map { literal in
-                    literal.map { ScriptFlow.Argument(script: frame.script, literal: $0, condition: effect.condition) }
+                    literal.map { ScriptFlow.Argument(script: frame.script, literal: $0, condition: effects[k].condition) }
                 }
                 let expansion = Expansion(function: name, timing: timing, arguments: arguments.flatMap {
                     $0.map { [$0.script, $0.literal.key] } ?? [-1, -1]
@@ -253,7 +256,7 @@ package struct ScriptPlacement {
                                    instance: instances, uncalled: frame.uncalled))
             case .write(let write):
                 writes.append(PlacedWrite(write: write, script: frame.script, function: frame.function,
-                                          arguments: frame.arguments, timing: timing, condition: effect.condition,
+                                          arguments: frame.arguments, timing: timing, condition: effects[k].condition,
                                           instance: frame.instance, place: place(timing, root: root.script),
                                           atLoad: !frame.uncalled && (timing.kind == .parse || timing.kind == .load)))
             case .act(let reference, let action):
@@ -264,8 +267,8 @@ package struct ScriptPlacement {
                     list.append((action, timing, place(timing, root: root.script)))
                     actions[key] = list
                     if action == .submit {
-                        submits.append(PlacedSubmit(key: key, script: frame.script, offset: effect.offset, timing: timing,
-                                                    condition: effect.condition, place: place(timing, root: root.script)))
+                        submits.append(PlacedSubmit(key: key, script: frame.script, offset: effects[k].offset, timing: timing,
+                                                    condition: effects[k].condition, place: place(timing, root: root.script)))
                     }
                 }
             }

@@ -139,8 +139,7 @@ extension ScriptScanner {
 
     /// Identifiers that lead to an element: a lookup with what is done to it, a variable's
     /// `setAttribute`/`attr`/`prop`/`click`, and a variable put into the document.
-    mutating func scanElement(at i: Int) {
-        let t = script.tokens[i]
+    mutating func scanElement(_ t: borrowing JSToken, at i: Int) {
         if let (element, close) = script.elementLookup(at: i) {
             use(element, after: close, lookedUp: true)
             return

@@ -39,8 +39,7 @@ extension ScriptScanner {
     }
 
     /// `if` and `else`.
-    mutating func scanBranch(at i: Int) {
-        let t = script.tokens[i]
+    mutating func scanBranch(_ t: borrowing JSToken, at i: Int) {
         if t.text == "if", token(i + 1)?.isPunct("(") == true, token(i - 1)?.isPunct(".") != true {
             branches.conditionParen = i + 1
         } else if t.text == "else" {

@@ -138,9 +138,13 @@ struct ScriptScanner {
     }
 
     private mutating func run() {
+        // The tokens held apart from `self`, so that each is lent where it lies to the readers
+        // below (`borrowing`): read from `self` around their mutating calls, each token was
+        // copied, its text retained and released, once per reader (Benchmarks/README.md, issue 17).
+        let tokens = script.tokens
         var i = 0
-        while i < script.count {
-            let t = script.tokens[i]
+        while i < tokens.count {
+            let t = tokens[i]
             endBranchStatement(before: i)
             switch t.kind {
             case .punct:
@@ -177,11 +181,11 @@ struct ScriptScanner {
                 if t.text == "await", !frames.isEmpty {
                     frames[frames.count - 1].steps = frames[frames.count - 1].steps + .promise
                 }
-                scanBranch(at: i)
-                scanSink(at: i)
-                scanHandlerProperty(at: i)
-                scanElement(at: i)
-                scanCall(at: i)
+                scanBranch(t, at: i)
+                scanSink(t, at: i)
+                scanHandlerProperty(t, at: i)
+                scanElement(t, at: i)
+                scanCall(t, at: i)
             case .string, .templatePrefix:
                 if !(i < consumed.count && consumed[i]), DeepLinkLiteral.matches(t.text) {
                     unit.literals.append(ScriptLiteral(raw: t.text, partial: t.kind == .templatePrefix, offset: t.offset))
@@ -377,16 +381,14 @@ struct ScriptScanner {
     }
 
     /// `pay(…)`: a call of a function by name, with the literals it passes.
-    private mutating func scanCall(at i: Int) {
-        let t = script.tokens[i]
+    private mutating func scanCall(_ t: borrowing JSToken, at i: Int) {
         guard token(i + 1)?.isPunct("(") == true, token(i - 1)?.isPunct(".") != true,
               !JSKeywords.isKeyword(t.text) else { return }
         record(.call(t.text, arguments: script.literalArguments(at: i + 1)), at: t.offset, steps: currentSteps)
     }
 
     /// `el.onclick = function () {…}` / `window.onload = init`.
-    private mutating func scanHandlerProperty(at i: Int) {
-        let t = script.tokens[i]
+    private mutating func scanHandlerProperty(_ t: borrowing JSToken, at i: Int) {
         // Only a name whose bytes start `on` can start with the characters `on`: the
         // bytes rule out almost every identifier before the String comparison.
         var bytes = t.text.utf8.makeIterator()
@@ -419,8 +421,7 @@ struct ScriptScanner {
 
     // MARK: - Sinks
 
-    private mutating func scanSink(at i: Int) {
-        let t = script.tokens[i]
+    private mutating func scanSink(_ t: borrowing JSToken, at i: Int) {
         if t.text == "location" {
             guard let window = locationOwner(at: i) else { return }
             if token(i + 1)?.isPunct("=") == true {
@@ -489,7 +490,9 @@ struct ScriptScanner {
     }
 
     @discardableResult
-    mutating func record(_ action: ScriptEffect.Action, at offset: Int, steps: ScriptSteps?) -> ScriptUnit.EffectRef {
+    mutating func record(_ action: consuming ScriptEffect.Action, at offset: Int,
+                         steps: consuming ScriptSteps?) -> ScriptUnit.EffectRef {
+        // The action and steps taken owned: borrowed, each was copied into the effect.
         unit.add(ScriptEffect(action: action, steps: steps, offset: offset, condition: currentCondition),
                  function: currentFunction)
     }

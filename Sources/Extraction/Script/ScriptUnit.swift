@@ -23,18 +23,21 @@ struct ScriptUnit {
         let index: Int
     }
 
+    /// The effect is taken owned (`consuming`) and moved into its list: borrowed, it was
+    /// copied in (its action's payload, steps and condition retained) and the caller's
+    /// released (Benchmarks/README.md, issue 17).
     @discardableResult
-    mutating func add(_ effect: ScriptEffect, function: String?) -> EffectRef {
+    mutating func add(_ effect: consuming ScriptEffect, function: String?) -> EffectRef {
         if let function {
             // One access of the table, where appending and then counting looked it up twice.
-            func append(to list: inout [ScriptEffect]) -> Int {
-                list.append(effect)
-                return list.count - 1
-            }
-            return EffectRef(function: function, index: append(to: &functions[function, default: []]))
+            return EffectRef(function: function, index: Self.append(effect, to: &functions[function, default: []]))
         }
-        effects.append(effect)
-        return EffectRef(function: nil, index: effects.count - 1)
+        return EffectRef(function: nil, index: Self.append(effect, to: &effects))
+    }
+
+    private static func append(_ effect: consuming ScriptEffect, to list: inout [ScriptEffect]) -> Int {
+        list.append(effect)
+        return list.count - 1
     }
 
     /// Sets the window of a navigation recorded before its arguments were read
