@@ -39,11 +39,7 @@ enum CommonIntentURI {
     /// its fields, some 150 instructions a call, 2,609 calls on 100 pages of `intent:` links,
     /// Benchmarks/README.md, issue 17.)
     static func package(of uri: String) -> String?? {
-        var none: AndroidIntent?
-        var reads = Reads(fallback: false)
-        guard uri.utf8.withContiguousStorageIfAvailable({ fill(&none, reads: &reads, bytes: $0, uri: uri) }) == true
-        else { return .none }
-        return .some(reads.package)
+        reads(of: uri, fallback: false).map { $0.package }
     }
 
     /// `parse(uri)?.stringExtra(IntentSanitizer.browserFallbackURLExtra)`, read without making
@@ -52,11 +48,16 @@ enum CommonIntentURI {
     /// FALLBACK_NOT_USED reads it of each row's `intent:` link: the whole intent made and
     /// destroyed for it cost some 6,900 instructions a time (Benchmarks/README.md, issue 17).
     static func browserFallbackURL(of uri: String) -> String?? {
+        reads(of: uri, fallback: true).map { $0.fallback }
+    }
+
+    /// One pass over `uri` with no intent made: what it read, or nil where the plain parser is to answer.
+    private static func reads(of uri: String, fallback: Bool) -> Reads? {
         var none: AndroidIntent?
-        var reads = Reads(fallback: true)
+        var reads = Reads(fallback: fallback)
         guard uri.utf8.withContiguousStorageIfAvailable({ fill(&none, reads: &reads, bytes: $0, uri: uri) }) == true
-        else { return .none }
-        return .some(reads.fallback)
+        else { return nil }
+        return reads
     }
 
     /// What a pass without an intent keeps: `package=`'s value, and (`wantsFallback`) the
