@@ -24,7 +24,7 @@ import sys
 import tempfile
 import time
 
-from benchkit import ceiling_round, instructions, lychee_binary, pinned, rawparse_binary
+from benchkit import ceiling_round, instructions, lychee_binary, pinned, rawparse_binary, release_binary
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -115,9 +115,7 @@ def main():
     print(f"corpus: {corpus}: {len(files)} pages, {mb:.1f} MB; {cores} cores")
 
     rawparse = rawparse_binary()
-    subprocess.run(["swift", "build", "-c", "release", "--product", "linkaudit"], cwd=ROOT, check=True,
-                   capture_output=True)
-    linkaudit = os.path.join(ROOT, ".build", "release", "linkaudit")
+    linkaudit = release_binary()
     out = tempfile.mkdtemp(prefix="linkaudit-bench-")
 
     # One core means one core: linkaudit renders its report files on threads of their own

@@ -15,9 +15,10 @@ ROOT = os.path.dirname(HERE)
 
 
 def release_binary(build=True):
-    """The release build of linkaudit, built first unless `build` is false."""
+    """The release build of linkaudit, built first unless `build` is false, the way it is
+    installed (Scripts/build-release.sh: static Swift runtime, link-time optimisation)."""
     if build:
-        subprocess.run(["swift", "build", "-c", "release", "--product", "linkaudit"], cwd=ROOT, check=True,
+        subprocess.run([os.path.join(ROOT, "Scripts", "build-release.sh")], cwd=ROOT, check=True,
                        stdout=subprocess.DEVNULL)
     return os.path.join(ROOT, ".build/release/linkaudit")
 

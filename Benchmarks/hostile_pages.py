@@ -19,6 +19,8 @@ import sys
 import tempfile
 import time
 
+from benchkit import release_binary
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 
@@ -76,8 +78,7 @@ def main():
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build/release/linkaudit"))
     args = parser.parse_args()
     if not args.no_build:
-        subprocess.run(["swift", "build", "-c", "release", "--product", "linkaudit"], cwd=ROOT, check=True,
-                       stdout=subprocess.DEVNULL)
+        release_binary()
     print("%-24s %10s %10s %8s %12s" % ("case", "10k s", "100k s", "ratio", "100k peak MB"))
     with tempfile.TemporaryDirectory() as work:
         for name, build in CASES.items():
