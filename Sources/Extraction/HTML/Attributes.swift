@@ -11,8 +11,10 @@ struct Attributes {
     /// Where the tag lies in libxml2's input, so that a value can be found as written.
     var place: RawStartTag.Place? = nil
     /// The values `ReadTextCompactor` took from libxml2: a value that is its mark is read
-    /// as written from there.
-    var values: ReadTextCompactor.Values? = nil
+    /// as written from there. Not owned: an `Attributes` lives for one `startElement`, while
+    /// the document's `compactedValues` holds the table; a strong reference was a retain and
+    /// a release for every element read (Benchmarks/README.md, issue 17).
+    unowned(unsafe) var values: ReadTextCompactor.Values? = nil
 
     subscript(_ name: StaticString) -> String? {
         guard let slot = find(name) else { return nil }
@@ -80,18 +82,18 @@ struct Attributes {
         return false
     }
 
-    /// Every `on…` attribute with its value and the value's slot, in document order.
-    func eventHandlers() -> [(name: String, code: String, slot: UnsafeMutablePointer<UnsafePointer<xmlChar>?>)] {
-        guard var p = pointer else { return [] }
-        // Labelled as returned: an unlabelled array is converted element by element on return.
-        var out: [(name: String, code: String, slot: UnsafeMutablePointer<UnsafePointer<xmlChar>?>)] = []
+    /// Every `on…` attribute with its value and the value's slot, in document order, handed
+    /// to `body`: gathered in an array of tuples, they cost an allocation and the runtime's
+    /// generic tuple destroy for each element with a handler (issue 17).
+    func forEachEventHandler(_ body: (_ name: String, _ code: String,
+                                      _ slot: UnsafeMutablePointer<UnsafePointer<xmlChar>?>) -> Void) {
+        guard var p = pointer else { return }
         while let attrName = p.pointee {
             if Self.isEventHandler(attrName), p[1] != nil {
-                out.append((String(cString: attrName), value(p + 1), p + 1))
+                body(String(cString: attrName), value(p + 1), p + 1)
             }
             p += 2
         }
-        return out
     }
 
     /// "on" followed by at least one more byte.

@@ -130,7 +130,11 @@ extension DocumentState {
         // Every URL of the document is parsed with its encoding (§F.12).
         let resolved = p.pointee.toDocument ? documentURL ?? resolve(raw, base) : resolve(raw, base)
         if dropped(p.pointee.trigger, source, target, at: resolved) { return false }
-        let unparsedScheme = resolved == nil ? WebURL.schemeOf(raw) ?? "" : ""
+        // Matched, not compared with `nil`: `resolved == nil` took Equatable's `==`, which built a
+        // tuple of two URLs (the parsed one copied in) and destroyed it through the runtime's
+        // generic tuple witness, ~300 instructions and a retain/release a link (issue 17).
+        let unparsedScheme: String
+        if case .none = resolved { unparsedScheme = WebURL.schemeOf(raw) ?? "" } else { unparsedScheme = "" }
         // Made in place (`Navigation.initialize`), the URL moved in: a written init built the
         // record aside and copied it in.
         Navigation.initialize(record, page: page, line: p.pointee.line, source: source, trigger: p.pointee.trigger,

@@ -90,7 +90,7 @@ extension DocumentState {
     /// `on…` attributes: the code runs when the event fires, with a gesture for the
     /// user-activation events and without one for load and error.
     func handleEventHandlers(_ a: Attributes) {
-        for (name, code, slot) in a.eventHandlers() {
+        a.forEachEventHandler { name, code, slot in
             let event = String(name.dropFirst(2))
             let timing: ScriptTiming
             switch EventClass.of(event) {

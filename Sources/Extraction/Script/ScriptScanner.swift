@@ -174,12 +174,12 @@ struct ScriptScanner {
                 default: break
                 }
             case .identifier:
-                if t.text == "function", let next = token(i + 1), next.kind == .identifier {
+                if t.text.isName("function"), let next = token(i + 1), next.kind == .identifier {
                     pendingFunctionName = next.text
                     i += 2
                     continue
                 }
-                if t.text == "await", !frames.isEmpty {
+                if t.text.isName("await"), !frames.isEmpty {
                     frames[frames.count - 1].steps = frames[frames.count - 1].steps + .promise
                 }
                 scanBranch(t, at: i)
