@@ -13,8 +13,11 @@ struct Attributes {
     /// The values `ReadTextCompactor` took from libxml2: a value that is its mark is read
     /// as written from there. Not owned: an `Attributes` lives for one `startElement`, while
     /// the document's `compactedValues` holds the table; a strong reference was a retain and
-    /// a release for every element read (Benchmarks/README.md, issue 17).
-    unowned(unsafe) var values: ReadTextCompactor.Values? = nil
+    /// a release for every element read, and each lookup through it another pair
+    /// (Benchmarks/README.md, issue 17).
+    /// (Set through the memberwise init: a written one left every `Attributes` libxml2's
+    /// callback makes to be destroyed through an outlined witness.)
+    var values: Unmanaged<ReadTextCompactor.Values>? = nil
 
     subscript(_ name: StaticString) -> String? {
         guard let slot = find(name) else { return nil }
@@ -39,7 +42,7 @@ struct Attributes {
     /// `&` comes decoded as `RawStartTag` decodes it, and is never an `id`'s or a `class`'s).
     private func reported(_ slot: UnsafeMutablePointer<UnsafePointer<xmlChar>?>) -> String {
         guard let c = slot.pointee else { return "" }
-        if let original = values?.original(c) { return original }
+        if let values, let original = values._withUnsafeGuaranteedRef({ $0.original(c) }) { return original }
         return String(cString: c)
     }
 
