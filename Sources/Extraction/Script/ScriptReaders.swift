@@ -101,7 +101,8 @@ extension ScriptTokens {
     }
 
     /// One value: an operand, then `+ operand` while each is followed.
-    /// The value in `range` appended to `out`; false when there is none.
+    /// The value in `range` appended to `out` (moved in: appended as a copy, it was copied
+    /// and the local destroyed); false when there is none.
     private func appendValue(in range: Range<Int>, parameters: [String?], merged: inout [Int],
                              to out: inout [ScriptValue]) -> Bool {
         guard !range.isEmpty else { return false }
@@ -113,7 +114,7 @@ extension ScriptTokens {
             value = ScriptValue(source: .literal(ScriptLiteral(raw: raw, partial: partial, offset: offset)))
             if partial {
                 value.open = true
-                out.append(value)
+                out.append(consume value)
                 return true
             }
         case .source(let source):
@@ -131,20 +132,20 @@ extension ScriptTokens {
                 value.append(text)
                 if partial {
                     value.open = true
-                    out.append(value)
+                    out.append(consume value)
                     return true
                 }
             case .source(.variable(let name)):
                 value.tail.append(.name(name))
             default:
                 value.open = true
-                out.append(value)
+                out.append(consume value)
                 return true
             }
             i = after
         }
         if i < range.upperBound { value.open = true }
-        out.append(value)
+        out.append(consume value)
         return true
     }
 
