@@ -91,9 +91,10 @@ extension DocumentState {
     /// user-activation events and without one for load and error.
     func handleEventHandlers(_ a: Attributes) {
         a.forEachEventHandler { name, code, slot in
-            let event = String(name.dropFirst(2))
+            // `onclick`, the usual handler, is an activation without its event name made,
+            // lower-cased and looked up in two sets (`EventClass.of("click")`, issue 17).
             let timing: ScriptTiming
-            switch EventClass.of(event) {
+            switch name.isName("onclick") ? .activation : EventClass.of(String(name.dropFirst(2))) {
             case .activation: timing = .handler
             // Load and error handlers run once what they wait for has loaded: for the
             // document, when its parse is over (§F.15).
