@@ -228,7 +228,7 @@ extension DocumentState {
         // first record held aside and each other moved once into the place it goes to (a
         // swap along the cycle moved every record three times: ~2 M instructions of copies
         // on the dense corpus, issue 17). Moves are bit copies: nothing retained or released.
-        var placed = [Bool](repeating: false, count: keys.count)
+        var placed = [Bool](filledWith: false, count: keys.count)
         navigations.withUnsafeMutableBufferPointer { records in
             guard let base = records.baseAddress else { return }
             for start in keys.indices where !placed[start] {

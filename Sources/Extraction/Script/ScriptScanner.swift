@@ -426,7 +426,7 @@ struct ScriptScanner {
 
     /// Marks the literal at token `index` as read by a sink.
     mutating func consume(_ index: Int) {
-        if consumed.isEmpty { consumed = [Bool](repeating: false, count: script.count) }
+        if consumed.isEmpty { consumed = [Bool](filledWith: false, count: script.count) }
         if index < consumed.count { consumed[index] = true }
     }
 
