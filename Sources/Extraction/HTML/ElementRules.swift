@@ -246,7 +246,10 @@ extension DocumentState {
     static func javascriptBody(_ value: String) -> String? {
         // Nearly every link fails on its first letter: a scheme starts after any leading
         // C0 controls and spaces (as `schemeOf` reads it), and this one with a "j".
-        guard let first = value.utf8.first(where: { $0 > 0x20 }), first | 0x20 == 0x6A,
+        // (The first byte read directly: nearly every value starts with no control or space,
+        // and `first(where:)` walked the UTF-8 view with a closure for every link.)
+        guard let head = value.utf8.first else { return nil }
+        guard let first = head > 0x20 ? head : value.utf8.first(where: { $0 > 0x20 }), first | 0x20 == 0x6A,
               WebURL.schemeOf(value) == "javascript", let url = WebURL.parse(value) else { return nil }
         return PercentDecoding.decode(String(url.href.dropFirst("javascript:".count)))
     }
