@@ -133,10 +133,18 @@ enum MetaPrescan {
 
         var current: UInt8 { get throws { try byte(at: position) } }
 
-        func matches(_ pattern: String, caseInsensitive: Bool = false) -> Bool {
-            let rest = bytes[position...]
-            guard rest.count >= pattern.utf8.count else { return false }
-            return zip(rest, pattern.utf8).allSatisfy { (caseInsensitive ? lowercased($0) : $0) == $1 }
+        /// Whether the bytes from `position` start with `pattern` (lower-case ASCII). Asked at
+        /// every byte up to the charset: a byte loop, where `zip` over a slice and a String's
+        /// UTF-8 was generic code (~30,000 instructions a page, Benchmarks/README.md, issue 17).
+        func matches(_ pattern: StaticString, caseInsensitive: Bool = false) -> Bool {
+            let count = pattern.utf8CodeUnitCount
+            guard position >= 0, bytes.count - position >= count else { return false }
+            let expected = pattern.utf8Start
+            for k in 0..<count {
+                let b = bytes[position + k]
+                if (caseInsensitive ? lowercased(b) : b) != expected[k] { return false }
+            }
+            return true
         }
 
         /// Moves to the first `target` at or after `index`.

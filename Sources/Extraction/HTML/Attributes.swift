@@ -11,8 +11,13 @@ struct Attributes {
     /// Where the tag lies in libxml2's input, so that a value can be found as written.
     var place: RawStartTag.Place? = nil
     /// The values `ReadTextCompactor` took from libxml2: a value that is its mark is read
-    /// as written from there.
-    var values: ReadTextCompactor.Values? = nil
+    /// as written from there. Not owned: an `Attributes` lives for one `startElement`, while
+    /// the document's `compactedValues` holds the table; a strong reference was a retain and
+    /// a release for every element read, and each lookup through it another pair
+    /// (Benchmarks/README.md, issue 17).
+    /// (Set through the memberwise init: a written one left every `Attributes` libxml2's
+    /// callback makes to be destroyed through an outlined witness.)
+    var values: Unmanaged<ReadTextCompactor.Values>? = nil
 
     subscript(_ name: StaticString) -> String? {
         guard let slot = find(name) else { return nil }
@@ -37,7 +42,7 @@ struct Attributes {
     /// `&` comes decoded as `RawStartTag` decodes it, and is never an `id`'s or a `class`'s).
     private func reported(_ slot: UnsafeMutablePointer<UnsafePointer<xmlChar>?>) -> String {
         guard let c = slot.pointee else { return "" }
-        if let original = values?.original(c) { return original }
+        if let values, let original = values._withUnsafeGuaranteedRef({ $0.original(c) }) { return original }
         return String(cString: c)
     }
 
@@ -80,18 +85,18 @@ struct Attributes {
         return false
     }
 
-    /// Every `on…` attribute with its value and the value's slot, in document order.
-    func eventHandlers() -> [(name: String, code: String, slot: UnsafeMutablePointer<UnsafePointer<xmlChar>?>)] {
-        guard var p = pointer else { return [] }
-        // Labelled as returned: an unlabelled array is converted element by element on return.
-        var out: [(name: String, code: String, slot: UnsafeMutablePointer<UnsafePointer<xmlChar>?>)] = []
+    /// Every `on…` attribute with its value and the value's slot, in document order, handed
+    /// to `body`: gathered in an array of tuples, they cost an allocation and the runtime's
+    /// generic tuple destroy for each element with a handler (issue 17).
+    func forEachEventHandler(_ body: (_ name: String, _ code: String,
+                                      _ slot: UnsafeMutablePointer<UnsafePointer<xmlChar>?>) -> Void) {
+        guard var p = pointer else { return }
         while let attrName = p.pointee {
             if Self.isEventHandler(attrName), p[1] != nil {
-                out.append((String(cString: attrName), value(p + 1), p + 1))
+                body(String(cString: attrName), value(p + 1), p + 1)
             }
             p += 2
         }
-        return out
     }
 
     /// "on" followed by at least one more byte.

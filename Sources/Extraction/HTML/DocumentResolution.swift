@@ -77,7 +77,7 @@ extension DocumentState {
 
     private func navigations(taking own: inout [PendingNavigation], _ scripted: inout [PendingNavigation],
                              base: WebURL?, room: Int, scratch: UnsafeMutablePointer<PendingNavigation>) -> [Navigation] {
-        var seen = Set<DuplicateKey>()
+        var seen = Set<RecordKey>()
         seen.reserveCapacity(scripted.count)
         return [Navigation](unsafeUninitializedCapacity: own.count + scripted.count + room) { records, count in
             guard let start = records.baseAddress else { return }
@@ -87,7 +87,7 @@ extension DocumentState {
                     let fromScript = scratch.pointee.fromScript
                     guard makeNavigation(taking: scratch, base: base, at: start + count) else { continue }
                     // A function called from several places yields the same record each time.
-                    if fromScript, !seen.insert(DuplicateKey.at(start + count)).inserted {
+                    if fromScript, !seen.insert(RecordKey(record: start + count)).inserted {
                         (start + count).deinitialize(count: 1)
                         continue
                     }
@@ -130,7 +130,11 @@ extension DocumentState {
         // Every URL of the document is parsed with its encoding (§F.12).
         let resolved = p.pointee.toDocument ? documentURL ?? resolve(raw, base) : resolve(raw, base)
         if dropped(p.pointee.trigger, source, target, at: resolved) { return false }
-        let unparsedScheme = resolved == nil ? WebURL.schemeOf(raw) ?? "" : ""
+        // Matched, not compared with `nil`: `resolved == nil` took Equatable's `==`, which built a
+        // tuple of two URLs (the parsed one copied in) and destroyed it through the runtime's
+        // generic tuple witness, ~300 instructions and a retain/release a link (issue 17).
+        let unparsedScheme: String
+        if case .none = resolved { unparsedScheme = WebURL.schemeOf(raw) ?? "" } else { unparsedScheme = "" }
         // Made in place (`Navigation.initialize`), the URL moved in: a written init built the
         // record aside and copied it in.
         Navigation.initialize(record, page: page, line: p.pointee.line, source: source, trigger: p.pointee.trigger,
@@ -224,7 +228,7 @@ extension DocumentState {
         // first record held aside and each other moved once into the place it goes to (a
         // swap along the cycle moved every record three times: ~2 M instructions of copies
         // on the dense corpus, issue 17). Moves are bit copies: nothing retained or released.
-        var placed = [Bool](repeating: false, count: keys.count)
+        var placed = [Bool](filledWith: false, count: keys.count)
         navigations.withUnsafeMutableBufferPointer { records in
             guard let base = records.baseAddress else { return }
             for start in keys.indices where !placed[start] {
@@ -256,6 +260,31 @@ extension DocumentState {
             hasher.combine(frame)
             hasher.combine(delayMs)
             hasher.combine(raw)
+        }
+    }
+
+    /// A record of the list `navigations(taking:)` makes, compared and hashed as its
+    /// `DuplicateKey` is, read where it lies: a key copied out of it retained its two strings
+    /// and destroyed them again, for every script record (Benchmarks/README.md, issue 17).
+    /// The list's storage is allocated at its full size before the first record is made, so
+    /// the address stays good while the set lives, inside the list's making.
+    struct RecordKey: Hashable {
+        let record: UnsafePointer<Navigation>
+
+        static func == (lhs: Self, rhs: Self) -> Bool {
+            let a = lhs.record, b = rhs.record
+            return a.pointee.line == b.pointee.line && a.pointee.source == b.pointee.source
+                && a.pointee.trigger == b.pointee.trigger && a.pointee.frame == b.pointee.frame
+                && a.pointee.delayMs == b.pointee.delayMs && a.pointee.raw == b.pointee.raw
+        }
+
+        /// `DuplicateKey.hash(into:)`'s fields.
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(record.pointee.line)
+            hasher.combine(record.pointee.trigger)
+            hasher.combine(record.pointee.frame)
+            hasher.combine(record.pointee.delayMs)
+            hasher.combine(record.pointee.raw)
         }
     }
 
@@ -297,11 +326,5 @@ extension DocumentState {
 extension DocumentState.DuplicateKey {
     init(_ n: Navigation) {
         self.init(line: n.line, source: n.source, trigger: n.trigger, frame: n.frame, delayMs: n.delayMs, raw: n.raw)
-    }
-
-    /// The key of the record at `record`, read in place.
-    static func at(_ record: UnsafePointer<Navigation>) -> Self {
-        Self(line: record.pointee.line, source: record.pointee.source, trigger: record.pointee.trigger,
-             frame: record.pointee.frame, delayMs: record.pointee.delayMs, raw: record.pointee.raw)
     }
 }

@@ -147,7 +147,7 @@ final class DocumentState {
     /// written (`RawStartTag`, `ReadTextCompactor.Values`), handed to its rules.
     private func read(_ tag: TagName, _ name: UnsafePointer<xmlChar>, _ given: Attributes, handlers: Bool) {
         // Made afresh from libxml2's array: a copy of `given` retained what it holds.
-        var attributes = Attributes(pointer: given.pointer, values: compactedValues)
+        var attributes = Attributes(pointer: given.pointer, values: compactedValues.map(Unmanaged.passUnretained))
         if let atts = attributes.pointer, let input = parser?.pointee.input {
             attributes.raw = RawStartTag.read(input, name: name, attributes: atts, regionStart: tagRegionStart)
             attributes.place = RawStartTag.Place(input: input, name: name, regionStart: tagRegionStart)

@@ -90,10 +90,11 @@ extension DocumentState {
     /// `on…` attributes: the code runs when the event fires, with a gesture for the
     /// user-activation events and without one for load and error.
     func handleEventHandlers(_ a: Attributes) {
-        for (name, code, slot) in a.eventHandlers() {
-            let event = String(name.dropFirst(2))
+        a.forEachEventHandler { name, code, slot in
+            // `onclick`, the usual handler, is an activation without its event name made,
+            // lower-cased and looked up in two sets (`EventClass.of("click")`, issue 17).
             let timing: ScriptTiming
-            switch EventClass.of(event) {
+            switch name.isName("onclick") ? .activation : EventClass.of(String(name.dropFirst(2))) {
             case .activation: timing = .handler
             // Load and error handlers run once what they wait for has loaded: for the
             // document, when its parse is over (§F.15).
@@ -245,7 +246,10 @@ extension DocumentState {
     static func javascriptBody(_ value: String) -> String? {
         // Nearly every link fails on its first letter: a scheme starts after any leading
         // C0 controls and spaces (as `schemeOf` reads it), and this one with a "j".
-        guard let first = value.utf8.first(where: { $0 > 0x20 }), first | 0x20 == 0x6A,
+        // (The first byte read directly: nearly every value starts with no control or space,
+        // and `first(where:)` walked the UTF-8 view with a closure for every link.)
+        guard let head = value.utf8.first else { return nil }
+        guard let first = head > 0x20 ? head : value.utf8.first(where: { $0 > 0x20 }), first | 0x20 == 0x6A,
               WebURL.schemeOf(value) == "javascript", let url = WebURL.parse(value) else { return nil }
         return PercentDecoding.decode(String(url.href.dropFirst("javascript:".count)))
     }

@@ -4,9 +4,11 @@ enum JSKeywords {
     /// byte alone, without hashing (Benchmarks/README.md, issue 17): `all` is asked only
     /// when some keyword shares both, so the answer is always `all`'s (`JSKeywordTests`).
     static func isKeyword(_ word: String) -> Bool {
-        let utf8 = word.utf8
-        guard let first = utf8.first, first < 0x80, utf8.count < 16,
-              lengthsByFirstByte[Int(first)] & (1 << utf8.count) != 0 else { return false }
+        // Read off the string each time: a `utf8` view bound once held the string, retained
+        // and released at every identifier asked about (Benchmarks/README.md, issue 17).
+        guard let first = word.utf8.first, first < 0x80 else { return false }
+        let count = word.utf8.count
+        guard count < 16, lengthsByFirstByte[Int(first)] & (1 << count) != 0 else { return false }
         return all.contains(word)
     }
 

@@ -198,12 +198,20 @@ struct ElementIndex {
         }
         if wanted == nil { wanted = Self.wanted(in: page) }
         let firstOfTag = tag != .a && tag != .area && byTag[name] == nil
-        guard let wanted, !wanted.isEmpty || firstOfTag else { return }
-        let byID = !wanted.ids.isEmpty && attributes.has("id")
-        let byClass = !wanted.classes.isEmpty && attributes.has("class") && (tag != .a && tag != .area || attributes.has("target"))
+        // Read through optional chaining, a borrow: `guard let wanted` copied both sets (two
+        // retains and releases) for every link (Benchmarks/README.md, issue 17).
+        let wantsIDs = wanted?.ids.isEmpty == false
+        let wantsClasses = wanted?.classes.isEmpty == false
+        guard wantsIDs || wantsClasses || firstOfTag else { return }
+        let byID = wantsIDs && attributes.has("id")
+        let byClass = wantsClasses && attributes.has("class") && (tag != .a && tag != .area || attributes.has("target"))
         guard firstOfTag || byID || byClass else { return }
-        let id = byID ? attributes.parsed("id").flatMap { wanted.ids.contains($0) ? $0 : nil } : nil
-        let classes = byClass ? (attributes.parsed("class").map(DocumentState.tokens) ?? []).filter { wanted.classes.contains($0) } : []
+        var id: String? = nil
+        if byID, let value = attributes.parsed("id"), wanted?.ids.contains(value) == true { id = value }
+        var classes: [String] = []
+        if byClass, let value = attributes.parsed("class") {
+            for token in DocumentState.tokens(value) where wanted?.classes.contains(token) == true { classes.append(token) }
+        }
         guard firstOfTag || id != nil || !classes.isEmpty else { return }
         let element = Element(tag: name, target: attributes["target"],
                               method: tag == .form ? DocumentState.method(attributes["method"]) : nil, own: own,

@@ -44,10 +44,9 @@ extension ScriptTokens {
             case "&&":
                 guardText = written()
             default:
-                if let value = value(in: i..<end, parameters: parameters, merged: &merged) {
-                    // Appended, then its branch set in place: set in a variable first, it was
-                    // copied into the list and destroyed.
-                    out.append(value)
+                // Appended by the reader, then its branch set in place: set in a variable first,
+                // or bound out of an optional result, it was copied into the list and destroyed.
+                if appendValue(in: i..<end, parameters: parameters, merged: &merged, to: &out) {
                     out[out.count - 1].condition = ScriptCondition.both(branch, guardText)
                 }
                 guardText = nil
@@ -102,19 +101,26 @@ extension ScriptTokens {
     }
 
     /// One value: an operand, then `+ operand` while each is followed.
-    private func value(in range: Range<Int>, parameters: [String?], merged: inout [Int]) -> ScriptValue? {
-        guard !range.isEmpty else { return nil }
+    /// The value in `range` appended to `out` (moved in: appended as a copy, it was copied
+    /// and the local destroyed); false when there is none.
+    private func appendValue(in range: Range<Int>, parameters: [String?], merged: inout [Int],
+                             to out: inout [ScriptValue]) -> Bool {
+        guard !range.isEmpty else { return false }
         let (head, afterHead) = operand(at: range.lowerBound, parameters: parameters)
         var value: ScriptValue
         switch head {
         case .text(let raw, let partial, let offset):
             merged.append(range.lowerBound)
             value = ScriptValue(source: .literal(ScriptLiteral(raw: raw, partial: partial, offset: offset)))
-            if partial { value.open = true; return value }
+            if partial {
+                value.open = true
+                out.append(consume value)
+                return true
+            }
         case .source(let source):
             value = ScriptValue(source: source)
         case .unknown:
-            return nil
+            return false
         }
         var i = afterHead
         while i < range.upperBound, token(i)?.isPunct("+") == true, i + 1 < range.upperBound,
@@ -124,17 +130,23 @@ extension ScriptTokens {
             case .text(let text, let partial, let offset):
                 merged.append(i + 1)
                 value.append(text)
-                if partial { value.open = true; return value }
+                if partial {
+                    value.open = true
+                    out.append(consume value)
+                    return true
+                }
             case .source(.variable(let name)):
                 value.tail.append(.name(name))
             default:
                 value.open = true
-                return value
+                out.append(consume value)
+                return true
             }
             i = after
         }
         if i < range.upperBound { value.open = true }
-        return value
+        out.append(consume value)
+        return true
     }
 
     private enum Operand {

@@ -40,9 +40,9 @@ extension ScriptScanner {
 
     /// `if` and `else`.
     mutating func scanBranch(_ t: borrowing JSToken, at i: Int) {
-        if t.text == "if", token(i + 1)?.isPunct("(") == true, token(i - 1)?.isPunct(".") != true {
+        if t.text.isName("if"), token(i + 1)?.isPunct("(") == true, token(i - 1)?.isPunct(".") != true {
             branches.conditionParen = i + 1
-        } else if t.text == "else" {
+        } else if t.text.isName("else") {
             guard let last = branches.lastIf, last.depth == frames.count else { return }
             branches.lastIf = nil
             let other = ScriptCondition.both(currentCondition, last.own.otherwise)

@@ -3,7 +3,7 @@
 /// navigation whose values `ScriptValue` reads at the expression after it.
 extension ScriptScanner {
     mutating func scanSink(_ t: borrowing JSToken, at i: Int) {
-        if t.text == "location" {
+        if t.text.isName("location") {
             guard let window = locationOwner(at: i) else { return }
             if token(i + 1)?.isPunct("=") == true {
                 readTarget(at: i + 2, sink: "location", window: window)
@@ -18,7 +18,7 @@ extension ScriptScanner {
                       token(i + 3)?.isPunct("]") == true, token(i + 4)?.isPunct("=") == true {
                 readTarget(at: i + 5, sink: "location.href", window: window)
             }
-        } else if t.text == "open", token(i + 1)?.isPunct("(") == true {
+        } else if t.text.isName("open"), token(i + 1)?.isPunct("(") == true {
             let owner = token(i - 1)?.isPunct(".") == true ? token(i - 2)?.text : "window"
             guard let owner, ScriptNames.isWindow(owner) else { return }
             // A new window unless the second argument names this frame or the top one,

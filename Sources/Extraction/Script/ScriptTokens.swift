@@ -71,7 +71,7 @@ struct ScriptTokens {
     /// (`f(a, {b)`) stays unmatched; a closer with no open bracket of its kind closes
     /// nothing. One pass with explicit stacks, each bracket pushed and popped once.
     static func matchBrackets(_ tokens: [JSToken]) -> [Int] {
-        var closers = [Int](repeating: -1, count: tokens.count)
+        var closers = [Int](filledWith: -1, count: tokens.count)
         var open: [(index: Int, kind: Int)] = []
         // Positions in `open`, per kind: three flat stacks, where an array of three arrays
         // checked both the outer and the inner array's uniqueness on every push and pop.

@@ -29,6 +29,25 @@ final class ScriptNameTests: XCTestCase {
         XCTAssertFalse(ScriptNames.mayTakeCallback("getElementById"))
     }
 
+    /// `String.isName` (the UTF-8 lengths before `==`) answers as `==` for every name the
+    /// scanner asks it with, on near misses and canonically or compatibly equal spellings;
+    /// `ScriptNames.isInsertion`'s length test keeps every insertion method.
+    func testNameTestsAnswerAsEquality() {
+        let names = ["function", "await", "if", "else", "location", "open"]
+        let insertions = ["appendChild", "append", "prepend", "insertBefore", "after", "before", "replaceWith",
+                          "replaceChild"]
+        var words = names + insertions + ["", "i", "f", "\u{212A}", "ı f", "i\u{307}f", "ǐf", "\u{FF49}f", "ﬁ", "o\u{0}",
+                                          "e\u{301}lse", "locatio\u{301}n", "\u{FF4F}pen", "ⅰf"]
+        for word in names + insertions {
+            words += NearMisses.of(word)
+            words.append(String(word.prefix(1)) + "\u{301}" + word.dropFirst())
+        }
+        for word in words {
+            for name in names { XCTAssertEqual(word.isName(name), word == name, "\(word) / \(name)") }
+            XCTAssertEqual(ScriptNames.isInsertion(word), insertions.contains(word), word)
+        }
+    }
+
     func testPunctuatorBytesAnswerAsTheirText() {
         var numbers = SeededNumbers(state: 0x5C21_7A11)
         let pieces = ["(", ")", "[", "]", "{", "}", ";", ",", ".", "?.", "=", "==", "===", "!=", "!==", "=>", "+=", "+",
