@@ -370,8 +370,6 @@ public struct Classifier: Sendable {
         // each of its closures, some 300 instructions a link (Benchmarks/README.md, issue 17).
         guard let judge else { return }
         memo.judging(judge.id)
-        // The numbers of `unreached` verdicts with their text left out, by profile and reason.
-        var unnamed: [(profile: Int, reason: Reason, number: Int32)] = []
         for i in navs.indices where schedule.live[i] {
             if !unreached.isEmpty, let fixed = unreached[i] {
                 if !memo.judgesUnreachedByRow || Self.isJudgedAlone(judge, of: &navs, at: i) {
@@ -379,7 +377,7 @@ public struct Classifier: Sendable {
                     continue
                 }
                 navs[i].findings = Self.unreachedFindings(fixed, at: i, numbers: UnsafeBufferPointer(numbers), link: links[i], memo: memo,
-                                                          unnamed: &unnamed, names: run.names) { set in
+                                                          names: run.names) { set in
                     Self.newRowFindings(set, judge: judge, of: &navs, at: i, memo: memo)
                 }
                 // The row speaks for this navigation, in debug builds (every test).

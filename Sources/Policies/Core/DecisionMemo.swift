@@ -88,6 +88,11 @@ final class DecisionMemo {
     private var sets: [[Int32]: VerdictSet] = [:]
     /// The judge the rows' findings are from (`Classifier.Judge.id`).
     private var judge: String?
+    /// The numbers of `unreached` verdicts with their text left out (`Classifier.unnamed`), by
+    /// profile and reason, for the memo's life: kept per page, each page made and numbered its
+    /// few again, some 2,500 instructions each, 483 times on the first 100 pages of the dense
+    /// corpus (Benchmarks/README.md, issue 17).
+    private var unnamed: [(profile: Int, reason: Reason, number: Int32)] = []
 
     private struct LinkKey: Hashable {
         let link: DecisionKey.Link
@@ -270,6 +275,14 @@ final class DecisionMemo {
         consumed[profile].append(PageVisit.consumesActivation(verdict))
         places[profile].append(IntentQuotes.Places(verdict))
         numbers[profile].add(digest: digest)
+        return number
+    }
+
+    /// The number of `Classifier.unnamed(verdict)` (an `unreached` verdict) for the profile.
+    func unnamedNumber(of verdict: Verdict, profile p: Int) -> Int32 {
+        if let known = unnamed.first(where: { $0.profile == p && $0.reason == verdict.reason }) { return known.number }
+        let number = number(of: Classifier.unnamed(verdict), profile: p)
+        unnamed.append((p, verdict.reason, number))
         return number
     }
 
