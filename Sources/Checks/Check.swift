@@ -52,9 +52,14 @@ public struct Check: Sendable {
         Self.inNameOrder(fires(navigation))
     }
 
-    /// The profile names a rule gave, sorted (as they usually come already).
+    /// The profile names a rule gave, sorted (as they usually come already). The pairs read in
+    /// place: a `zip` of the array and its slice copied and destroyed its iterator, the array
+    /// retained and released, for every check of every row judged (Benchmarks/README.md, issue 17).
     static func inNameOrder(_ names: [String]) -> [String] {
-        names.count < 2 || zip(names, names.dropFirst()).allSatisfy({ $0 < $1 }) ? names : names.sorted()
+        let sorted = names.withUnsafeBufferPointer { names in
+            names.indices.dropFirst().allSatisfy { names[$0 - 1] < names[$0] }
+        }
+        return sorted ? names : names.sorted()
     }
 
     /// The profiles whose verdict satisfies `test`, in name order (a verdict set's order).

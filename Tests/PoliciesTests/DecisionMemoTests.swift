@@ -245,7 +245,8 @@ final class DecisionMemoTests: XCTestCase {
 
     /// Links whose key is a few integers (`DecisionKey.Link.compactBits`) are numbered as
     /// their whole keys number them: over every configuration's generated pages, a memo
-    /// with compact keys and one without give every navigation the same number, and the
+    /// with compact keys (in its table, `CompactLinks`, and in a dictionary) and one without
+    /// give every navigation the same number, and the
     /// compact keys are in use (web, `file:`, custom-scheme and `tel:` links).
     func testCompactKeysNumberLinksAsWholeKeysDo() throws {
         var compacted = 0, whole = 0
@@ -256,14 +257,20 @@ final class DecisionMemoTests: XCTestCase {
                                         options: configuration.options)
             let compact = DecisionMemo(profiles: 1), plain = DecisionMemo(profiles: 1)
             plain.compacts = false
+            // The compact keys in a dictionary, not the memo's table (`CompactLinks`).
+            let dictionary = DecisionMemo(profiles: 1)
+            dictionary.usesCompactTable = false
             // Twice over: the second time every link is known.
             for navigation in (Self.generatedPages(seed: n) + Self.generatedPages(seed: n)).joined() {
                 let key = DecisionKey(classifier.request(for: navigation, msSinceUserInput: nil), reading: reading)
                 if key.link.compactBits == nil { whole += 1 } else { compacted += 1 }
                 let a = compact.link(key.link, inputs: compact.inputs(key.inputs))
                 let b = plain.link(key.link, inputs: plain.inputs(key.inputs))
+                let c = dictionary.link(key.link, inputs: dictionary.inputs(key.inputs))
                 XCTAssertEqual(a, b, "\(configuration.name): \(navigation.page) \(navigation.url)")
-                if a != b { return }
+                XCTAssertEqual(a, c, "\(configuration.name): \(navigation.page) \(navigation.url)")
+                XCTAssertEqual(compact.knownLink(key.link, inputs: compact.inputs(key.inputs)), a)
+                if a != b || a != c { return }
             }
         }
         XCTAssertGreaterThan(compacted, 1_000)

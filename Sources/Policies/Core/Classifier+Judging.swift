@@ -59,7 +59,6 @@ extension Classifier {
     @inline(never)
     static func unreachedFindings(_ fixed: [Verdict?], at i: Int, numbers: UnsafeBufferPointer<Int32>,
                                           link: Int32, memo: DecisionMemo,
-                                          unnamed: inout [(profile: Int, reason: Reason, number: Int32)],
                                           names: VerdictSet.Names, judge: (VerdictSet) -> [FindingRef]) -> [FindingRef] {
         let count = fixed.count
         var key = [Int32](repeating: -1, count: count)
@@ -72,13 +71,7 @@ extension Classifier {
                 key[p] = memo.number(of: verdict, profile: p)
                 continue
             }
-            if let known = unnamed.first(where: { $0.profile == p && $0.reason == verdict.reason }) {
-                key[p] = known.number
-            } else {
-                let number = memo.number(of: Self.unnamed(verdict), profile: p)
-                unnamed.append((p, verdict.reason, number))
-                key[p] = number
-            }
+            key[p] = memo.unnamedNumber(of: verdict, profile: p)
         }
         let r = key.withUnsafeBufferPointer { key in
             memo.row(link: link, numbers: key) ?? memo.addRow(link: link, numbers: key, names: names)

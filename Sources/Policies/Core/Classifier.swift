@@ -274,8 +274,11 @@ public struct Classifier: Sendable {
         // (made at the first). Each is moved out of its slot for a profile's decision and back:
         // copied out of a dictionary, every field was retained and released again for every
         // decision, some 230 instructions and 6 retain/release calls a link on `intent:` pages
-        // (Benchmarks/README.md, issue 17).
+        // (Benchmarks/README.md, issue 17). In a list of the links decided here, with each
+        // navigation's place in it (-1: none): an array of optional requests, one a navigation,
+        // cost some 28,000 instructions a page with a miss to make (a `PolicyRequest?` is large).
         var missed: [PolicyRequest?] = []
+        var missedAt: [Int32] = []
         // Navigations some profile's engine never reaches (`PageReach`): their verdict names
         // what stopped them, so their rows are not shared; they are set apart, per profile.
         // (An array by navigation, made at the first: a lookup a link in a dictionary cost more.)
@@ -303,9 +306,14 @@ public struct Classifier: Sendable {
                     }
                     return PageVisit.consumesActivation(verdict)
                 }
-                if missed.isEmpty { missed = Array(repeating: nil, count: navs.count) }
+                if missedAt.isEmpty { missedAt = Array(repeating: -1, count: navs.count) }
+                if missedAt[i] < 0 {
+                    missedAt[i] = Int32(missed.count)
+                    missed.append(nil)
+                }
+                let at = Int(missedAt[i])
                 let verdict = missed.withUnsafeMutableBufferPointer { slots -> Verdict in
-                    let slot = slots.baseAddress! + i
+                    let slot = slots.baseAddress! + at
                     let request: PolicyRequest
                     if let built = slot.move() {
                         request = built
@@ -319,8 +327,13 @@ public struct Classifier: Sendable {
                     }
                     return Self.decide(request, by: profile, sinceInput: sinceInput, keepingIn: slot)
                 }
-                numbers[i * count + p] = memo.remember(verdict, link: links[i], profile: p, visit: visit)
-                return PageVisit.consumesActivation(verdict)
+                let number = memo.remember(verdict, link: links[i], profile: p, visit: visit)
+                numbers[i * count + p] = number
+                // The flag the memo keeps beside the verdict's number (`PageVisit.consumesActivation`
+                // of it, or of a verdict equal byte for byte): asked of the verdict, it looked its
+                // details up by a hashed key, some 300 instructions a decision (Benchmarks/README.md, issue 17).
+                assert(memo.consumes(profile: p, number: number) == PageVisit.consumesActivation(verdict))
+                return memo.consumes(profile: p, number: number)
             }, unreached: { i, verdict in
                 if unreached.isEmpty { unreached = Array(repeating: nil, count: navs.count) }
                 if unreached[i] == nil { unreached[i] = Array(repeating: nil, count: count) }
@@ -357,8 +370,6 @@ public struct Classifier: Sendable {
         // each of its closures, some 300 instructions a link (Benchmarks/README.md, issue 17).
         guard let judge else { return }
         memo.judging(judge.id)
-        // The numbers of `unreached` verdicts with their text left out, by profile and reason.
-        var unnamed: [(profile: Int, reason: Reason, number: Int32)] = []
         for i in navs.indices where schedule.live[i] {
             if !unreached.isEmpty, let fixed = unreached[i] {
                 if !memo.judgesUnreachedByRow || Self.isJudgedAlone(judge, of: &navs, at: i) {
@@ -366,7 +377,7 @@ public struct Classifier: Sendable {
                     continue
                 }
                 navs[i].findings = Self.unreachedFindings(fixed, at: i, numbers: UnsafeBufferPointer(numbers), link: links[i], memo: memo,
-                                                          unnamed: &unnamed, names: run.names) { set in
+                                                          names: run.names) { set in
                     Self.newRowFindings(set, judge: judge, of: &navs, at: i, memo: memo)
                 }
                 // The row speaks for this navigation, in debug builds (every test).

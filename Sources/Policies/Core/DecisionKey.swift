@@ -111,13 +111,25 @@ struct DecisionKey: Hashable {
         }
 
         /// `targetReadWhole`: the target is kept `.whole` or `.intent` (a profile may then
-        /// compare it with the page's own URL).
+        /// compare it with the page's own URL). Inlined: called, it built the key and copied it
+        /// out (a retain and a release) for every link.
+        @inline(__always)
         init(url: __shared WebURL?, page: PageContext, targetReadWhole: Bool) {
-            kind = page.kind
+            // Each field set once, from locals: set and then set again (`href`), the struct was
+            // copied and destroyed, a retain and a release, for every link (Benchmarks/README.md,
+            // issue 17). The page's host read from its precomputed fields (`PageContext`).
             // The URL read through `url?.` rather than bound by `if let`: a binding copies it
             // (a retain and a release, twice a link) and only the web-to-web branch needs one.
+            // The scheme kinds matched by pattern: `==` on them was a protocol witness call, three a link.
             let targetKind = url?.kind
-            if page.kind == .web, targetKind == .http || targetKind == .https, let url, let pageURL = page.url {
+            let targetIsWeb: Bool, targetIsFile: Bool
+            switch targetKind {
+            case .http?, .https?: (targetIsWeb, targetIsFile) = (true, false)
+            case .file?: (targetIsWeb, targetIsFile) = (false, true)
+            default: (targetIsWeb, targetIsFile) = (false, false)
+            }
+            let hasHost: Bool, targetHasHost: Bool, sameHost: Bool, sameHostOrNone: Bool, sameHostFolded: Bool
+            if page.kind == .web, targetIsWeb, let url, let pageURL = page.url {
                 // Both hosts there, never empty and lower-cased by the parser: the three
                 // comparisons agree.
                 let same = url.hasSameHostname(as: pageURL)
@@ -129,21 +141,29 @@ struct DecisionKey: Hashable {
             } else if targetKind != nil {
                 // The host compared in place; a URL's host is ASCII (the URL Standard
                 // serialises it so), so folding its ASCII letters is `lowercased()`.
-                let pageHost = page.hostname ?? ""
-                hasHost = !pageHost.isEmpty
+                hasHost = !page.hostIsEmpty
                 targetHasHost = url?.hasNonEmptyHost == true
-                sameHostOrNone = url?.hostEquals(pageHost) == true
-                sameHost = sameHostOrNone && url?.layout.hostRange != nil && page.hostname != nil
-                sameHostFolded = sameHostOrNone || url?.hostEquals(page.foldedHostname, folded: true) == true
+                // Hosts of other lengths differ: told so without handing the page's host over.
+                let targetHostLength = url?.hostLength ?? 0
+                sameHostOrNone = targetHostLength == page.hostLength && url?.hostEquals(page.hostnameOrEmpty) == true
+                sameHost = sameHostOrNone && url?.layout.hostRange != nil && page.hasHostname
+                sameHostFolded = sameHostOrNone
+                    || (targetHostLength == page.foldedHostLength
+                        && url?.hostEquals(page.foldedHostname, folded: true) == true)
             } else {
-                hasHost = !(page.hostname ?? "").isEmpty
+                hasHost = !page.hostIsEmpty
                 targetHasHost = false
                 sameHost = false
-                sameHostOrNone = (page.hostname ?? "").isEmpty
+                sameHostOrNone = page.hostIsEmpty
                 sameHostFolded = sameHostOrNone
             }
-            href = nil
-            if targetReadWhole, sameHost || (targetKind == .file && kind == .file) { href = page.url?.href }
+            kind = page.kind
+            self.hasHost = hasHost
+            self.targetHasHost = targetHasHost
+            self.sameHost = sameHost
+            self.sameHostOrNone = sameHostOrNone
+            self.sameHostFolded = sameHostFolded
+            href = targetReadWhole && (sameHost || (targetIsFile && page.kind == .file)) ? page.url?.href : nil
         }
 
         /// The page as bits when it holds no page URL (`href` nil): one-to-one with `==` then.
@@ -160,7 +180,7 @@ struct DecisionKey: Hashable {
         var target: Target
         var page: Page
 
-        init(url: WebURL?, urlString: String, scheme: String, page: PageContext, reading: TargetReading,
+        init(url: __shared WebURL?, urlString: String, scheme: String, page: PageContext, reading: TargetReading,
              intent: ParsedIntent? = nil) {
             self.scheme = scheme
             target = reading.target(url: url, urlString: urlString, scheme: scheme, page: page, intent: intent)

@@ -48,8 +48,12 @@ final class DecisionMemo {
     /// hashed and compared whole — its scheme, page and target enums — for some 1,300
     /// instructions a link (Benchmarks/README.md, issue 17). Off (`compacts`), every link
     /// goes by `links`: the plain version, which `DecisionMemoTests` compares it with.
+    /// Found in an open-addressing table (`CompactLinks`), or, with `compactTable` off, in a
+    /// `[CompactKey: Int32]`: the plain version of the table.
     @exclusivity(unchecked) private var compactLinks: [CompactKey: Int32] = [:]
+    @exclusivity(unchecked) private var compactTable = CompactLinks()
     @exclusivity(unchecked) var compacts = true
+    @exclusivity(unchecked) var usesCompactTable = true
     /// `intent:` links by their URI's shape (`IntentShape`, `Classifier.intentLinkNumber`),
     /// numbered as their whole keys number them; off (`shapes`), every `intent:` link is
     /// parsed and keyed (`IntentKey`): the plain version `DecisionMemoTests` compares it with.
@@ -84,6 +88,11 @@ final class DecisionMemo {
     private var sets: [[Int32]: VerdictSet] = [:]
     /// The judge the rows' findings are from (`Classifier.Judge.id`).
     private var judge: String?
+    /// The numbers of `unreached` verdicts with their text left out (`Classifier.unnamed`), by
+    /// profile and reason, for the memo's life: kept per page, each page made and numbered its
+    /// few again, some 2,500 instructions each, 483 times on the first 100 pages of the dense
+    /// corpus (Benchmarks/README.md, issue 17).
+    private var unnamed: [(profile: Int, reason: Reason, number: Int32)] = []
 
     private struct LinkKey: Hashable {
         let link: DecisionKey.Link
@@ -103,7 +112,7 @@ final class DecisionMemo {
 
         init(scheme: String, bits: UInt32, inputs: Int32) {
             self.scheme = scheme
-            packed = UInt64(bits) << 32 | UInt64(UInt32(bitPattern: inputs))
+            packed = CompactLinks.packed(bits: bits, inputs: inputs)
         }
 
         /// The scheme's bytes folded into the packed integers: one `combine`. (Such a link's
@@ -188,6 +197,14 @@ final class DecisionMemo {
     /// given on first sight.
     func link(_ link: __shared DecisionKey.Link, inputs: Int32) -> Int32 {
         if compacts, let bits = link.compactBits {
+            if usesCompactTable {
+                let packed = CompactLinks.packed(bits: bits, inputs: inputs)
+                let hash = CompactLinks.hash(scheme: link.scheme, packed: packed)
+                if let known = compactTable.find(scheme: link.scheme, packed: packed, hash: hash) { return known }
+                let id = newLink()
+                compactTable.add(scheme: link.scheme, packed: packed, hash: hash, number: id)
+                return id
+            }
             let key = CompactKey(scheme: link.scheme, bits: bits, inputs: inputs)
             if let known = compactLinks[key] { return known }
             let id = newLink()
@@ -204,6 +221,11 @@ final class DecisionMemo {
     /// The number `link(_:inputs:)` gave this link, nil for one not seen (nothing is added).
     func knownLink(_ link: __shared DecisionKey.Link, inputs: Int32) -> Int32? {
         if compacts, let bits = link.compactBits {
+            if usesCompactTable {
+                let packed = CompactLinks.packed(bits: bits, inputs: inputs)
+                return compactTable.find(scheme: link.scheme, packed: packed,
+                                         hash: CompactLinks.hash(scheme: link.scheme, packed: packed))
+            }
             return compactLinks[CompactKey(scheme: link.scheme, bits: bits, inputs: inputs)]
         }
         return links[LinkKey(link: link, inputs: inputs)]
@@ -253,6 +275,14 @@ final class DecisionMemo {
         consumed[profile].append(PageVisit.consumesActivation(verdict))
         places[profile].append(IntentQuotes.Places(verdict))
         numbers[profile].add(digest: digest)
+        return number
+    }
+
+    /// The number of `Classifier.unnamed(verdict)` (an `unreached` verdict) for the profile.
+    func unnamedNumber(of verdict: Verdict, profile p: Int) -> Int32 {
+        if let known = unnamed.first(where: { $0.profile == p && $0.reason == verdict.reason }) { return known.number }
+        let number = number(of: Classifier.unnamed(verdict), profile: p)
+        unnamed.append((p, verdict.reason, number))
         return number
     }
 

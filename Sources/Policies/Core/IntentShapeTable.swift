@@ -62,15 +62,19 @@ struct IntentShapeTable<Payload> {
         }
         if (entries.count + 1) * 2 > slots.count {
             slots = [Int32](repeating: -1, count: slots.count * 2)
-            for (e, entry) in entries.enumerated() { place(Int32(e), hash: entry.hash) }
+            // The hashes read where they lie: `enumerated()` copied every entry, its payload's
+            // texts retained and released, at each growth (Benchmarks/README.md, issue 17).
+            entries.withUnsafeBufferPointer { entries in
+                for e in entries.indices { Self.place(Int32(e), hash: entries[e].hash, in: &slots) }
+            }
         }
         entries.append(Entry(hash: hash, start: Int32(bytes.count), count: Int32(shape.count), page: page,
                              inputs: inputs, payload: payload))
         bytes.append(contentsOf: shape)
-        place(Int32(entries.count - 1), hash: hash)
+        Self.place(Int32(entries.count - 1), hash: hash, in: &slots)
     }
 
-    private mutating func place(_ e: Int32, hash: UInt64) {
+    private static func place(_ e: Int32, hash: UInt64, in slots: inout [Int32]) {
         let mask = slots.count - 1
         var s = Int(truncatingIfNeeded: hash) & mask
         while slots[s] >= 0 { s = (s + 1) & mask }

@@ -26,6 +26,17 @@ final class PageContext: Sendable {
     /// `url?.hostname`, and the same lower-cased (the iOS SDK compares hosts so).
     let hostname: String?
     let foldedHostname: String
+    /// `hostname ?? ""`, and whether `hostname` is there and whether it is empty: read for every
+    /// link's `DecisionKey.Page`, where `page.hostname ?? ""` made a copy (a retain and a
+    /// release) each time (Benchmarks/README.md, issue 17).
+    let hostnameOrEmpty: String
+    let hasHostname: Bool
+    let hostIsEmpty: Bool
+    /// The UTF-8 lengths of `hostnameOrEmpty` and `foldedHostname`: a target's host of another
+    /// length is told apart without the compare (and without the host handed over, a retain
+    /// and a release), as most are.
+    let hostLength: Int
+    let foldedHostLength: Int
     /// For a `file:` page: Foundation's `url.path`, and its directory ending in `/`.
     let filePath: String?
     let fileDirectory: String?
@@ -40,7 +51,12 @@ final class PageContext: Sendable {
         default: kind = .other
         }
         hostname = url?.hostname
-        foldedHostname = (hostname ?? "").lowercased()
+        hostnameOrEmpty = hostname ?? ""
+        hasHostname = hostname != nil
+        hostIsEmpty = hostnameOrEmpty.isEmpty
+        foldedHostname = hostnameOrEmpty.lowercased()
+        hostLength = hostnameOrEmpty.utf8.count
+        foldedHostLength = foldedHostname.utf8.count
         if kind == .file, let url {
             let path = FoundationURLPath.path(of: url)
             let directory = FoundationURLPath.directory(of: path)
@@ -73,22 +89,30 @@ extension WebURL {
 
     /// The host's bytes, compared with `other` in place: exactly, or ASCII letters folded
     /// to lower case (`other` already lower-cased). No host compares as "".
+    /// (Both read where they lie: `withUTF8` on copies of them was a retain and a release of
+    /// each, twice a link in `DecisionKey.Page`; Benchmarks/README.md, issue 17.)
     func hostEquals(_ other: String, folded: Bool = false) -> Bool {
         let range = layout.hostRange ?? 0..<0
         guard range.count == other.utf8.count else { return false }
         if range.isEmpty { return true }
-        var href = self.href, other = other
-        return href.withUTF8 { h in
-            other.withUTF8 { o in
-                for i in 0..<range.count {
-                    var a = h[range.lowerBound + i]
-                    if folded, a >= UInt8(ascii: "A"), a <= UInt8(ascii: "Z") { a |= 0x20 }
-                    if a != o[i] { return false }
-                }
+        @inline(__always) func same(_ a: UInt8, _ b: UInt8) -> Bool {
+            var a = a
+            if folded, a >= UInt8(ascii: "A"), a <= UInt8(ascii: "Z") { a |= 0x20 }
+            return a == b
+        }
+        let inPlace = href.utf8.withContiguousStorageIfAvailable { h in
+            other.utf8.withContiguousStorageIfAvailable { o in
+                for i in 0..<range.count where !same(h[range.lowerBound + i], o[i]) { return false }
                 return true
             }
         }
+        if let answer = inPlace.flatMap({ $0 }) { return answer }
+        return zip(href.utf8.dropFirst(range.lowerBound).prefix(range.count), other.utf8).allSatisfy { same($0, $1) }
     }
+
+    /// The length of the host's bytes (0 with no host): what `hostEquals` first compares.
+    @inline(__always)
+    var hostLength: Int { layout.hostRange?.count ?? 0 }
 
     /// The URL has a host, and it is not empty.
     var hasNonEmptyHost: Bool { (layout.hostRange?.count ?? 0) > 0 }

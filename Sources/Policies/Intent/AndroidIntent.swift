@@ -63,7 +63,7 @@ public struct AndroidIntent: Equatable, Sendable {
     public func stringExtra(_ key: String) -> String? { extras[key]?.stringValue }
 
     /// `Intent.getScheme()`: text before the first `:` of the data (case kept), nil if none.
-    public var scheme: String? { data.flatMap { AndroidUriParts($0).scheme } }
+    public var scheme: String? { data.flatMap { AndroidUriParts.scheme(of: $0) } }
     /// `getData().getHost()`: decoded host of a `scheme://host…` data URI.
     public var host: String? { data.flatMap { AndroidUriParts($0).host } }
     /// `getData().getPath()`: decoded path; nil for opaque data such as `mailto:x`.
