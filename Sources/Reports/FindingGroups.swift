@@ -27,7 +27,8 @@ struct FindingGroups {
     /// number on the page (findings of one group have one row text: `FindingOrigin`).
     @discardableResult
     mutating func add(set: Int, text: Int, page: String, association: Bool, suppression: Int?) -> Int {
-        if set >= heads.count { heads += repeatElement(-1, count: set + 1 - heads.count) }
+        // Grown a chunk at a time (a set at a time, it was extended on most findings).
+        if set >= heads.count { heads += repeatElement(-1, count: max(set + 1 - heads.count, heads.count, 32)) }
         var i = heads[set], last = -1
         while i >= 0 {
             if groups[i].text == text, groups[i].association == association, groups[i].suppression == suppression,

@@ -49,9 +49,14 @@ public struct SchemeInventory: Sendable, Equatable {
     /// with counting each link by lookup (the plain way).
     struct PageCounts: Sendable {
         var schemes: [String: Int] {
-            var all = seen
-            if let run { all[run.scheme, default: (run.deep, 0)].links += run.links }
-            return all.compactMapValues { $0.deep && $0.links > 0 ? $0.links : nil }
+            var counts = self
+            if let run { counts.count(run) }
+            // Room for every scheme at once: grown from empty, the table was rehashed as it grew.
+            var all: [String: Int] = [:]
+            all.reserveCapacity(counts.seen.count + counts.listed.count)
+            for (scheme, entry) in counts.seen where entry.deep && entry.links > 0 { all[scheme, default: 0] += entry.links }
+            for entry in counts.listed where entry.deep && entry.links > 0 { all[entry.scheme, default: 0] += entry.links }
+            return all
         }
         var packages: [String: Int] {
             var all = packageLinks
@@ -64,9 +69,15 @@ public struct SchemeInventory: Sendable, Equatable {
         /// page names a handful, its links alternating between them.
         private var recentPackages: [(name: String, links: Int)] = []
         private static let recentLimit = 16
+        /// The page's first schemes of up to 15 bytes, found by their bytes (`PackedScheme`:
+        /// two words compared) rather than by a hash of their names; the rest in `seen`. A
+        /// scheme is in one of the two, never both: it is looked for here first.
+        private var listed: [(packed: PackedScheme, scheme: String, deep: Bool, links: Int)] = []
+        private static let listedLimit = 64
         private var seen: [String: (deep: Bool, links: Int)] = [:]
-        /// The scheme of the last links, whether it is a deep link's, and how many of them.
-        private var run: (scheme: String, deep: Bool, links: Int)?
+        /// The scheme of the last links, whether it is a deep link's, how many of them, and
+        /// its place in `listed` (-1: in `seen`).
+        private var run: (scheme: String, deep: Bool, links: Int, place: Int)?
         /// The package of the last `intent:` links, and how many.
         private var packageRun: (name: String, links: Int)?
 
@@ -78,11 +89,9 @@ public struct SchemeInventory: Sendable, Equatable {
                 if deep { run!.links += 1 }
             } else {
                 if let run { count(run) }
-                // Room for a page's usual few dozen schemes from the first: grown from empty,
-                // the table was rehashed at each doubling, on every page.
-                if seen.isEmpty { seen.reserveCapacity(32) }
-                deep = seen[scheme]?.deep ?? WebSchemes.isDeepLink(scheme)
-                run = (scheme, deep, deep ? 1 : 0)
+                let (known, place) = find(scheme)
+                deep = known
+                run = (scheme, deep, deep ? 1 : 0, place)
             }
             guard deep, scheme == "intent" else { return }
             // The run's packages by fragment (`IntentPackageMemo`); `SchemeInventory.package(of:)`
@@ -94,6 +103,26 @@ public struct SchemeInventory: Sendable, Equatable {
                 if let packageRun { count(package: packageRun) }
                 packageRun = (package, 1)
             }
+        }
+
+        /// Whether `scheme` is a deep link's, and its place in `listed` (-1: in `seen`, or to
+        /// be counted there): listed on first sight while there is room.
+        private mutating func find(_ scheme: String) -> (deep: Bool, place: Int) {
+            guard let packed = PackedScheme(scheme) else {
+                return (seen[scheme]?.deep ?? WebSchemes.isDeepLink(scheme), -1)
+            }
+            let found = listed.withUnsafeBufferPointer { list -> Int? in
+                for i in list.indices where list[i].packed == packed { return i }
+                return nil
+            }
+            if let found { return (listed[found].deep, found) }
+            if let known = seen[scheme] { return (known.deep, -1) }
+            let deep = WebSchemes.isDeepLink(scheme)
+            guard listed.count < Self.listedLimit else { return (deep, -1) }
+            // Room for a page's usual few dozen schemes from the first.
+            if listed.isEmpty { listed.reserveCapacity(32) }
+            listed.append((packed, scheme, deep, 0))
+            return (deep, listed.count - 1)
         }
 
         private mutating func count(package run: (name: String, links: Int)) {
@@ -110,8 +139,12 @@ public struct SchemeInventory: Sendable, Equatable {
             }
         }
 
-        private mutating func count(_ run: (scheme: String, deep: Bool, links: Int)) {
-            seen[run.scheme, default: (run.deep, 0)].links += run.links
+        private mutating func count(_ run: (scheme: String, deep: Bool, links: Int, place: Int)) {
+            if run.place >= 0 {
+                listed[run.place].links += run.links
+            } else {
+                seen[run.scheme, default: (run.deep, 0)].links += run.links
+            }
         }
     }
 

@@ -25,6 +25,26 @@ final class ReportAtomicFileTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["links.jsonl"])
     }
 
+    /// Pages' bytes passed to the file with what is buffered in one `writev`
+    /// (`ByteBuffer.append(passing:)`) land in order, whatever is buffered before them.
+    func testBytesPassedWithWhatIsBufferedLandInOrder() throws {
+        let dir = TempDir()
+        let path = dir.path + "/links.jsonl"
+        let file = try AtomicFile(path: path)
+        var out = ByteBuffer(capacity: ByteBuffer.drainSize * 2, drain: file)
+        var expected: [UInt8] = []
+        for (i, size) in [ByteBuffer.passSize, 10, ByteBuffer.passSize + 1, 0, 3 * ByteBuffer.drainSize, 7].enumerated() {
+            let lead = Array("page \(i)\n".utf8)
+            out.append(lead)
+            let page = [UInt8](repeating: UInt8(0x61 + i), count: size)
+            page.withUnsafeBufferPointer { out.append(passing: $0) }
+            expected += lead + page
+        }
+        out.drainAll()
+        try file.commit()
+        XCTAssertEqual(Array(try Data(contentsOf: URL(fileURLWithPath: path))), expected)
+    }
+
     func testAnAbandonedWriterRemovesItsTemporaryFile() throws {
         let dir = TempDir()
         dir.write("pages.jsonl", "the previous run's file\n")

@@ -39,6 +39,26 @@ final class ReportOutputKitTests: XCTestCase {
         }
     }
 
+    /// Keys copied a word or a byte at a time (`JSONText.copy`) whatever their length.
+    func testKeysOfEveryLengthAreCopiedWhole() {
+        let text = Array("abcdefghijklmnopqrstuvwxyz0123456789".utf8)
+        for count in 0...text.count {
+            var out = [UInt8](repeating: 0xEE, count: count + 2)
+            text.withUnsafeBufferPointer { from in
+                out.withUnsafeMutableBufferPointer { JSONText.copy(from.baseAddress!, count, to: $0.baseAddress! + 1) }
+            }
+            XCTAssertEqual(out, [0xEE] + text.prefix(count) + [0xEE], "\(count)")
+        }
+        var json = JSONText()
+        json.field("a", 1)
+        json.field("delayMs", 2)
+        json.field("verdictSet", 3)
+        json.field("sixteen-bytes-ab", 4)
+        json.field("seventeen-bytes-a", 5)
+        XCTAssertEqual(String(decoding: json.closed(), as: UTF8.self),
+                       #"{"a":1,"delayMs":2,"verdictSet":3,"sixteen-bytes-ab":4,"seventeen-bytes-a":5}"#)
+    }
+
     func testEightBytesAgreesWithAByteAtATime() {
         var generator = SystemRandomNumberGenerator()
         let interesting: [UInt8] = [0x00, 0x01, 0x09, 0x0A, 0x0D, 0x1F, 0x20, 0x21, 0x22, 0x2C, 0x5C, 0x7F, 0x80, 0xFF]

@@ -89,7 +89,8 @@ struct LinkLineCells {
             return
         }
         let source = link.pointee.source
-        var cells = JSONText(capacity: 64)
+        // Room for the three fields at once (64 bytes fell short of most sources, and grew).
+        var cells = JSONText(capacity: 96 + source.utf8.count)
         cells.field("source", source)
         cells.field("trigger", trigger.rawValue)
         cells.field("frame", frame.rawValue)

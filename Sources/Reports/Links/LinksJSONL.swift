@@ -111,14 +111,27 @@ package struct PageLinks: Sendable {
     /// written whole; an `intent:` line is ~700 bytes). A guess of 256 bytes a line fell
     /// short on long links, and the lines were copied again at each doubling of the buffer
     /// (Benchmarks/README.md, issue 17). Capped at 64 MB: past it the buffer grows.
+    /// Plus ~40 bytes a finding and 24 a profile it names (`"findings":[{"code":…,"profiles":
+    /// […]}]`), and the room a JSON string asks for at most (six bytes a byte: `JSONString`)
+    /// for the longest raw text or URL: without them a page with findings outgrew its buffer,
+    /// and its lines so far were copied (~500 times on the dense corpus's 100 pages, 3 M
+    /// instructions; 6 M on the `intent:` corpus: issue 17).
     static func capacity(_ navigations: [Navigation]) -> Int {
-        var bytes = 64
-        for position in navigations.indices {
-            bytes += 200 + navigations[position].page.utf8.count + navigations[position].raw.utf8.count
-                + navigations[position].url.utf8.count
-            if bytes >= 64 << 20 { return 64 << 20 }
+        navigations.withUnsafeBufferPointer { links in
+            var bytes = 64, longest = 0
+            for position in links.indices {
+                let raw = links[position].raw.utf8.count, url = links[position].url.utf8.count
+                bytes += 200 + links[position].page.utf8.count + raw + url
+                longest = max(longest, raw, url)
+                if let findings = links[position].findings {
+                    findings.withUnsafeBufferPointer { refs in
+                        for ref in refs.indices { bytes += 40 + refs[ref].code.utf8.count + 24 * refs[ref].profiles.count }
+                    }
+                }
+                if bytes >= 64 << 20 { return 64 << 20 }
+            }
+            return bytes + 6 * longest
         }
-        return bytes
     }
 
     /// The lines of `records` as read from another file (`linkaudit report` merging runs):

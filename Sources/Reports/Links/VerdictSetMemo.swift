@@ -96,7 +96,9 @@ package struct VerdictSetMemo {
             let known = Int(links[position])
             if known >= 0, entries[known].set.isShared(with: set) { return known }
         } else {
-            links += repeatElement(-1, count: position + 1 - links.count)
+            // Room for the page's links a chunk at a time: grown a link at a time, the list
+            // was extended on every line (~100 instructions a link: issue 17).
+            links += repeatElement(-1, count: max(position + 1 - links.count, links.count, 64))
         }
         let found = index(of: set)
         links[position] = Int32(found)

@@ -228,7 +228,8 @@ struct CSVRowCells {
     /// `entry`'s rows, the rows of the page's group `group` from now on.
     private mutating func remember(_ entry: Texts, group: Int) {
         if group >= groupRows.count {
-            groupRows += repeatElement((first: -1, end: -1), count: group + 1 - groupRows.count)
+            // A chunk at a time: a group at a time, the list was extended on most rows.
+            groupRows += repeatElement((first: -1, end: -1), count: max(group + 1 - groupRows.count, groupRows.count, 32))
         }
         let base = pageRows.count
         pageRows += entry.rows

@@ -50,6 +50,11 @@ final class AtomicFile: ByteDrain {
         failure = DescriptorWrite.all(bytes, to: descriptor)
     }
 
+    func write(_ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer) {
+        guard failure == 0, descriptor >= 0 else { return }
+        failure = DescriptorWrite.all(first, second, to: descriptor)
+    }
+
     /// Closes the file, still under its temporary name; throws (and removes it) if any
     /// write failed.
     func close() throws {

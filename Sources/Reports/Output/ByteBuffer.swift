@@ -90,13 +90,19 @@ struct ByteBuffer: ~Copyable {
         text.withBorrowedUTF8 { append($0) }
     }
 
-    /// Appends `bytes`; with a drain, bytes of `drainSize` or more go to it straight after
-    /// what is buffered, rather than through the buffer, which would then keep that size
-    /// to the end of the run (a huge page's links).
+    /// Bytes that `append(passing:)` hands to a drain rather than copying: half a drain's
+    /// worth (one system call a page where a copy of the page's bytes would save half of one).
+    static let passSize = drainSize / 2
+
+    /// Appends `bytes`; with a drain, bytes of `passSize` or more go to it straight after
+    /// what is buffered, in one write (`ByteDrain.write(_:_:)`), rather than through the
+    /// buffer: a dense page's links.jsonl lines (~60 KB) were copied into the writer's buffer,
+    /// 3 M instructions of `memcpy` on the dense corpus's 100 pages (Benchmarks/README.md,
+    /// issue 17), and a huge page's would have kept the buffer that size to the end of the run.
     mutating func append(passing bytes: UnsafeBufferPointer<UInt8>) {
-        if bytes.count >= Self.drainSize, let drain {
-            drainAll()
-            drain.write(UnsafeRawBufferPointer(bytes))
+        if bytes.count >= Self.passSize, let drain {
+            drain.write(UnsafeRawBufferPointer(start: base, count: count), UnsafeRawBufferPointer(bytes))
+            count = 0
         } else {
             append(bytes)
             drainIfFull()

@@ -5,6 +5,15 @@ import Glibc
 /// the owner reports it when it closes the output.
 protocol ByteDrain: AnyObject {
     func write(_ bytes: UnsafeRawBufferPointer)
+    /// `first`, then `second`, in one call to the system where the drain can.
+    func write(_ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer)
+}
+
+extension ByteDrain {
+    func write(_ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer) {
+        write(first)
+        write(second)
+    }
 }
 
 /// The write loop both drains share.
@@ -25,6 +34,27 @@ enum DescriptorWrite {
         }
         return 0
     }
+
+    /// Writes `first` then `second` to `descriptor` with `writev` (one call for both, neither
+    /// copied), then what a short write left with `all`; the error number of a failure, 0
+    /// when all went out.
+    static func all(_ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32 {
+        guard first.count > 0, second.count > 0 else { return all(first.count > 0 ? first : second, to: descriptor) }
+        var pieces = (iovec(iov_base: UnsafeMutableRawPointer(mutating: first.baseAddress), iov_len: first.count),
+                      iovec(iov_base: UnsafeMutableRawPointer(mutating: second.baseAddress), iov_len: second.count))
+        var n: Int
+        repeat {
+            n = withUnsafeMutablePointer(to: &pieces) {
+                $0.withMemoryRebound(to: iovec.self, capacity: 2) { writev(descriptor, $0, 2) }
+            }
+        } while n < 0 && errno == EINTR
+        guard n > 0 else { return n < 0 ? errno : EIO }
+        if n < first.count {
+            let failure = all(UnsafeRawBufferPointer(rebasing: first[n...]), to: descriptor)
+            return failure != 0 ? failure : all(second, to: descriptor)
+        }
+        return all(UnsafeRawBufferPointer(rebasing: second[(n - first.count)...]), to: descriptor)
+    }
 }
 
 /// A descriptor written as a stream and never renamed or closed here: standard output in
@@ -41,5 +71,10 @@ final class StreamOutput: ByteDrain {
     func write(_ bytes: UnsafeRawBufferPointer) {
         guard failure == 0 else { return }
         failure = DescriptorWrite.all(bytes, to: descriptor)
+    }
+
+    func write(_ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer) {
+        guard failure == 0 else { return }
+        failure = DescriptorWrite.all(first, second, to: descriptor)
     }
 }
