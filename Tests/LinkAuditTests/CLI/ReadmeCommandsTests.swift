@@ -6,12 +6,12 @@ import TestSupport
 ///
 /// Run: the Quick start, Install and `linkaudit explain` blocks, each line as written, in
 /// `/bin/sh -eu` from a scratch folder that has the checkout's `Pipelines/` (so reports land
-/// there, not in the checkout), with `HOME` a scratch folder and no network needed. `swift`
+/// there, not in the checkout) and `Scripts/build-release.sh`, with `HOME` a scratch folder and no network needed. `swift`
 /// is a stand-in that runs the binary this test suite built: `swift run linkaudit ARGS` runs
-/// it with ARGS; `swift build -c release` puts a copy where the release build lands,
+/// it with ARGS; `swift build -c release …` (what `Scripts/build-release.sh` runs) puts a copy where the release build lands,
 /// `.build/release/linkaudit` (building the release binary here would take minutes); `swift
 /// test [--options]` is not run again from inside the tests — it is what is running. Everything after
-/// `swift build -c release` (install, PATH, `linkaudit --version`) really runs.
+/// the build (install, PATH, `linkaudit --version`) really runs.
 /// Checked as text only: that the release binary lands at `.build/release/linkaudit`
 /// (Package.swift's executable product is named `linkaudit`; SwiftPM puts products of
 /// `-c release` in `.build/release`), the `sudo install … /usr/local/bin/` alternative, and
@@ -80,6 +80,9 @@ final class ReadmeCommandsTests: XCTestCase {
             let fm = FileManager.default
             for folder in [root, home, dir.path + "/tools"] { try fm.createDirectory(atPath: folder, withIntermediateDirectories: true) }
             try fm.createSymbolicLink(atPath: root + "/Pipelines", withDestinationPath: Repository.url("Pipelines").path)
+            // The release build script, copied so that its `cd` to the checkout lands here.
+            try fm.createDirectory(atPath: root + "/Scripts", withIntermediateDirectories: true)
+            try fm.copyItem(atPath: Repository.url("Scripts/build-release.sh").path, toPath: root + "/Scripts/build-release.sh")
             let swift = dir.write("tools/swift", """
                 #!/bin/sh
                 # Stands in for swift in the README's blocks (ReadmeCommandsTests).
@@ -92,7 +95,10 @@ final class ReadmeCommandsTests: XCTestCase {
                     shift
                     exec "$LINKAUDIT_BINARY" "$@" ;;
                   build)
-                    [ "$*" = "build -c release" ] || { echo "swift $*: not the documented build" >&2; exit 97; }
+                    case "$*" in
+                      "build -c release"|"build -c release "*) ;;
+                      *) echo "swift $*: not a release build" >&2; exit 97 ;;
+                    esac
                     mkdir -p .build/release && cp "$LINKAUDIT_BINARY" .build/release/linkaudit ;;
                   test)
                     for option in "$@"; do
@@ -148,11 +154,15 @@ final class ReadmeCommandsTests: XCTestCase {
 
     func testInstallRunsAsShown() throws {
         let install = try block("Install")
-        XCTAssertEqual(install.lines.first, "swift build -c release")
+        XCTAssertEqual(install.lines.first, "Scripts/build-release.sh")
         let sandbox = try Sandbox(linkauditOnPath: false)
         let result = try sandbox.run(install)
         XCTAssertEqual(result.status, 0, "Install: \(result.stderr)")
-        XCTAssertEqual(sandbox.swiftCalls, ["build -c release"])
+        // The one build the script ran is the command the paragraph after the block names.
+        XCTAssertEqual(sandbox.swiftCalls.count, 1, "\(sandbox.swiftCalls)")
+        let build = try XCTUnwrap(sandbox.swiftCalls.first)
+        XCTAssertTrue(build.hasPrefix("build -c release --product linkaudit "), build)
+        XCTAssertTrue(install.after.contains("`swift \(build)`"), "README, Install, names `swift \(build)`")
         let installed = sandbox.home + "/.local/bin/linkaudit"
         XCTAssertTrue(FileManager.default.isExecutableFile(atPath: installed), installed)
         let mode = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: installed)[.posixPermissions] as? Int)
