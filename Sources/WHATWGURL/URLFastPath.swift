@@ -144,7 +144,7 @@ extension WebURL {
                 layout.hostEnd = layout.usernameStart
                 layout.hasOpaquePath = true
                 layout.pathStart = UInt32(count)
-                index = copyRun(from: index, while: Self.plainOpaquePathBytes)
+                index = copyRun(from: index, while: Self.plainOpaquePathBytes, words: Self.opaquePathWords)
                 if index < input.count, input[index] != Byte.question, input[index] != Byte.hash { return false }
             }
             layout.pathEnd = UInt32(count)
@@ -287,9 +287,10 @@ extension WebURL {
                 put(Byte.question)
                 index += 1
                 let plain = special ? Self.plainSpecialQueryBytes : Self.plainQueryBytes
+                let words = special ? Self.specialQueryWords : Self.queryWords
                 let set: WebURL.PercentEncodeSet = special ? .specialQuery : .query
                 while true {
-                    index = copyRun(from: index, while: plain)
+                    index = copyRun(from: index, while: plain, words: words)
                     guard index < input.count, input[index] != Byte.hash else { break }
                     putEncoded(input[index], set)
                     index += 1
@@ -300,7 +301,7 @@ extension WebURL {
                 put(Byte.hash)
                 index += 1
                 while true {
-                    index = copyRun(from: index, while: Self.plainFragmentBytes)
+                    index = copyRun(from: index, while: Self.plainFragmentBytes, words: Self.fragmentWords)
                     guard index < input.count else { break }
                     putEncoded(input[index], .fragment)
                     index += 1
