@@ -42,8 +42,12 @@ extension WebURL.FastPath {
         return index
     }
 
+    /// Writes `byte`, percent-encoded if `set` holds it; false (nothing written) for a tab or
+    /// newline, which the URL Standard removes before parsing: the fast path refuses input
+    /// holding one, so the parser need not scan every input for them first (`URLParser.swift`).
     @inline(__always)
-    mutating func putEncoded(_ byte: UInt8, _ set: WebURL.PercentEncodeSet) {
+    mutating func putEncoded(_ byte: UInt8, _ set: WebURL.PercentEncodeSet) -> Bool {
+        if byte == 0x09 || byte == 0x0A || byte == 0x0D { return false }
         if set.contains(byte) {
             put(UInt8(ascii: "%"))
             put(WebURL.PercentEncoding.hexDigit(byte >> 4))
@@ -51,6 +55,7 @@ extension WebURL.FastPath {
         } else {
             put(byte)
         }
+        return true
     }
 
     /// A port number (1–65535; the caller has range-checked it) in decimal.

@@ -10,7 +10,7 @@
 // checkout page: `gojek://pay?order=…`, `intent://…#Intent;…;end`, `tel:+62…`, `mailto:…` —
 // take it too, with an opaque host of plain bytes or an opaque path of printable ASCII.
 // Anything outside the subset (userinfo, ports of non-special URLs, IP or IDNA hosts, file
-// URLs, spaces and controls in opaque paths, failures) returns nil and the caller runs the
+// URLs, spaces and controls in opaque paths, a tab or newline anywhere, failures) returns nil and the caller runs the
 // full parser, which stays the reference: tests compare the two on the WPT vectors and on
 // generated inputs.
 
@@ -170,7 +170,7 @@ extension WebURL {
                 } else if byte == Byte.backslash {
                     return false
                 } else {
-                    putEncoded(byte, .path)
+                    guard putEncoded(byte, .path) else { return false }
                 }
                 index += 1
             }
@@ -269,7 +269,7 @@ extension WebURL {
                 } else if byte == Byte.question || byte == Byte.hash {
                     break
                 } else {
-                    putEncoded(byte, .path)
+                    guard putEncoded(byte, .path) else { return false }
                 }
                 index += 1
             }
@@ -292,7 +292,7 @@ extension WebURL {
                 while true {
                     index = copyRun(from: index, while: plain, words: words)
                     guard index < input.count, input[index] != Byte.hash else { break }
-                    putEncoded(input[index], set)
+                    guard putEncoded(input[index], set) else { return false }
                     index += 1
                 }
             }
@@ -303,7 +303,7 @@ extension WebURL {
                 while true {
                     index = copyRun(from: index, while: Self.plainFragmentBytes, words: Self.fragmentWords)
                     guard index < input.count else { break }
-                    putEncoded(input[index], .fragment)
+                    guard putEncoded(input[index], .fragment) else { return false }
                     index += 1
                 }
             }

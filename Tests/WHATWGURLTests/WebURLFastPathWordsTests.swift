@@ -79,4 +79,24 @@ final class WebURLFastPathWordsTests: XCTestCase {
             XCTAssertNotNil(WebURLFastPathTests.fastPathOnly(head + body, base: nil), head)
         }
     }
+    /// The fast path runs before the scan for tabs and newlines (`Parser.parse(raw:)`), so it
+    /// must refuse any input holding one, wherever it sits; the parsers then still agree.
+    func testTabsAndNewlinesAreLeftToTheFullParser() throws {
+        let base = try XCTUnwrap(WebURL.parse("https://shop.example/p/p0000.html"))
+        let links = ["gojek://pay?order=1#x", "intent://scan/#Intent;scheme=z;end", "tel:+62812", "mailto:a@b?s=1",
+                     "https://Shop.example:8080/a/b?q=1#f", "/c/1.html?x#y", "../p/2", "?q", "#top", "//cdn.example/a"]
+        for link in links {
+            let bytes = Array(link.utf8)
+            for offset in 1..<bytes.count {
+                for control in ["\t", "\n", "\r"] {
+                    let input = String(decoding: bytes[..<offset], as: UTF8.self) + control
+                        + String(decoding: bytes[offset...], as: UTF8.self)
+                    for base in [nil, base] {
+                        XCTAssertNil(WebURLFastPathTests.fastPathOnly(input, base: base), input)
+                        XCTAssertNil(WebURLFastPathTests.difference(input, base: base))
+                    }
+                }
+            }
+        }
+    }
 }
