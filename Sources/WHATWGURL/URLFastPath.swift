@@ -10,7 +10,7 @@
 // checkout page: `gojek://pay?order=…`, `intent://…#Intent;…;end`, `tel:+62…`, `mailto:…` —
 // take it too, with an opaque host of plain bytes or an opaque path of printable ASCII.
 // Anything outside the subset (userinfo, ports of non-special URLs, IP or IDNA hosts, file
-// URLs, spaces and controls in opaque paths, failures) returns nil and the caller runs the
+// URLs, spaces and controls in opaque paths, a tab or newline anywhere, failures) returns nil and the caller runs the
 // full parser, which stays the reference: tests compare the two on the WPT vectors and on
 // generated inputs.
 
@@ -144,7 +144,7 @@ extension WebURL {
                 layout.hostEnd = layout.usernameStart
                 layout.hasOpaquePath = true
                 layout.pathStart = UInt32(count)
-                index = copyRun(from: index, while: Self.plainOpaquePathBytes)
+                index = copyRun(from: index, while: Self.plainOpaquePathBytes, words: Self.opaquePathWords)
                 if index < input.count, input[index] != Byte.question, input[index] != Byte.hash { return false }
             }
             layout.pathEnd = UInt32(count)
@@ -170,7 +170,7 @@ extension WebURL {
                 } else if byte == Byte.backslash {
                     return false
                 } else {
-                    putEncoded(byte, .path)
+                    guard putEncoded(byte, .path) else { return false }
                 }
                 index += 1
             }
@@ -269,7 +269,7 @@ extension WebURL {
                 } else if byte == Byte.question || byte == Byte.hash {
                     break
                 } else {
-                    putEncoded(byte, .path)
+                    guard putEncoded(byte, .path) else { return false }
                 }
                 index += 1
             }
@@ -287,11 +287,12 @@ extension WebURL {
                 put(Byte.question)
                 index += 1
                 let plain = special ? Self.plainSpecialQueryBytes : Self.plainQueryBytes
+                let words = special ? Self.specialQueryWords : Self.queryWords
                 let set: WebURL.PercentEncodeSet = special ? .specialQuery : .query
                 while true {
-                    index = copyRun(from: index, while: plain)
+                    index = copyRun(from: index, while: plain, words: words)
                     guard index < input.count, input[index] != Byte.hash else { break }
-                    putEncoded(input[index], set)
+                    guard putEncoded(input[index], set) else { return false }
                     index += 1
                 }
             }
@@ -300,9 +301,9 @@ extension WebURL {
                 put(Byte.hash)
                 index += 1
                 while true {
-                    index = copyRun(from: index, while: Self.plainFragmentBytes)
+                    index = copyRun(from: index, while: Self.plainFragmentBytes, words: Self.fragmentWords)
                     guard index < input.count else { break }
-                    putEncoded(input[index], .fragment)
+                    guard putEncoded(input[index], .fragment) else { return false }
                     index += 1
                 }
             }

@@ -60,18 +60,20 @@ extension WebURL {
             let trimmed = UnsafeBufferPointer(rebasing: raw[start..<end])
             func isTabOrNewline(_ byte: UInt8) -> Bool { byte == 0x09 || byte == 0x0A || byte == 0x0D }
             // The fast path writes queries in UTF-8: with a document encoder it only takes
-            // input that is printable ASCII, where every encoding agrees with UTF-8.
-            let fastPath = original != nil
-                && (queryEncoder == nil || !trimmed.contains(where: { $0 >= 0x80 || $0 < 0x20 }))
-            guard mayContainTabOrNewline(trimmed), trimmed.contains(where: isTabOrNewline) else {
+            // input that is printable ASCII, where every encoding agrees with UTF-8. It refuses
+            // input holding a tab or newline, so it runs before the scan for them, which only
+            // input left to the full parser pays (~125 instructions a link, issue 17).
+            if original != nil, queryEncoder == nil || !trimmed.contains(where: { $0 >= 0x80 || $0 < 0x20 }) {
                 // Untrimmed input can share the caller's string if it is already serialised.
                 let untouched = start == 0 && end == raw.count ? original : nil
-                return parse(clean: trimmed, base: base, fastPath: fastPath, original: untouched,
-                             queryEncoder: queryEncoder)
+                if let url = parse(fast: trimmed, base: base, original: untouched) { return url }
+            }
+            guard mayContainTabOrNewline(trimmed), trimmed.contains(where: isTabOrNewline) else {
+                return parse(clean: trimmed, base: base, queryEncoder: queryEncoder)
             }
             let cleaned = trimmed.filter { !isTabOrNewline($0) }
             return cleaned.withUnsafeBufferPointer {
-                parse(clean: $0, base: base, fastPath: fastPath, original: nil, queryEncoder: queryEncoder)
+                parse(clean: $0, base: base, queryEncoder: queryEncoder)
             }
         }
 
@@ -95,23 +97,34 @@ extension WebURL {
             return false
         }
 
+        /// The one-pass parser alone on trimmed input (which may still hold a tab or newline:
+        /// it refuses those); nil when it leaves the input to the full parser.
+        private static func parse(fast input: UnsafeBufferPointer<UInt8>, base: WebURL?, original: String?)
+            -> WebURL? {
+            guard let base else {
+                let noBytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
+                return FastPath.parse(input, base: nil, baseBytes: noBytes, original: original)
+            }
+            if let result = base.href.utf8.withContiguousStorageIfAvailable({
+                FastPath.parse(input, base: base.layout, baseBytes: $0, original: original)
+            }) {
+                return result
+            }
+            return Array(base.href.utf8).withUnsafeBufferPointer {
+                FastPath.parse(input, base: base.layout, baseBytes: $0, original: original)
+            }
+        }
+
+        /// The full state machine on clean input (trimmed, no tabs or newlines).
         private static func parse(
-            clean input: UnsafeBufferPointer<UInt8>, base: WebURL?, fastPath: Bool, original: String?,
-            queryEncoder: (any URLQueryEncoder)?
+            clean input: UnsafeBufferPointer<UInt8>, base: WebURL?, queryEncoder: (any URLQueryEncoder)?
         ) -> WebURL? {
             guard let base else {
                 let noBytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-                if fastPath, let url = FastPath.parse(input, base: nil, baseBytes: noBytes, original: original) {
-                    return url
-                }
                 var parser = Parser(input: input, base: nil, baseBytes: noBytes, queryEncoder: queryEncoder)
                 return parser.run() ? WebURL(parser.url) : nil
             }
             func parse(baseBytes: UnsafeBufferPointer<UInt8>) -> WebURL? {
-                if fastPath,
-                   let url = FastPath.parse(input, base: base.layout, baseBytes: baseBytes, original: original) {
-                    return url
-                }
                 var parser = Parser(input: input, base: base.layout, baseBytes: baseBytes,
                                     queryEncoder: queryEncoder)
                 return parser.run() ? WebURL(parser.url) : nil
