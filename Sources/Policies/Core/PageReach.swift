@@ -72,7 +72,11 @@ public enum PageReach {
             }
         }
         // A refresh still pending when a load-time navigation of its frame fires: the
-        // earliest such navigation of each document's frame, found in one pass.
+        // earliest such navigation of each document's frame, found in one pass — only on a
+        // page with a refresh left to cancel: the pass reads every script navigation (its
+        // place, time and sandbox) and fills a dictionary that only a refresh is looked up in.
+        guard navigations.indices.contains(where: { live[$0] && out[$0] == nil && navigations[$0].trigger == .metaRefresh })
+        else { return out }
         var earliest: [Int: (time: Int, index: Int)] = [:]
         func note(_ document: Int, _ time: Int, _ index: Int) {
             if earliest[document].map({ (time, index) < ($0.time, $0.index) }) ?? true { earliest[document] = (time, index) }
