@@ -39,16 +39,22 @@ package struct VerdictSetMemo {
         fileprivate(set) var sharedFindings: [VerdictSetTexts.Finding] = []
     }
 
-    /// One finding code of a set, as its rows show it.
+    /// One finding code of a set, as its rows show it: the run's text (`VerdictSetTexts.Finding`,
+    /// one reference) and the code's severity under the run's rules. Copied out of a set's
+    /// list for every finding row; as four strings and arrays, each copy retained and released
+    /// them all (~12 calls a link: Benchmarks/README.md, issue 17).
     struct FindingText {
-        let code: String
-        /// As the navigation's `FindingRef` gave them (the lookup key) and in profile order.
-        let refProfiles: [String]
-        let profiles: [String]
+        let text: VerdictSetTexts.Finding
         let severity: Severity
-        let message: String
+
+        @inline(__always) var code: String { text.code }
+        /// As the navigation's `FindingRef` gave them (the lookup key).
+        @inline(__always) var refProfiles: [String] { text.refProfiles }
+        /// In profile order.
+        @inline(__always) var profiles: [String] { text.profiles }
+        @inline(__always) var message: String { text.message }
         /// `profiles` by number (`ProfileCounts.mask(of:)`): a tally counts them by number.
-        let profileMask: UInt64
+        @inline(__always) var profileMask: UInt64 { text.profileMask }
 
         /// Whether the two list the same profiles: by number when the registry knows every
         /// name (a mask stands for one list), else by name.
@@ -254,22 +260,21 @@ package struct VerdictSetMemo {
         // out, its four strings and arrays were retained and released again: issue 17).
         let made = entries[index].shared == nil ? nil : entries[index].sharedFindings.withUnsafeBufferPointer { made in
             made.indices.first { Self.same(made[$0].code, ref.pointee.code) && made[$0].refProfiles == ref.pointee.profiles }
-                .map { FindingText(code: ref.pointee.code, refProfiles: ref.pointee.profiles, profiles: made[$0].profiles,
-                                   severity: severity, message: made[$0].message, profileMask: made[$0].profileMask) }
+                .map { FindingText(text: made[$0], severity: severity) }
         }
         if let made {
             text = made
         } else if let entry = entries[index].shared {
-            let shared = texts!.finding(of: entry, code: ref.pointee.code, refProfiles: ref.pointee.profiles)
-            text = FindingText(code: ref.pointee.code, refProfiles: ref.pointee.profiles, profiles: shared.profiles,
-                               severity: severity, message: shared.message, profileMask: shared.profileMask)
+            text = FindingText(text: texts!.finding(of: entry, code: ref.pointee.code, refProfiles: ref.pointee.profiles),
+                               severity: severity)
         } else {
             let profiles = ProfileOrder.sorted(ref.pointee.profiles)
-            text = FindingText(code: ref.pointee.code, refProfiles: ref.pointee.profiles, profiles: profiles,
-                               severity: severity,
-                               message: FindingBuilder.message(code: ref.pointee.code,
-                                                               reasons: FindingBuilder.reasons(profiles, entries[index].set)),
-                               profileMask: ProfileCounts.mask(of: profiles))
+            text = FindingText(
+                text: VerdictSetTexts.Finding(
+                    code: ref.pointee.code, refProfiles: ref.pointee.profiles, profiles: profiles,
+                    message: FindingBuilder.message(code: ref.pointee.code,
+                                                    reasons: FindingBuilder.reasons(profiles, entries[index].set))),
+                severity: severity)
         }
         // A set's links raise a few codes (three or four on a deep link): room for four, or
         // for as many as the run has met on the set, from the first, where the list was

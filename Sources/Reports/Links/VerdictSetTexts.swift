@@ -69,8 +69,11 @@ final class VerdictSetTexts: @unchecked Sendable {
     }
 
     /// A finding of the set: as its `FindingRef` names the profiles (the lookup key), those
-    /// profiles in profile order, and the message.
-    struct Finding {
+    /// profiles in profile order, and the message. A class, made once for the run and shared
+    /// by every page's memo (`VerdictSetMemo.FindingText`): a copy is one retain, where the
+    /// four strings and arrays of a struct were retained and released on every copy, a few
+    /// copies a finding (Benchmarks/README.md, issue 17).
+    final class Finding: Sendable {
         let code: String
         let refProfiles: [String]
         let profiles: [String]
