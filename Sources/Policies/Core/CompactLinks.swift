@@ -13,7 +13,7 @@ struct CompactLinks {
         let scheme: String
     }
 
-    private var slots = [Int32](repeating: -1, count: 64)
+    private var slots = HashSlots(capacity: 64)
     private var keys: [Key] = []
     private var numbers: [Int32] = []
 
@@ -42,17 +42,10 @@ struct CompactLinks {
 
     /// The number given to this scheme and packed integers (`hash`: their `hash`), if any.
     func find(scheme: String, packed: UInt64, hash: UInt64) -> Int32? {
-        let mask = slots.count - 1
-        var s = Self.start(hash) & mask
-        return keys.withUnsafeBufferPointer { keys in
-            slots.withUnsafeBufferPointer { slots in
-                while true {
-                    let k = Int(slots[s])
-                    if k < 0 { return nil }
-                    if keys[k].hash == hash, keys[k].packed == packed, keys[k].scheme == scheme { return numbers[k] }
-                    s = (s + 1) & mask
-                }
-            }
+        keys.withUnsafeBufferPointer { keys in
+            slots.first(hash: hash) { k in
+                keys[k].hash == hash && keys[k].packed == packed && keys[k].scheme == scheme
+            }.map { numbers[$0] }
         }
     }
 
@@ -60,24 +53,8 @@ struct CompactLinks {
     mutating func add(scheme: String, packed: UInt64, hash: UInt64, number: Int32) {
         keys.append(Key(hash: hash, packed: packed, scheme: scheme))
         numbers.append(number)
-        if keys.count * 2 > slots.count {
-            slots = [Int32](repeating: -1, count: slots.count * 2)
-            for k in keys.indices { place(Int32(k), hash: keys[k].hash) }
-        } else {
-            place(Int32(keys.count - 1), hash: hash)
+        keys.withUnsafeBufferPointer { keys in
+            slots.add(hash: hash, count: keys.count) { keys[$0].hash }
         }
-    }
-
-    private mutating func place(_ k: Int32, hash: UInt64) {
-        let mask = slots.count - 1
-        var s = Self.start(hash) & mask
-        while slots[s] >= 0 { s = (s + 1) & mask }
-        slots[s] = k
-    }
-
-    /// Where a hash's probe starts: its bits mixed once more, the high ones taken.
-    @inline(__always)
-    private static func start(_ hash: UInt64) -> Int {
-        Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> 32)
     }
 }
