@@ -121,7 +121,7 @@ struct FindingGroups {
     private static func sameTally(_ a: VerdictSetMemo.FindingText, _ groupA: Group,
                                   _ b: VerdictSetMemo.FindingText, _ groupB: Group) -> Bool {
         groupA.suppression == groupB.suppression && groupA.association == groupB.association
-            && a.severity == b.severity && VerdictSetMemo.same(a.code, b.code) && a.sameProfiles(b)
+            && a.severity == b.severity && a.code.isName(b.code) && a.sameProfiles(b)
             && groupA.page == groupB.page
     }
 

@@ -24,7 +24,7 @@ enum PageRowOrder {
         var codeOf = [Int](repeating: 0, count: rows.count)
         for i in rows.indices {
             let code = rows[i].code
-            if let known = codes.firstIndex(where: { VerdictSetMemo.same($0, code) }) ?? codes.firstIndex(of: code) {
+            if let known = codes.firstIndex(where: { $0.isName(code) }) ?? codes.firstIndex(of: code) {
                 codeOf[i] = known
             } else {
                 codeOf[i] = codes.count

@@ -201,9 +201,9 @@ package struct ReportParts: Sendable {
             let set = memo.index(of: link.pointee.verdicts ?? Self.noVerdicts, link: position)
             var page = link.pointee.page
             if let last = lastPage, last == page { page = last } else { lastPage = page }
-            // Lengths first (`VerdictSetMemo.same`): `==` on a link's source ("href", …) was a
+            // Lengths first (`String.isName`): `==` on a link's source ("href", …) was a
             // call through the standard library's comparison on every link (issue 17).
-            let association = VerdictSetMemo.same(link.pointee.source, "association")
+            let association = link.pointee.source.isName("association")
             // Once a link, not once a finding.
             let outcomes = rows && !keepsLinkRows ? memo.outcomes(at: set) : []
             // A link row's share of the CSV room but for its profiles, once a link.

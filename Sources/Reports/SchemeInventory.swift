@@ -127,7 +127,7 @@ public struct SchemeInventory: Sendable, Equatable {
 
         private mutating func count(package run: (name: String, links: Int)) {
             let known = recentPackages.withUnsafeBufferPointer { list -> Int? in
-                for i in list.indices where VerdictSetMemo.same(list[i].name, run.name) { return i }
+                for i in list.indices where list[i].name.isName(run.name) { return i }
                 return nil
             }
             if let known {

@@ -82,15 +82,3 @@ enum ScriptNames {
         }
     }
 }
-
-extension String {
-    /// Whether it is `name`, an ASCII name without `K`, `;` or `` ` `` (so a String equal to
-    /// it has its bytes, as for `ScriptNames.mayTakeCallback`): the UTF-8 lengths first. The
-    /// scanner asks at every identifier whether it is `function`, `if`, `location` …, and
-    /// `==` on two unequal strings is a call into the runtime (~120,000 a hundred dense
-    /// pages, Benchmarks/README.md, issue 17); a length is read inline.
-    @inline(__always)
-    func isName(_ name: String) -> Bool {
-        utf8.count == name.utf8.count && self == name
-    }
-}

@@ -104,7 +104,7 @@ enum LinkRowsCSV {
             if codeOfGroup[group] < 0 {
                 let place = groups.group(group)
                 let code = memo.entries[place.set].findings[place.text].code
-                if let known = codes.firstIndex(where: { VerdictSetMemo.same($0, code) }) ?? codes.firstIndex(of: code) {
+                if let known = codes.firstIndex(where: { $0.isName(code) }) ?? codes.firstIndex(of: code) {
                     codeOfGroup[group] = known
                 } else {
                     codeOfGroup[group] = codes.count

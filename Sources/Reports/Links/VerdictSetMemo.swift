@@ -242,7 +242,7 @@ package struct VerdictSetMemo {
         // strings and arrays, on every finding of every link (Benchmarks/README.md, issue 17).
         let known = entries[index].findings.withUnsafeBufferPointer { texts -> Int? in
             for i in texts.indices
-            where Self.same(texts[i].code, ref.pointee.code) && texts[i].refProfiles == ref.pointee.profiles {
+            where texts[i].code.isName(ref.pointee.code) && texts[i].refProfiles == ref.pointee.profiles {
                 return i
             }
             return nil
@@ -259,7 +259,7 @@ package struct VerdictSetMemo {
         // The run's texts of the set read in place too, the one found read where it is (copied
         // out, its four strings and arrays were retained and released again: issue 17).
         let made = entries[index].shared == nil ? nil : entries[index].sharedFindings.withUnsafeBufferPointer { made in
-            made.indices.first { Self.same(made[$0].code, ref.pointee.code) && made[$0].refProfiles == ref.pointee.profiles }
+            made.indices.first { made[$0].code.isName(ref.pointee.code) && made[$0].refProfiles == ref.pointee.profiles }
                 .map { FindingText(text: made[$0], severity: severity) }
         }
         if let made {
@@ -288,18 +288,10 @@ package struct VerdictSetMemo {
 }
 
 extension VerdictSetMemo {
-    /// Two codes compared by length first: `==` on two different codes of a dozen bytes or
-    /// more is a call through the standard library's ordering (~80 instructions), a page's
-    /// few codes scanned for every finding (Benchmarks/README.md, issue 17).
-    @inline(__always)
-    static func same(_ a: String, _ b: String) -> Bool {
-        a.utf8.count == b.utf8.count && a == b
-    }
-
     /// `rules.severity(for: code)`, remembered for the page.
     fileprivate mutating func severity(of code: String, _ rules: ReportRules) -> Severity {
         let known = severities.withUnsafeBufferPointer { list -> Severity? in
-            for i in list.indices where Self.same(list[i].code, code) { return list[i].severity }
+            for i in list.indices where list[i].code.isName(code) { return list[i].severity }
             return nil
         }
         if let known { return known }
