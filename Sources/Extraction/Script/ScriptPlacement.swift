@@ -159,6 +159,14 @@ package struct ScriptPlacement {
     private mutating func run() -> [PendingNavigation] {
         // The scripts read in place: `enumerated()` copied each (its unit's tables retained
         // and released) on the way.
+        // The function tables made once at about their size: grown by doubling, each was
+        // rehashed a few times a page, its `Expansion` keys (a name and a list) hashed again
+        // (issue 17). A function is most often expanded once, with one timing.
+        var declared = 0
+        for index in scripts.indices { declared += scripts[index].unit.functions.count }
+        functions.reserveCapacity(declared)
+        called.reserveCapacity(declared)
+        expanded.reserveCapacity(declared)
         for index in scripts.indices {
             for (name, effects) in scripts[index].unit.functions { functions[name] = (index, effects) }
         }
@@ -228,8 +236,10 @@ package struct ScriptPlacement {
                 case .sub: rule = .sub
                 }
                 var placed = 0
-                for value in target.values {
-                    for url in flow.resolve(value, script: frame.script, function: frame.function,
+                // The values read in place by index: bound by `for … in`, each was copied out
+                // (its source and tail retained) and destroyed (issue 17).
+                for v in target.values.indices {
+                    for url in flow.resolve(target.values[v], script: frame.script, function: frame.function,
                                             arguments: frame.arguments) {
                         emit(url, from: frame.script, trigger: timing.trigger, target: rule, delayMs: timing.delayMs,
                              condition: effects[k].condition, place: place(timing, root: root.script))
@@ -243,9 +253,15 @@ package struct ScriptPlacement {
                 let arguments = literals.map { literal in
                     literal.map { ScriptFlow.Argument(script: frame.script, literal: $0, condition: effects[k].condition) }
                 }
-                let expansion = Expansion(function: name, timing: timing, arguments: arguments.flatMap {
-                    $0.map { [$0.script, $0.literal.key] } ?? [-1, -1]
-                })
+                // The pairs written into one list: `flatMap` made a two-element array per argument.
+                var pairs: [Int] = []
+                pairs.reserveCapacity(arguments.count * 2)
+                for argument in arguments {
+                    if let argument { pairs.append(argument.script); pairs.append(argument.literal.key) } else {
+                        pairs.append(-1); pairs.append(-1)
+                    }
+                }
+                let expansion = Expansion(function: name, timing: timing, arguments: pairs)
                 let depth = frame.depth + 1
                 if let done = expanded[expansion], done <= depth { continue }
                 if !exhausted && limits.scriptSteps >= Self.stepsPerPage { cut(page: true) }

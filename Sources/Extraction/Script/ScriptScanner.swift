@@ -27,8 +27,11 @@ struct ScriptScanner {
     var unit = ScriptUnit()
     var frames: [Frame] = []
     /// Per kind of closer, the indices in `frames` of the open frames it would close,
-    /// innermost last.
-    private var framesByCloser: [[Int]] = [[], [], []]
+    /// innermost last: three flat stacks, where an array of three arrays was allocated per
+    /// scan and checked both arrays' uniqueness on every push and pop (issue 17).
+    private var braceFrames: [Int] = []
+    private var parenFrames: [Int] = []
+    private var bracketFrames: [Int] = []
     /// The literals a navigation sink read, by token index (empty until one does): a mark
     /// per token where a Set of offsets hashed each (offsets and indices name the same tokens).
     var consumed: [Bool] = []
@@ -83,7 +86,15 @@ struct ScriptScanner {
         var scanner = ScriptScanner(script: ScriptTokens(source), root: nil, rootCondition: nil, stringCodeDepth: 0)
         #endif
         scanner.run()
-        return scanner.unit
+        return scanner.takeUnit()
+    }
+
+    /// The unit moved out of the scanner: returned as `scanner.unit`, it was copied (each
+    /// table retained) and the scanner's released as the scanner went (issue 17).
+    private mutating func takeUnit() -> ScriptUnit {
+        var taken = ScriptUnit()
+        swap(&taken, &unit)
+        return taken
     }
 
     #if DEBUG
@@ -244,7 +255,11 @@ struct ScriptScanner {
             }
             openBlock(condition: &condition, own: &ownCondition)
         }
-        framesByCloser[closer.rawValue].append(frames.count)
+        switch closer {
+        case .brace: braceFrames.append(frames.count)
+        case .paren: parenFrames.append(frames.count)
+        case .bracket: bracketFrames.append(frames.count)
+        }
         frames.append(Frame(closer: closer, steps: steps, function: function, condition: condition, opener: i,
                             isCallback: isCallback, argIndex: 0, timer: timer, timerDelay: nil, openEffect: openEffect,
                             arrowName: arrowName, isCondition: isCondition, ownCondition: ownCondition))
@@ -253,12 +268,22 @@ struct ScriptScanner {
     /// Closes the innermost open frame this closer closes, and every frame opened
     /// inside it and left open (`f(a, {b)`); a closer with no such frame is ignored.
     private mutating func closeFrame(_ closer: Closer, at i: Int) {
-        guard let index = framesByCloser[closer.rawValue].last else { return }
+        let innermost: Int?
+        switch closer {
+        case .brace: innermost = braceFrames.last
+        case .paren: innermost = parenFrames.last
+        case .bracket: innermost = bracketFrames.last
+        }
+        guard let index = innermost else { return }
         // The frame at `index` is the last one removed: taken out, not copied first.
         var frame: Frame
         repeat {
             frame = frames.removeLast()
-            framesByCloser[frame.closer.rawValue].removeLast()
+            switch frame.closer {
+            case .brace: braceFrames.removeLast()
+            case .paren: parenFrames.removeLast()
+            case .bracket: bracketFrames.removeLast()
+            }
             #if DEBUG
             script.work.count += 1
             #endif
