@@ -86,9 +86,12 @@ struct ScriptFlow {
         return bindings[ScriptBindings.Key(function: nil, name: name)] ?? []
     }
 
-    /// The URLs `value` can be, written at a sink in `script` inside `function` (called
-    /// with `arguments`), at most `ScriptBindings.maxValues`.
-    func resolve(_ value: ScriptValue, script: Int, function: String?, arguments: [Argument?]) -> [Resolved] {
+    /// The URLs the value at `index` of `list` can be, written at a sink in `script` inside
+    /// `function` (called with `arguments`), at most `ScriptBindings.maxValues`. The value
+    /// is read where it lies: passed on its own, it was copied out of its list (its source
+    /// and tail retained) and destroyed for every value placed (issue 17).
+    func resolve(_ list: [ScriptValue], at index: Int, script: Int, function: String?,
+                 arguments: [Argument?]) -> [Resolved] {
         var out: [Resolved] = []
         func add(_ literal: ScriptLiteral, in script: Int, tail: [ScriptValue.Piece] = [], open: Bool = false,
                  condition: String? = nil) {
@@ -104,7 +107,7 @@ struct ScriptFlow {
             }
             out.append(Resolved(raw: raw, partial: partial, script: script, literal: literal, condition: condition))
         }
-        switch value.source {
+        switch list[index].source {
         case .literal(let literal):
             add(literal, in: script)
         case .variable(let name):
@@ -131,7 +134,8 @@ struct ScriptFlow {
         }
         // A value with no joins, no branch and nothing open after it (most sinks: one
         // literal) is what `joined` would give back unchanged: no second list made.
-        if value.tail.isEmpty, !value.open, value.condition == nil { return out }
+        if list[index].tail.isEmpty, !list[index].open, list[index].condition == nil { return out }
+        let value = list[index]
         return out.map { joined($0, value, function: function) }
     }
 

@@ -215,7 +215,9 @@ package struct ScriptPlacement {
                 stack.removeLast()
                 // Only a complete expansion may stand for later calls with the same timing.
                 if let expansion = frame.expansion, !exhausted {
-                    expanded[expansion] = min(expanded[expansion] ?? .max, frame.depth)
+                    // One look-up of the key (a name and a list, hashed whole), where reading and
+                    // then writing the entry hashed and compared it twice (issue 17).
+                    Self.lower(&expanded[expansion, default: .max], to: frame.depth)
                 }
                 continue
             }
@@ -239,7 +241,7 @@ package struct ScriptPlacement {
                 // The values read in place by index: bound by `for … in`, each was copied out
                 // (its source and tail retained) and destroyed (issue 17).
                 for v in target.values.indices {
-                    for url in flow.resolve(target.values[v], script: frame.script, function: frame.function,
+                    for url in flow.resolve(target.values, at: v, script: frame.script, function: frame.function,
                                             arguments: frame.arguments) {
                         emit(url, from: frame.script, trigger: timing.trigger, target: rule, delayMs: timing.delayMs,
                              condition: effects[k].condition, place: place(timing, root: root.script))
@@ -289,6 +291,10 @@ package struct ScriptPlacement {
                 }
             }
         }
+    }
+
+    private static func lower(_ least: inout Int, to depth: Int) {
+        least = min(least, depth)
     }
 
     /// A navigation to `url`, on the line of its literal and reported as from the script
@@ -347,8 +353,8 @@ package struct ScriptPlacement {
             let element = flow.element(placed.write.element, script: placed.script, function: placed.function,
                                        instance: placed.instance)
             guard let key = element.key, targets[key] == nil,
-                  let value = placed.write.values.first,
-                  let url = flow.resolve(value, script: placed.script, function: placed.function,
+                  !placed.write.values.isEmpty,
+                  let url = flow.resolve(placed.write.values, at: 0, script: placed.script, function: placed.function,
                                          arguments: placed.arguments).first else { continue }
             targets[key] = url.raw
         }
@@ -399,8 +405,8 @@ package struct ScriptPlacement {
             default:
                 continue
             }
-            for value in placed.write.values {
-                for url in flow.resolve(value, script: placed.script, function: placed.function,
+            for v in placed.write.values.indices {
+                for url in flow.resolve(placed.write.values, at: v, script: placed.script, function: placed.function,
                                         arguments: placed.arguments) {
                     for start in starts {
                         emit(url, from: placed.script, trigger: start.trigger, target: start.target,
