@@ -209,9 +209,12 @@ package struct ScriptPlacement {
             }
         }
         while !stack.isEmpty {
-            let top = stack.count - 1
-            let frame = stack[top]
-            guard frame.next < frame.effects.count else {
+            let frame = stack[stack.count - 1]
+            // The frame's lists and names read once each time it comes to the top, and its
+            // effects placed in a row until one pushes a call: read from the frame per effect,
+            // each was retained and released for every effect placed (issue 17).
+            let effects = frame.effects
+            guard frame.next < effects.count else {
                 stack.removeLast()
                 // Only a complete expansion may stand for later calls with the same timing.
                 if let expansion = frame.expansion, !exhausted {
@@ -221,72 +224,78 @@ package struct ScriptPlacement {
                 }
                 continue
             }
-            // The effect read in place in the frame's list, held for the step: copied out, its
-            // action's payload, steps and condition were retained and released per effect.
-            let effects = frame.effects
-            let k = frame.next
-            frame.next += 1
-            spend(1, in: frame)
-            let timing = frame.timing.applying(effects[k].steps)
-            switch effects[k].action {
-            case .navigate(let target):
-                let rule: TargetRule
-                switch target.window {
-                case .same: rule = .document
-                case .top: rule = .main
-                case .newWindow: rule = .newWindow
-                case .sub: rule = .sub
-                }
-                var placed = 0
-                // The values read in place by index: bound by `for … in`, each was copied out
-                // (its source and tail retained) and destroyed (issue 17).
-                for v in target.values.indices {
-                    for url in flow.resolve(target.values, at: v, script: frame.script, function: frame.function,
-                                            arguments: frame.arguments) {
-                        emit(url, from: frame.script, trigger: timing.trigger, target: rule, delayMs: timing.delayMs,
-                             condition: effects[k].condition, place: place(timing, root: root.script))
-                        placed += 1
+            let script = frame.script
+            let frameFunction = frame.function
+            let frameArguments = frame.arguments
+            placing: while frame.next < effects.count {
+                // The effect read in place in the frame's list, held for the step: copied out, its
+                // action's payload, steps and condition were retained and released per effect.
+                let k = frame.next
+                frame.next += 1
+                spend(1, in: frame)
+                let timing = frame.timing.applying(effects[k].steps)
+                switch effects[k].action {
+                case .navigate(let target):
+                    let rule: TargetRule
+                    switch target.window {
+                    case .same: rule = .document
+                    case .top: rule = .main
+                    case .newWindow: rule = .newWindow
+                    case .sub: rule = .sub
                     }
-                }
-                spend(placed - 1, in: frame)
-            case .call(let name, let literals):
-                guard let function = functions[name], frame.depth < Self.maxCallDepth else { continue }
-                called.insert(name)
-                let arguments = literals.map { literal in
-                    literal.map { ScriptFlow.Argument(script: frame.script, literal: $0, condition: effects[k].condition) }
-                }
-                // The pairs written into one list: `flatMap` made a two-element array per argument.
-                var pairs: [Int] = []
-                pairs.reserveCapacity(arguments.count * 2)
-                for argument in arguments {
-                    if let argument { pairs.append(argument.script); pairs.append(argument.literal.key) } else {
-                        pairs.append(-1); pairs.append(-1)
+                    var placed = 0
+                    // The values read in place by index: bound by `for … in`, each was copied out
+                    // (its source and tail retained) and destroyed (issue 17).
+                    for v in target.values.indices {
+                        for url in flow.resolve(target.values, at: v, script: script, function: frameFunction,
+                                                arguments: frameArguments) {
+                            emit(url, from: script, trigger: timing.trigger, target: rule, delayMs: timing.delayMs,
+                                 condition: effects[k].condition, place: place(timing, root: root.script))
+                            placed += 1
+                        }
                     }
-                }
-                let expansion = Expansion(function: name, timing: timing, arguments: pairs)
-                let depth = frame.depth + 1
-                if let done = expanded[expansion], done <= depth { continue }
-                if !exhausted && limits.scriptSteps >= Self.stepsPerPage { cut(page: true) }
-                if exhausted { continue }
-                instances += 1
-                stack.append(Frame(effects: function.effects, script: function.script, timing: timing,
-                                   depth: depth, expansion: expansion, function: name, arguments: arguments,
-                                   instance: instances, uncalled: frame.uncalled))
-            case .write(let write):
-                writes.append(PlacedWrite(write: write, script: frame.script, function: frame.function,
-                                          arguments: frame.arguments, timing: timing, condition: effects[k].condition,
-                                          instance: frame.instance, place: place(timing, root: root.script),
-                                          atLoad: !frame.uncalled && (timing.kind == .parse || timing.kind == .load)))
-            case .act(let reference, let action):
-                guard let key = flow.element(reference, script: frame.script, function: frame.function,
-                                             instance: frame.instance).key else { continue }
-                var list = actions[key, default: []]
-                if list.count < Self.maxActions, !list.contains(where: { $0.action == action && $0.timing == timing }) {
-                    list.append((action, timing, place(timing, root: root.script)))
-                    actions[key] = list
-                    if action == .submit {
-                        submits.append(PlacedSubmit(key: key, script: frame.script, offset: effects[k].offset, timing: timing,
-                                                    condition: effects[k].condition, place: place(timing, root: root.script)))
+                    spend(placed - 1, in: frame)
+                case .call(let name, let literals):
+                    guard let function = functions[name], frame.depth < Self.maxCallDepth else { continue placing }
+                    called.insert(name)
+                    let arguments = literals.map { literal in
+                        literal.map { ScriptFlow.Argument(script: script, literal: $0, condition: effects[k].condition) }
+                    }
+                    // The pairs written into one list: `flatMap` made a two-element array per argument.
+                    var pairs: [Int] = []
+                    pairs.reserveCapacity(arguments.count * 2)
+                    for argument in arguments {
+                        if let argument { pairs.append(argument.script); pairs.append(argument.literal.key) } else {
+                            pairs.append(-1); pairs.append(-1)
+                        }
+                    }
+                    let expansion = Expansion(function: name, timing: timing, arguments: pairs)
+                    let depth = frame.depth + 1
+                    if let done = expanded[expansion], done <= depth { continue placing }
+                    if !exhausted && limits.scriptSteps >= Self.stepsPerPage { cut(page: true) }
+                    if exhausted { continue placing }
+                    instances += 1
+                    stack.append(Frame(effects: function.effects, script: function.script, timing: timing,
+                                       depth: depth, expansion: expansion, function: name, arguments: arguments,
+                                       instance: instances, uncalled: frame.uncalled))
+                    // The called function's effects are placed next (depth first, in source order).
+                    break placing
+                case .write(let write):
+                    writes.append(PlacedWrite(write: write, script: script, function: frameFunction,
+                                              arguments: frameArguments, timing: timing, condition: effects[k].condition,
+                                              instance: frame.instance, place: place(timing, root: root.script),
+                                              atLoad: !frame.uncalled && (timing.kind == .parse || timing.kind == .load)))
+                case .act(let reference, let action):
+                    guard let key = flow.element(reference, script: script, function: frameFunction,
+                                                 instance: frame.instance).key else { continue placing }
+                    var list = actions[key, default: []]
+                    if list.count < Self.maxActions, !list.contains(where: { $0.action == action && $0.timing == timing }) {
+                        list.append((action, timing, place(timing, root: root.script)))
+                        actions[key] = list
+                        if action == .submit {
+                            submits.append(PlacedSubmit(key: key, script: script, offset: effects[k].offset, timing: timing,
+                                                        condition: effects[k].condition, place: place(timing, root: root.script)))
+                        }
                     }
                 }
             }
