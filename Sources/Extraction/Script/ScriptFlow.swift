@@ -28,9 +28,12 @@ struct ScriptFlow {
     struct Resolved {
         var raw: String
         var partial: Bool
-        /// The script whose literal it is, and that literal (its line, its identity).
+        /// The script whose literal it is, and that literal's identity (`ScriptLiteral.key`)
+        /// and offset (its line): the literal itself held its text a second time, retained
+        /// and released with every URL resolved (issue 17).
         var script: Int
-        var literal: ScriptLiteral
+        var key: Int
+        var offset: Int
         var condition: String?
     }
 
@@ -105,7 +108,8 @@ struct ScriptFlow {
                 case .name: partial = true
                 }
             }
-            out.append(Resolved(raw: raw, partial: partial, script: script, literal: literal, condition: condition))
+            out.append(Resolved(raw: raw, partial: partial, script: script, key: literal.key, offset: literal.offset,
+                                condition: condition))
         }
         switch list[index].source {
         case .literal(let literal):

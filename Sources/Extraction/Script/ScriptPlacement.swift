@@ -310,10 +310,10 @@ package struct ScriptPlacement {
     /// the literal is in.
     private mutating func emit(_ url: ScriptFlow.Resolved, from script: Int, trigger: Trigger, target: TargetRule,
                                delayMs: Int?, condition: String?, place: Place, once: Bool = false) {
-        used.insert(LiteralKey(script: url.script, key: url.literal.key))
+        used.insert(LiteralKey(script: url.script, key: url.key))
         // The script's fields read in place: a copy of the whole `PlacedScript` (its unit's
         // tables) per navigation cost more than the rest of this function.
-        let line = scripts[url.script].line(at: url.literal.offset)
+        let line = scripts[url.script].line(at: url.offset)
         if once {
             guard seen.insert(PlacedKey(line: line, script: url.script, trigger: trigger, target: Self.key(target),
                                         delayMs: delayMs, raw: url.raw)).inserted else { return }
