@@ -296,8 +296,12 @@ extension ScriptTokens {
     func literalArguments(at open: Int) -> [ScriptLiteral?] {
         guard let close = closer(of: open) else { return [] }
         var out: [ScriptLiteral?] = []
+        // Arguments that are no literal, counted and written only before a literal that
+        // follows them: trailing ones are dropped anyway, and appended first, they made a list
+        // (an allocation) for most calls, which pass no literal (issue 17).
+        var unwritten = 0
         var i = open + 1
-        while i < close, out.count < Self.maxArguments {
+        while i < close, out.count + unwritten < Self.maxArguments {
             var literal: ScriptLiteral?
             var j = i
             if let first = token(i), first.isLiteral {
@@ -313,10 +317,15 @@ extension ScriptTokens {
                 literal = ScriptLiteral(raw: raw, partial: partial, offset: first.offset)
             }
             j = skipMember(from: j, end: close)
-            out.append(literal)
+            if let literal {
+                for _ in 0..<unwritten { out.append(nil) }
+                unwritten = 0
+                out.append(literal)
+            } else {
+                unwritten += 1
+            }
             i = j
         }
-        while out.last.map({ $0 == nil }) == true { out.removeLast() }
         return out
     }
 
