@@ -19,7 +19,7 @@ extension ScriptTokens {
     /// `?:` or `&&` it is on. A value is a literal, a variable, a property path or a
     /// parameter of the function (`parameters`), then what `+` joins to it. `merged`
     /// receives the index of every literal token read into a value.
-    func values(at start: Int, parameters: [String?], merged: inout [Int]) -> [ScriptValue] {
+    func values<Marks: LiteralMarks>(at start: Int, parameters: [String?], merged: inout Marks) -> [ScriptValue] {
         var out: [ScriptValue] = []
         var i = start
         var read = 0
@@ -103,14 +103,14 @@ extension ScriptTokens {
     /// One value: an operand, then `+ operand` while each is followed.
     /// The value in `range` appended to `out` (moved in: appended as a copy, it was copied
     /// and the local destroyed); false when there is none.
-    private func appendValue(in range: Range<Int>, parameters: [String?], merged: inout [Int],
+    private func appendValue<Marks: LiteralMarks>(in range: Range<Int>, parameters: [String?], merged: inout Marks,
                              to out: inout [ScriptValue]) -> Bool {
         guard !range.isEmpty else { return false }
         let (head, afterHead) = operand(at: range.lowerBound, parameters: parameters)
         var value: ScriptValue
         switch head {
         case .text(let raw, let partial, let offset):
-            merged.append(range.lowerBound)
+            merged.mark(range.lowerBound)
             value = ScriptValue(source: .literal(ScriptLiteral(raw: raw, partial: partial, offset: offset)))
             if partial {
                 value.open = true
@@ -128,7 +128,7 @@ extension ScriptTokens {
             let (next, after) = operand(at: i + 1, parameters: parameters)
             switch next {
             case .text(let text, let partial, let offset):
-                merged.append(i + 1)
+                merged.mark(i + 1)
                 value.append(text)
                 if partial {
                     value.open = true
@@ -374,5 +374,34 @@ extension JSToken {
     /// Can start one: after a line break and an operand, a new statement.
     var startsOperand: Bool {
         kind != .punct
+    }
+}
+
+/// Where an expression's reader notes each literal token it reads into a value (`values`).
+protocol LiteralMarks {
+    mutating func mark(_ index: Int)
+}
+
+/// The indices, in the order read.
+extension Array: LiteralMarks where Element == Int {
+    mutating func mark(_ index: Int) { append(index) }
+}
+
+/// For a reader whose caller has no use for the marks (a binding's values, an element's
+/// written ones): noted in a list, they made one (an allocation) per value read (issue 17).
+struct UnreadLiterals: LiteralMarks {
+    mutating func mark(_ index: Int) {}
+}
+
+/// A sink's literals marked where the scanner keeps them, by token index (`consumed`,
+/// made at the tokens' count on the first mark): noted in a list first, they made one
+/// (an allocation) per navigation read (issue 17).
+struct ConsumedLiterals: LiteralMarks {
+    var marks: [Bool]
+    let count: Int
+
+    mutating func mark(_ index: Int) {
+        if marks.isEmpty { marks = [Bool](filledWith: false, count: count) }
+        if index < marks.count { marks[index] = true }
     }
 }

@@ -44,8 +44,8 @@ extension ScriptScanner {
             return
         }
         guard !JSKeywords.isKeyword(root) else { return }
-        var merged: [Int] = []
-        let entries = script.values(at: i + 1, parameters: currentParameters, merged: &merged).compactMap { value -> ObjectEntry? in
+        var unread = UnreadLiterals()
+        let entries = script.values(at: i + 1, parameters: currentParameters, merged: &unread).compactMap { value -> ObjectEntry? in
             guard case .literal(var literal) = value.source else { return nil }
             literal.partial = literal.partial || value.open || !value.tail.isEmpty
             return ObjectEntry(path: path, value: literal)
@@ -96,8 +96,8 @@ extension ScriptScanner {
         }
         if let id = jsonBlock(at: j) { return [.json(blockID: id)] }
         if let element = elementExpression(at: j) { return [.element(element)] }
-        var merged: [Int] = []
-        let values = script.values(at: j, parameters: currentParameters, merged: &merged)
+        var unread = UnreadLiterals()
+        let values = script.values(at: j, parameters: currentParameters, merged: &unread)
         let out = values.map { value -> BindingValue in
             // A name, a property or a parameter would be a second hop.
             guard case .literal = value.source else { return .unknown }
@@ -199,8 +199,8 @@ extension ScriptScanner {
     /// own until placement knows the element navigates (a frame made and never inserted
     /// loads nothing): they stay candidates for data.
     private mutating func writeElement(_ element: ElementRef, _ attribute: ElementAttribute, valuesAt j: Int) {
-        var merged: [Int] = []
-        let values = script.values(at: j, parameters: currentParameters, merged: &merged)
+        var unread = UnreadLiterals()
+        let values = script.values(at: j, parameters: currentParameters, merged: &unread)
         guard let first = token(j), !values.isEmpty else { return }
         record(.write(ElementWrite(element: element, attribute: attribute, values: values)),
                at: first.offset, steps: currentSteps)

@@ -56,10 +56,13 @@ extension ScriptScanner {
     /// the script is placed.
     @discardableResult
     private mutating func readTarget(at i: Int, sink: String, window: ScriptTarget.Window) -> ScriptUnit.EffectRef? {
-        var merged: [Int] = []
-        let values = script.values(at: i, parameters: currentParameters, merged: &merged)
+        // The literals read into the values marked consumed where they are read: a literal is
+        // read only into a value, so none is marked unless there are values (and a first token).
+        var marks = ConsumedLiterals(marks: [], count: script.count)
+        swap(&marks.marks, &consumed)
+        let values = script.values(at: i, parameters: currentParameters, merged: &marks)
+        swap(&marks.marks, &consumed)
         guard let first = token(i), !values.isEmpty else { return nil }
-        for index in merged { consume(index) }
         return record(.navigate(ScriptTarget(values: values, window: window, sink: sink)),
                       at: first.offset, steps: currentSteps)
     }
