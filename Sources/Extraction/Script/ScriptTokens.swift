@@ -72,10 +72,12 @@ struct ScriptTokens {
     /// nothing. One pass with explicit stacks, each bracket pushed and popped once.
     static func matchBrackets(_ tokens: [JSToken]) -> [Int] {
         var closers = [Int](filledWith: -1, count: tokens.count)
-        var open: [(index: Int, kind: Int)] = []
-        // Positions in `open`, per kind: three flat stacks, where an array of three arrays
-        // checked both the outer and the inner array's uniqueness on every push and pop.
-        var parens: [Int] = [], squares: [Int] = [], braces: [Int] = []
+        // The open brackets, innermost last, each with the position in `open` of the open
+        // bracket of its kind before it (-1: none); `innermost` holds each kind's last. One
+        // list, where three flat stacks beside it were three more allocations (and their
+        // growth) per script (issue 17).
+        var open: [(index: Int, kind: Int, previous: Int)] = []
+        var innermost = (-1, -1, -1)
         for i in tokens.indices {
             // Brackets are one byte: decided on it (`JSToken.byte`), read in place.
             let byte = tokens[i].byte
@@ -93,26 +95,26 @@ struct ScriptTokens {
             }
             if opens {
                 switch kind {
-                case 0: parens.append(open.count)
-                case 1: squares.append(open.count)
-                default: braces.append(open.count)
+                case 0: open.append((i, kind, innermost.0)); innermost.0 = open.count - 1
+                case 1: open.append((i, kind, innermost.1)); innermost.1 = open.count - 1
+                default: open.append((i, kind, innermost.2)); innermost.2 = open.count - 1
                 }
-                open.append((i, kind))
                 continue
             }
-            let innermost: Int?
+            let position: Int
             switch kind {
-            case 0: innermost = parens.last
-            case 1: innermost = squares.last
-            default: innermost = braces.last
+            case 0: position = innermost.0
+            case 1: position = innermost.1
+            default: position = innermost.2
             }
-            guard let position = innermost else { continue }
+            guard position >= 0 else { continue }
             let opener = open[position].index
             while open.count > position {
-                switch open.removeLast().kind {
-                case 0: parens.removeLast()
-                case 1: squares.removeLast()
-                default: braces.removeLast()
+                let removed = open.removeLast()
+                switch removed.kind {
+                case 0: innermost.0 = removed.previous
+                case 1: innermost.1 = removed.previous
+                default: innermost.2 = removed.previous
                 }
             }
             closers[opener] = i
