@@ -96,9 +96,18 @@ struct ScriptFlow {
     func resolve(_ list: [ScriptValue], at index: Int, script: Int, function: String?,
                  arguments: [Argument?]) -> [Resolved] {
         var out: [Resolved] = []
+        resolve(list, at: index, script: script, function: function, arguments: arguments, into: &out)
+        return out
+    }
+
+    /// `resolve`, the URLs appended to `out`: a walk lends one list for all its values,
+    /// where a list made per value was an allocation per navigation placed (issue 17).
+    func resolve(_ list: [ScriptValue], at index: Int, script: Int, function: String?,
+                 arguments: [Argument?], into out: inout [Resolved]) {
+        let start = out.count
         func add(_ literal: ScriptLiteral, in script: Int, tail: [ScriptValue.Piece] = [], open: Bool = false,
                  condition: String? = nil) {
-            guard out.count < ScriptBindings.maxValues else { return }
+            guard out.count - start < ScriptBindings.maxValues else { return }
             // The binding's own joins: text is its own, a name would be a second hop.
             var raw = literal.raw
             var partial = literal.partial || open
@@ -138,9 +147,9 @@ struct ScriptFlow {
         }
         // A value with no joins, no branch and nothing open after it (most sinks: one
         // literal) is what `joined` would give back unchanged: no second list made.
-        if list[index].tail.isEmpty, !list[index].open, list[index].condition == nil { return out }
+        if list[index].tail.isEmpty, !list[index].open, list[index].condition == nil { return }
         let value = list[index]
-        return out.map { joined($0, value, function: function) }
+        for j in start..<out.count { out[j] = joined(out[j], value, function: function) }
     }
 
     /// The sink's own joins after the value: text, and a name whose one binding is one

@@ -122,6 +122,9 @@ package struct ScriptPlacement {
 
     /// Frames placed so far: the next frame's instance.
     private var instances = 0
+    /// Room for a walk's stack and resolved URLs, lent from one walk to the next (`walk`).
+    private var stackSpace: [Frame] = []
+    private var resolvedSpace: [ScriptFlow.Resolved] = []
 
     static func place(_ scripts: [PlacedScript], document: ScriptDocument = ScriptDocument(),
                       limits: ExtractionLimits) -> [PendingNavigation] {
@@ -189,7 +192,17 @@ package struct ScriptPlacement {
     private mutating func walk(_ root: Frame) {
         instances += 1
         root.instance = instances
-        var stack = [root]
+        // The stack and the list of resolved URLs lent by the placement, kept from one walk
+        // to the next: made per walk and per value, each was an allocation (issue 17).
+        var stack: [Frame] = []
+        var resolved: [ScriptFlow.Resolved] = []
+        swap(&stack, &stackSpace)
+        swap(&resolved, &resolvedSpace)
+        defer {
+            swap(&stack, &stackSpace)
+            swap(&resolved, &resolvedSpace)
+        }
+        stack.append(root)
         var steps = 0
         // Once a budget is spent, no more calls are followed from this root; the frames
         // already open are finished (at most `maxCallDepth` functions' own effects), so
@@ -247,8 +260,10 @@ package struct ScriptPlacement {
                     // The values read in place by index: bound by `for … in`, each was copied out
                     // (its source and tail retained) and destroyed (issue 17).
                     for v in target.values.indices {
-                        for url in flow.resolve(target.values, at: v, script: script, function: frameFunction,
-                                                arguments: frameArguments) {
+                        resolved.removeAll(keepingCapacity: true)
+                        flow.resolve(target.values, at: v, script: script, function: frameFunction,
+                                     arguments: frameArguments, into: &resolved)
+                        for url in resolved {
                             emit(url, from: script, trigger: timing.trigger, target: rule, delayMs: timing.delayMs,
                                  condition: effects[k].condition, place: place(timing, root: root.script))
                             placed += 1
