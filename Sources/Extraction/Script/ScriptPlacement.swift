@@ -263,8 +263,8 @@ package struct ScriptPlacement {
                         resolved.removeAll(keepingCapacity: true)
                         flow.resolve(target.values, at: v, script: script, function: frameFunction,
                                      arguments: frameArguments, into: &resolved)
-                        for url in resolved {
-                            emit(url, from: script, trigger: timing.trigger, target: rule, delayMs: timing.delayMs,
+                        for u in resolved.indices {
+                            emit(resolved, at: u, from: script, trigger: timing.trigger, target: rule, delayMs: timing.delayMs,
                                  condition: effects[k].condition, place: place(timing, root: root.script))
                             placed += 1
                         }
@@ -323,23 +323,27 @@ package struct ScriptPlacement {
 
     /// A navigation to `url`, on the line of its literal and reported as from the script
     /// the literal is in.
-    private mutating func emit(_ url: ScriptFlow.Resolved, from script: Int, trigger: Trigger, target: TargetRule,
-                               delayMs: Int?, condition: String?, place: Place, once: Bool = false) {
-        used.insert(LiteralKey(script: url.script, key: url.key))
+    /// The URL is read where it lies in the list `resolve` filled (`urls[index]`): iterated
+    /// out of it, each was copied (its text and branch retained) and destroyed (issue 17).
+    private mutating func emit(_ urls: borrowing [ScriptFlow.Resolved], at index: Int, from script: Int,
+                               trigger: Trigger, target: TargetRule, delayMs: Int?, condition: String?, place: Place,
+                               once: Bool = false) {
+        let urlScript = urls[index].script
+        used.insert(LiteralKey(script: urlScript, key: urls[index].key))
         // The script's fields read in place: a copy of the whole `PlacedScript` (its unit's
         // tables) per navigation cost more than the rest of this function.
-        let line = scripts[url.script].line(at: url.offset)
+        let line = scripts[urlScript].line(at: urls[index].offset)
         if once {
-            guard seen.insert(PlacedKey(line: line, script: url.script, trigger: trigger, target: Self.key(target),
-                                        delayMs: delayMs, raw: url.raw)).inserted else { return }
+            guard seen.insert(PlacedKey(line: line, script: urlScript, trigger: trigger, target: Self.key(target),
+                                        delayMs: delayMs, raw: urls[index].raw)).inserted else { return }
         }
         // Made whole by the memberwise init, in the append: made in a variable, set and
         // appended, it was copied in and destroyed (Benchmarks/README.md, issue 17).
-        out.append(PendingNavigation(raw: url.raw, line: line, source: scripts[url.script].source,
-                                     trigger: trigger, target: target, delayMs: delayMs, partial: url.partial,
+        out.append(PendingNavigation(raw: urls[index].raw, line: line, source: scripts[urlScript].source,
+                                     trigger: trigger, target: target, delayMs: delayMs, partial: urls[index].partial,
                                      context: scripts[script].context, fromScript: true, parserLine: place.parserLine,
                                      startsWhileParsing: place.whileParsing,
-                                     condition: ScriptCondition.both(condition, url.condition)))
+                                     condition: ScriptCondition.both(condition, urls[index].condition)))
     }
 
     /// Where the parser stands when a script's effect runs: the end of the script whose top
@@ -430,10 +434,11 @@ package struct ScriptPlacement {
                 continue
             }
             for v in placed.write.values.indices {
-                for url in flow.resolve(placed.write.values, at: v, script: placed.script, function: placed.function,
-                                        arguments: placed.arguments) {
+                let urls = flow.resolve(placed.write.values, at: v, script: placed.script, function: placed.function,
+                                        arguments: placed.arguments)
+                for u in urls.indices {
                     for start in starts {
-                        emit(url, from: placed.script, trigger: start.trigger, target: start.target,
+                        emit(urls, at: u, from: placed.script, trigger: start.trigger, target: start.target,
                              delayMs: start.delayMs, condition: placed.condition, place: start.place, once: true)
                     }
                 }
