@@ -106,7 +106,10 @@ struct JSTokenizer {
         var punct: UInt8 = 0
         if isIdentifierStart(b) {
             while index < bytes.count, isIdentifierPart(bytes[index]) { index += 1 }
-            (kind, text) = (.identifier, self.text(start, index))
+            // The names scripts are mostly made of as constants, made from the bytes only
+            // otherwise (`plain`: always; `JSTokenizerTests` holds the two equal).
+            let known = plain ? nil : Self.knownName(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+            (kind, text) = (.identifier, known ?? self.text(start, index))
         } else if b == 0x22 || b == 0x27 {  // " '
             (kind, text) = (.string, readQuoted(quote: b))
         } else if b == 0x60 {  // `
@@ -393,6 +396,80 @@ struct JSTokenizer {
         case 0x3F: return "?"
         default: return singleBytePuncts[Int(b)]
         }
+    }
+
+    /// The names the scanner asks about and scripts are mostly made of, as constants: the
+    /// bytes of `name` compared with each of its length. A name made from its bytes was
+    /// checked as UTF-8 and built a byte at a time, some 160 instructions a name (one in
+    /// four tokens on a page of deep links in scripts), and past 15 bytes allocated
+    /// (`addEventListener`) (issue 17). nil: any other name, made from its bytes.
+    static func knownName(_ name: UnsafeBufferPointer<UInt8>) -> String? {
+        func equals(_ constant: StaticString) -> Bool {
+            guard constant.utf8CodeUnitCount == name.count else { return false }
+            let p = constant.utf8Start
+            for i in 0..<name.count where name[i] != p[i] { return false }
+            return true
+        }
+        switch name.count {
+        case 2:
+            if equals("if") { return "if" }
+        case 3:
+            if equals("var") { return "var" }
+            if equals("let") { return "let" }
+            if equals("new") { return "new" }
+            if equals("src") { return "src" }
+            if equals("top") { return "top" }
+        case 4:
+            if equals("href") { return "href" }
+            if equals("open") { return "open" }
+            if equals("else") { return "else" }
+            if equals("this") { return "this" }
+            if equals("true") { return "true" }
+            if equals("null") { return "null" }
+            if equals("then") { return "then" }
+            if equals("self") { return "self" }
+        case 5:
+            if equals("false") { return "false" }
+            if equals("const") { return "const" }
+            if equals("click") { return "click" }
+            if equals("await") { return "await" }
+            if equals("async") { return "async" }
+        case 6:
+            if equals("window") { return "window" }
+            if equals("return") { return "return" }
+            if equals("assign") { return "assign" }
+            if equals("typeof") { return "typeof" }
+            if equals("action") { return "action" }
+            if equals("submit") { return "submit" }
+            if equals("parent") { return "parent" }
+        case 7:
+            if equals("replace") { return "replace" }
+        case 8:
+            if equals("location") { return "location" }
+            if equals("function") { return "function" }
+            if equals("document") { return "document" }
+        case 9:
+            if equals("navigator") { return "navigator" }
+            if equals("userAgent") { return "userAgent" }
+        case 10:
+            if equals("setTimeout") { return "setTimeout" }
+        case 11:
+            if equals("setInterval") { return "setInterval" }
+            if equals("appendChild") { return "appendChild" }
+        case 12:
+            if equals("setAttribute") { return "setAttribute" }
+        case 13:
+            if equals("querySelector") { return "querySelector" }
+            if equals("createElement") { return "createElement" }
+            if equals("contentWindow") { return "contentWindow" }
+        case 14:
+            if equals("getElementById") { return "getElementById" }
+        case 16:
+            if equals("addEventListener") { return "addEventListener" }
+        default:
+            break
+        }
+        return nil
     }
 
     private func text(_ from: Int, _ to: Int) -> String {

@@ -40,4 +40,60 @@ final class JSTokenizerTests: XCTestCase {
         XCTAssertEqual(tokens("x = 'a\\'b' + \"unterminated\ny\"", plain: false).map(\.text),
                        ["x", "=", "a'b", "+", "unterminated", "y", ""])
     }
+
+    /// The names made as constants (`JSTokenizer.knownName`) equal the names made from their
+    /// bytes (`plain: true`), on generated scripts of those names, their near misses (a byte
+    /// changed, dropped or added, another case, non-ASCII) and other names.
+    func testKnownNamesEqualNamesMadeFromBytes() {
+        let known = ["if", "var", "let", "new", "src", "top", "href", "open", "else", "this", "true", "null", "then",
+                     "self", "false", "const", "click", "await", "async", "window", "return", "assign", "typeof",
+                     "action", "submit", "parent", "replace", "location", "function", "document", "navigator",
+                     "userAgent", "setTimeout", "setInterval", "appendChild", "setAttribute", "querySelector",
+                     "createElement", "contentWindow", "getElementById", "addEventListener"]
+        var names = known
+        for name in known {
+            let bytes = Array(name.utf8)
+            names.append(String(name.dropLast()))
+            names.append(name + "s")
+            names.append("_" + name)
+            names.append(name.uppercased())
+            names.append(name.prefix(1).uppercased() + name.dropFirst())
+            names.append(String(name.dropFirst()) + "x")
+            for i in bytes.indices {
+                var changed = bytes
+                changed[i] = changed[i] == 0x61 ? 0x62 : 0x61
+                names.append(String(decoding: changed, as: UTF8.self))
+            }
+            names.append(name + "é")
+            names.append("é" + name)
+        }
+        var made = 0
+        for name in names {
+            let fast = tokens(name, plain: false)
+            XCTAssertEqual(fast, tokens(name, plain: true), name)
+            XCTAssertEqual(fast.map(\.text), [name], name)
+            let constant = name.utf8.withContiguousStorageIfAvailable { JSTokenizer.knownName($0) } ?? nil
+            if let constant {
+                XCTAssertEqual(constant, name)
+                made += 1
+            } else {
+                XCTAssertFalse(known.contains(name), name)
+            }
+        }
+        XCTAssertEqual(made, Set(known).count)
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next() -> UInt64 {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return state
+        }
+        let separators = [" ", ".", "(", ")", "=", ";", "\n", "'x'", "/", "1", "é", "$", "_"]
+        for _ in 0..<3_000 {
+            let script = (0..<Int(next() % 16)).map { _ in
+                next() % 2 == 0 ? names[Int(next() % UInt64(names.count))] : separators[Int(next() % UInt64(separators.count))]
+            }.joined()
+            XCTAssertEqual(tokens(script, plain: false), tokens(script, plain: true), script)
+        }
+    }
 }
