@@ -28,7 +28,11 @@ extension ScriptScanner {
             for value in boundValues(at: i + 1) { unit.bindings.bind(last.text, in: scope, to: value) }
             return
         }
-        guard let (root, path) = memberPath(endingAt: i - 1), root != "location", !path.contains("location") else { return }
+        // A write through `location` is a sink's (`scanSink`): told apart on the tokens first,
+        // where its path was gathered (a list, its names copied in) for nothing at every
+        // `location.href =` (issue 17); the guard after stays the test.
+        guard !chainNamesLocation(endingAt: i - 1),
+              let (root, path) = memberPath(endingAt: i - 1), root != "location", !path.contains("location") else { return }
         if ScriptNames.isGlobalObject(root) {
             guard path.count == 1 else { return }
             for value in boundValues(at: i + 1) { unit.bindings.bind(path[0], in: nil, to: value) }
@@ -77,6 +81,30 @@ extension ScriptScanner {
             }
         }
         return nil
+    }
+
+    /// Whether the member chain ending at token `end`, read as `memberPath` reads it, names
+    /// `location` (its root, a member or a quoted key): then `memberPath` gives none, or one
+    /// with `location` in it.
+    private func chainNamesLocation(endingAt end: Int) -> Bool {
+        var names = 0
+        var j = end
+        while names <= ScriptTokens.maxPath, let t = token(j) {
+            if t.kind == .identifier {
+                if t.text.isName("location") { return true }
+                guard token(j - 1)?.isPunct(".") == true else { return false }
+                names += 1
+                j -= 2
+            } else if t.isPunct("]"), let key = token(j - 1), key.kind == .string || key.kind == .number,
+                      token(j - 2)?.isPunct("[") == true {
+                if key.kind == .string, key.text == "location" { return true }
+                names += 1
+                j -= 3
+            } else {
+                return false
+            }
+        }
+        return false
     }
 
     /// What the expression at token `j` gives a name: an object literal's values, a JSON

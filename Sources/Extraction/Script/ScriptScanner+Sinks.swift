@@ -12,7 +12,9 @@ extension ScriptScanner {
                     readTarget(at: i + 4, sink: "location.href", window: window)
                 } else if member.isIdentifier("assign") || member.isIdentifier("replace"),
                           token(i + 3)?.isPunct("(") == true {
-                    readTarget(at: i + 4, sink: "location.\(member.text)", window: window)
+                    // The sink's name as a constant: interpolated, it was built per navigation.
+                    readTarget(at: i + 4, sink: member.isIdentifier("assign") ? "location.assign" : "location.replace",
+                               window: window)
                 }
             } else if token(i + 1)?.isPunct("[") == true, token(i + 2)?.text == "href",
                       token(i + 3)?.isPunct("]") == true, token(i + 4)?.isPunct("=") == true {
