@@ -58,6 +58,13 @@ struct FindingTally: Sendable {
 
     struct PageTally: Sendable, Equatable {
         var bySeverity: [Severity: Int] { severities.table }
+
+        /// Adds the counts by severity to `total` (`PageStats.take`), number to number: a page's
+        /// `bySeverity` was a dictionary made for every page at every pass, and added into
+        /// another, each key hashed through its name (issue 17).
+        func addSeverities(to total: inout SeverityCounts) {
+            total.add(severities)
+        }
         var suppressed = 0
         /// junit.xml's cases on the page: its findings by code.
         var junitCases: [JUnitCase] = []
