@@ -87,12 +87,18 @@ struct LinkLineCells {
     /// retained and released on every line: Benchmarks/README.md, issue 17).
     private mutating func placement(_ link: UnsafePointer<Navigation>, to json: inout JSONText) {
         let trigger = link.pointee.trigger, frame = link.pointee.frame
-        for i in placements.indices
-        where placements[i].trigger == trigger && placements[i].frame == frame
-            && placements[i].source == link.pointee.source {
-            placements[i].fields.withUnsafeBufferPointer { json.fields($0) }
-            return
+        // The known placements read in place too: read by index, each one's source and
+        // fields were retained and released (issue 17).
+        let known = placements.withUnsafeBufferPointer { placements -> Bool in
+            for i in placements.indices
+            where placements[i].trigger == trigger && placements[i].frame == frame
+                && placements[i].source == link.pointee.source {
+                placements[i].fields.withUnsafeBufferPointer { json.fields($0) }
+                return true
+            }
+            return false
         }
+        if known { return }
         let source = link.pointee.source
         // Room for the three fields at once (64 bytes fell short of most sources, and grew).
         var cells = JSONText(capacity: 96 + source.utf8.count)
