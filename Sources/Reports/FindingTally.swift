@@ -193,6 +193,12 @@ struct FindingTally: Sendable {
 
     private mutating func index(of code: String) -> Int {
         if let index = codeIndex[code] { return index }
+        // Room for a run's usual codes from the first: a page's tally is made afresh, and grown
+        // from empty its table was rehashed at each doubling (issue 17).
+        if codeIndex.isEmpty {
+            codeIndex.reserveCapacity(24)
+            perCode.reserveCapacity(24)
+        }
         codeIndex[code] = perCode.count
         perCode.append(CodeCounts(code: code))
         return perCode.count - 1
