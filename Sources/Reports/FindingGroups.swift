@@ -11,7 +11,8 @@ struct FindingGroups {
     private struct Group {
         let set: Int
         let text: Int
-        let page: String
+        /// The group's page, by its place in `pages`.
+        let page: Int32
         let association: Bool
         let suppression: Int?
         var count = 1
@@ -20,6 +21,11 @@ struct FindingGroups {
     }
 
     private var groups: [Group] = []
+    /// The pages of the groups, each once (`==`): a part's links are on its page but for a
+    /// few framed ones. A group held its page's string, retained and released with every
+    /// group and compared as one (issue 17); two groups are on one page exactly when their
+    /// numbers are equal.
+    private var pages: [String] = []
     /// Each set's first group (-1: none), by the set's entry in the page's memo.
     private var heads: [Int] = []
 
@@ -27,6 +33,7 @@ struct FindingGroups {
     /// number on the page (findings of one group have one row text: `FindingOrigin`).
     @discardableResult
     mutating func add(set: Int, text: Int, page: String, association: Bool, suppression: Int?) -> Int {
+        let page = number(of: page)
         // Grown a chunk at a time (a set at a time, it was extended on most findings).
         if set >= heads.count { heads += repeatElement(-1, count: max(set + 1 - heads.count, heads.count, 32)) }
         var i = heads[set], last = -1
@@ -44,6 +51,15 @@ struct FindingGroups {
         groups.append(Group(set: set, text: text, page: page, association: association, suppression: suppression))
         if last < 0 { heads[set] = groups.count - 1 } else { groups[last].next = groups.count - 1 }
         return groups.count - 1
+    }
+
+    /// `page`'s place in `pages`, added on first sight (the last page first: a page's links
+    /// come in runs of their page).
+    private mutating func number(of page: String) -> Int32 {
+        if let last = pages.indices.last, pages[last] == page { return Int32(truncatingIfNeeded: last) }
+        if let known = pages.firstIndex(of: page) { return Int32(truncatingIfNeeded: known) }
+        pages.append(page)
+        return Int32(truncatingIfNeeded: pages.count - 1)
     }
 
     /// How many groups the page has.
@@ -141,7 +157,7 @@ struct FindingGroups {
     }
 
     private func add(_ text: VerdictSetMemo.FindingText, _ group: Group, to tally: inout FindingTally) {
-        tally.add(code: text.code, page: group.page, association: group.association, severity: text.severity,
+        tally.add(code: text.code, page: pages[Int(group.page)], association: group.association, severity: text.severity,
                   suppressed: group.suppression != nil, suppression: group.suppression, profiles: text.profiles,
                   profileMask: text.profileMask, hasLine: true, count: group.count)
     }

@@ -58,6 +58,13 @@ struct FindingTally: Sendable {
 
     struct PageTally: Sendable, Equatable {
         var bySeverity: [Severity: Int] { severities.table }
+
+        /// Adds the counts by severity to `total` (`PageStats.take`), number to number: a page's
+        /// `bySeverity` was a dictionary made for every page at every pass, and added into
+        /// another, each key hashed through its name (issue 17).
+        func addSeverities(to total: inout SeverityCounts) {
+            total.add(severities)
+        }
         var suppressed = 0
         /// junit.xml's cases on the page: its findings by code.
         var junitCases: [JUnitCase] = []
@@ -186,6 +193,12 @@ struct FindingTally: Sendable {
 
     private mutating func index(of code: String) -> Int {
         if let index = codeIndex[code] { return index }
+        // Room for a run's usual codes from the first: a page's tally is made afresh, and grown
+        // from empty its table was rehashed at each doubling (issue 17).
+        if codeIndex.isEmpty {
+            codeIndex.reserveCapacity(24)
+            perCode.reserveCapacity(24)
+        }
         codeIndex[code] = perCode.count
         perCode.append(CodeCounts(code: code))
         return perCode.count - 1

@@ -71,7 +71,17 @@ public struct PageStats: Sendable, Equatable {
     /// `ok` or why it could not be read.
     public var status: String
     public var navigations: Int
-    public var bySeverity: [Severity: Int] = [:]
+    public var bySeverity: [Severity: Int] {
+        get { severities.table }
+        set {
+            severities = SeverityCounts()
+            for (severity, count) in newValue { severities[severity] = count }
+        }
+    }
+    /// The counts behind `bySeverity`, by number: the pages table reads three of them a page,
+    /// and each page's counts are added in at every pass (`PageStats.take`), where a
+    /// dictionary hashed each severity's name (issue 17).
+    var severities = SeverityCounts()
     public var suppressed = 0
     /// For an association file: `apple-app-site-association` or `assetlinks.json`, and
     /// what is wrong with it (its problems, else its warning).
@@ -83,7 +93,7 @@ public struct PageStats: Sendable, Equatable {
     var fragments: FragmentPlace?
 
     public var isOK: Bool { status == "ok" }
-    public var errors: Int { bySeverity[.error] ?? 0 }
-    public var warnings: Int { bySeverity[.warning] ?? 0 }
-    public var infos: Int { bySeverity[.info] ?? 0 }
+    public var errors: Int { severities[.error] }
+    public var warnings: Int { severities[.warning] }
+    public var infos: Int { severities[.info] }
 }

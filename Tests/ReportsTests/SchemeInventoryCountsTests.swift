@@ -40,4 +40,33 @@ final class SchemeInventoryCountsTests: XCTestCase {
         XCTAssertNil(PackedScheme("abcdefghijklmnop"))
         XCTAssertNotNil(PackedScheme("abcdefghijklmno"))
     }
+
+    /// A batch of the inventory's pages sorted by ranked names and pages (`InventoryPage.sorted`)
+    /// comes out as the stable sort by `ordered` has it, byte for byte: names and pages
+    /// repeated in and out of runs, canonically equal spellings (`==`, bytes apart), non-ASCII,
+    /// empty strings, both kinds, one record and none.
+    func testInventoryPagesSortedByRanksEqualTheStableSort() {
+        var numbers = SeededNumbers(state: 29)
+        let names = ["intent", "tel", "gojek", "", "é", "e\u{301}", "com.example.wallet", "com.example.walletx",
+                     "itms-apps", "Z", "a", "ü", "u\u{308}"] + (0..<40).map { "app\($0)" }
+        let pages = ["https://dump.invalid/p1.html", "https://dump.invalid/p10.html", "https://dump.invalid/p2.html",
+                     "https://dump.invalid/é.html", "https://dump.invalid/e\u{301}.html", "", "file:///a"]
+            + (0..<30).map { "https://example.com/page-\($0)?q=\($0 % 7)" }
+        for round in 0..<80 {
+            var records: [InventoryPage] = []
+            let parts = round == 0 ? 0 : round == 1 ? 1 : numbers.next(40)
+            for _ in 0..<parts {
+                let page = numbers.pick(pages)
+                for _ in 0..<(1 + numbers.next(round % 3 == 0 ? 3 : 30)) {
+                    records.append(InventoryPage(package: numbers.next(3) == 0, name: numbers.pick(names), page: page))
+                }
+            }
+            let fast = InventoryPage.sorted(records, plain: false)
+            let plain = InventoryPage.sorted(records, plain: true)
+            XCTAssertEqual(fast.count, plain.count, "round \(round)")
+            XCTAssertEqual(fast.map { [$0.package ? 1 : 0] + Array($0.name.utf8) + [0xFF] + Array($0.page.utf8) },
+                           plain.map { [$0.package ? 1 : 0] + Array($0.name.utf8) + [0xFF] + Array($0.page.utf8) },
+                           "round \(round)")
+        }
+    }
 }

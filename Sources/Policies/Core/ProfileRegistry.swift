@@ -45,7 +45,9 @@ public enum ProfileRegistry {
     /// read, and comparing names, most of another length, costs less than hashing one.)
     public static func platform(of name: String) -> Platform? {
         platforms.withUnsafeBufferPointer { platforms in
-            for entry in platforms where entry.name == name { return entry.platform }
+            // Lengths first (`String.isName`: the registry's names are ASCII without `K`, `;`
+            // or `` ` ``): `==` was a call into the runtime's comparison for each name (issue 17).
+            for entry in platforms where entry.name.isName(name) { return entry.platform }
             return nil
         }
     }

@@ -99,24 +99,42 @@ enum LinkRowsCSV {
         var codes: [String] = []
         var codeOfGroup = [Int](repeating: -1, count: groups.count)
         var codeRank = [Int](repeating: 0, count: rows.count)
-        for i in rows.indices {
-            let group = Int(rows[i].group)
-            if codeOfGroup[group] < 0 {
-                let place = groups.group(group)
-                let code = memo.entries[place.set].findings[place.text].code
-                if let known = codes.firstIndex(where: { $0.isName(code) }) ?? codes.firstIndex(of: code) {
-                    codeOfGroup[group] = known
-                } else {
-                    codeOfGroup[group] = codes.count
-                    codes.append(code)
+        // Rows, groups' codes and ranks read and written in place: indexed, each access was
+        // checked for bounds and each write for a shared buffer, on every row (issue 17).
+        rows.withUnsafeBufferPointer { rows in
+            codeOfGroup.withUnsafeMutableBufferPointer { codeOfGroup in
+                codeRank.withUnsafeMutableBufferPointer { codeRank in
+                    memo.entries.withUnsafeBufferPointer { entries in
+                        for i in rows.indices {
+                            let group = Int(rows[i].group)
+                            precondition(group >= 0 && group < codeOfGroup.count, "a group of the page")
+                            if codeOfGroup[group] < 0 {
+                                let place = groups.group(group)
+                                let known = entries[place.set].findings.withUnsafeBufferPointer { texts in
+                                    let code = texts[place.text].code
+                                    return codes.firstIndex(where: { $0.isName(code) }) ?? codes.firstIndex(of: code)
+                                }
+                                if let known {
+                                    codeOfGroup[group] = known
+                                } else {
+                                    codeOfGroup[group] = codes.count
+                                    codes.append(entries[place.set].findings[place.text].code)
+                                }
+                            }
+                            codeRank[i] = codeOfGroup[group]
+                        }
+                    }
                 }
             }
-            codeRank[i] = codeOfGroup[group]
         }
         let ranked = codes.indices.sorted { codes[$0] < codes[$1] }
         var rank = [Int](repeating: 0, count: codes.count)
         for (position, code) in ranked.enumerated() { rank[code] = position }
-        for i in rows.indices { codeRank[i] = rank[codeRank[i]] }
+        rank.withUnsafeBufferPointer { rank in
+            codeRank.withUnsafeMutableBufferPointer { codeRank in
+                for i in codeRank.indices { codeRank[i] = rank[codeRank[i]] }
+            }
+        }
         // Read in place: the arrays captured and checked for exclusive access on each
         // comparison cost more than the comparison.
         list.withUnsafeBufferPointer { links in rows.withUnsafeBufferPointer { rows in

@@ -16,8 +16,13 @@ struct LinkLineCells {
     private var page: String?
     private var pageField: [UInt8] = []
     private var placements: [(source: String, trigger: Trigger, frame: FrameKind, fields: [UInt8])] = []
-    /// By memo entry: each findings list met with that set, and the fields they end a line with.
-    private var tails: [[(findings: [FindingRef]?, fields: [UInt8])]] = []
+    /// Each findings list met with a set, and the fields they end a line with, in one list for
+    /// the page: `firstTail[set]` is the last one met with memo entry `set` (-1: none), and
+    /// each names the one met before it with the same set (`next`). A list of its own for each
+    /// set was one more allocation for most sets of a page (a page meets most of its sets on
+    /// a line or two) and was retained and released on every line (issue 17).
+    private var firstTail: [Int32] = []
+    private var tails: [(findings: [FindingRef]?, fields: [UInt8], next: Int32)] = []
 
     /// The line of `links[position]` (no newline): as `writeJSON(to:verdicts: .reference(definition))`
     /// writes it, `set` being the entry in the page's memo of the link's set, defined already
@@ -82,12 +87,18 @@ struct LinkLineCells {
     /// retained and released on every line: Benchmarks/README.md, issue 17).
     private mutating func placement(_ link: UnsafePointer<Navigation>, to json: inout JSONText) {
         let trigger = link.pointee.trigger, frame = link.pointee.frame
-        for i in placements.indices
-        where placements[i].trigger == trigger && placements[i].frame == frame
-            && placements[i].source == link.pointee.source {
-            placements[i].fields.withUnsafeBufferPointer { json.fields($0) }
-            return
+        // The known placements read in place too: read by index, each one's source and
+        // fields were retained and released (issue 17).
+        let known = placements.withUnsafeBufferPointer { placements -> Bool in
+            for i in placements.indices
+            where placements[i].trigger == trigger && placements[i].frame == frame
+                && placements[i].source == link.pointee.source {
+                placements[i].fields.withUnsafeBufferPointer { json.fields($0) }
+                return true
+            }
+            return false
         }
+        if known { return }
         let source = link.pointee.source
         // Room for the three fields at once (64 bytes fell short of most sources, and grew).
         var cells = JSONText(capacity: 96 + source.utf8.count)
@@ -106,13 +117,23 @@ struct LinkLineCells {
     /// Writes the fields `findings` end a line of set `set` with.
     private mutating func tail(_ findings: [FindingRef]?, set: Int, memo: VerdictSetMemo, to json: inout JSONText) {
         // Room for the page's sets made a few dozen at a time, not one set at a time.
-        if set >= tails.count { tails += repeatElement([], count: max(set + 1 - tails.count, 32)) }
-        // Read in place: iterating the known tails by value retained and released each one's
+        if set >= firstTail.count { firstTail += repeatElement(-1, count: max(set + 1 - firstTail.count, 32)) }
+        // Read in place: reading the known tails by value retained and released each one's
         // findings list and bytes on every line (Benchmarks/README.md, issue 17).
-        for i in tails[set].indices where tails[set][i].findings == findings {
-            tails[set][i].fields.withUnsafeBufferPointer { json.fields($0) }
-            return
+        let first = firstTail[set]
+        let known = tails.withUnsafeBufferPointer { tails -> (found: Bool, count: Int) in
+            var t = Int(first), count = 0
+            while t >= 0 {
+                if tails[t].findings == findings {
+                    tails[t].fields.withUnsafeBufferPointer { json.fields($0) }
+                    return (true, count)
+                }
+                count += 1
+                t = Int(tails[t].next)
+            }
+            return (false, count)
         }
+        if known.found { return }
         let definition = memo.entries[set].definition!
         let texts = memo.texts, shared = memo.entries[set].shared
         func make() -> [UInt8] {
@@ -134,9 +155,11 @@ struct LinkLineCells {
         }
         // A set's links share a few findings lists (the checks judge a decision once); a
         // page that gives one set more is written, not remembered past them.
-        if tails[set].count < 8 {
-            if tails[set].isEmpty { tails[set].reserveCapacity(4) }
-            tails[set].append((findings, bytes))
+        if known.count < 8 {
+            // Room for a page's usual sets at once.
+            if tails.isEmpty { tails.reserveCapacity(64) }
+            tails.append((findings, bytes, first))
+            firstTail[set] = Int32(truncatingIfNeeded: tails.count - 1)
         }
         bytes.withUnsafeBufferPointer { json.fields($0) }
     }

@@ -181,10 +181,16 @@ extension Verdict {
         json.field("outcome", outcome.rawValue)
         json.field("reason", reason.rawValue)
         if let details {
-            // In key order (keys are unique: the same order as the keys sorted), each value
-            // taken with its key rather than looked up again.
-            for (key, value) in details.sorted(by: { $0.key < $1.key }) {
-                json.field(dynamic: key, value)
+            if details.count == 1, let only = details.first {
+                // One detail (most verdicts that have any): nothing to sort, where the sort
+                // copied the dictionary into an array and freed it (issue 17).
+                json.field(dynamic: only.key, only.value)
+            } else {
+                // In key order (keys are unique: the same order as the keys sorted), each value
+                // taken with its key rather than looked up again.
+                for (key, value) in details.sorted(by: { $0.key < $1.key }) {
+                    json.field(dynamic: key, value)
+                }
             }
         }
         json.close()

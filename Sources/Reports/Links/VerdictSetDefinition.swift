@@ -62,7 +62,10 @@ struct VerdictSetDefinition: Sendable, Equatable {
 
     /// The verdicts of `set` as `links.jsonl` writes them (format 1 wrote them on each line).
     static func json(_ set: VerdictSet) -> [UInt8] {
-        var json = JSONText(capacity: 96 * set.count + 2)
+        // Room for a detail's text too: each string written asks for six bytes a byte at most
+        // (`JSONString`), and at 96 bytes a verdict most sets' buffers grew, and were copied,
+        // once or twice (issue 17).
+        var json = JSONText(capacity: 192 * set.count + 1024)
         json.open()
         for (name, verdict) in set {
             json.key(name)

@@ -176,6 +176,12 @@ package struct VerdictSetMemo {
     /// the next free one.
     mutating func definition(at index: Int) -> VerdictSetDefinition {
         if let known = entries[index].definition { return known }
+        makeDefinition(at: index)
+        return entries[index].definition!
+    }
+
+    /// Keys and lists the definition of entry `index` (not defined yet on the page).
+    private mutating func makeDefinition(at index: Int) {
         // The run's definition, made once (`VerdictSetTexts`), unless its key is taken here.
         let natural = entries[index].shared?.definition
             ?? { json in VerdictSetDefinition(key: VerdictSetKey(verdicts: json), verdicts: json) }(
@@ -195,14 +201,14 @@ package struct VerdictSetMemo {
         let definition = key == natural.key ? natural : VerdictSetDefinition(key: key, verdicts: natural.verdicts)
         entries[index].definition = definition
         definitions.append(definition)
-        return definition
     }
 
     /// `definition(at:)` for its effect alone (the set keyed and listed on the page), without
     /// handing a copy of the definition back.
     @inline(__always)
     mutating func define(at index: Int) {
-        if case .none = entries[index].definition { _ = definition(at: index) }
+        // Made without handing a copy back (a retain and a release of its two arrays).
+        if case .none = entries[index].definition { makeDefinition(at: index) }
     }
 
     private func isTaken(_ key: VerdictSetKey) -> Bool {

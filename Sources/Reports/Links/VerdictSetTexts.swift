@@ -145,13 +145,15 @@ final class VerdictSetTexts: @unchecked Sendable {
         }
 
         private static func append(_ given: String?, to bytes: inout [UInt8]) {
-            guard var text = given else { return bytes.append(0xFF) }
+            guard let text = given else { return bytes.append(0xFF) }
             var count = text.utf8.count
             for _ in 0..<4 {
                 bytes.append(UInt8(truncatingIfNeeded: count))
                 count >>= 8
             }
-            text.withUTF8 { bytes.append(contentsOf: $0) }
+            // Read where the bytes lie (a `var` copy for `withUTF8` was a retain and a
+            // release of every text of every key: issue 17).
+            text.withBorrowedUTF8 { bytes.append(contentsOf: $0) }
         }
 
         private init(bytes: [UInt8]) {

@@ -85,6 +85,8 @@ struct JUnitCase: Sendable, Equatable {
 
     /// `other`'s cases merged into `cases`, code by code.
     static func merge(_ other: [JUnitCase], into cases: inout [JUnitCase]) {
+        // Room for the other's cases at once (a page's every pass merges into an empty list).
+        if cases.isEmpty { cases.reserveCapacity(other.count) }
         for item in other {
             if let index = cases.firstIndex(where: { $0.code == item.code }) {
                 cases[index].add(item)

@@ -159,7 +159,7 @@ extension PageStats {
     mutating func take(_ counts: FindingTally.PageTally) {
         suppressed += counts.suppressed
         JUnitCase.merge(counts.junitCases, into: &junitCases)
-        for (severity, count) in counts.bySeverity { bySeverity[severity, default: 0] += count }
+        counts.addSeverities(to: &severities)
     }
 }
 

@@ -76,8 +76,8 @@ struct RecordSpill<Record: SpillRecord>: Sendable {
         }
     }
 
-    /// The records in order: the standard library's sort is documented stable.
+    /// The records in order, ties in the order added (`SpillRecord.sorted`).
     private static func ordered(_ records: [Record]) -> [Record] {
-        records.sorted(by: Record.ordered)
+        Record.sorted(records)
     }
 }

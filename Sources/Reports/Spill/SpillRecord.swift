@@ -15,11 +15,20 @@ protocol SpillRecord: Sendable {
     /// What one run's reader decodes with (`decode`, unless a record shares what its run
     /// repeats: `Finding`'s `FindingRunReader`).
     static func decoder() -> (UnsafeBufferPointer<UInt8>) -> Self
+    /// `records` put in `ordered` order, ties in the order given (a run before it is
+    /// written, or the batch still in memory): the standard library's stable sort unless a
+    /// record sorts a batch faster (`InventoryPage.sorted`).
+    static func sorted(_ records: [Self]) -> [Self]
 }
 
 extension SpillRecord {
     static func decoder() -> (UnsafeBufferPointer<UInt8>) -> Self {
         { decode($0) }
+    }
+
+    /// The standard library's sort is documented stable.
+    static func sorted(_ records: [Self]) -> [Self] {
+        records.sorted(by: ordered)
     }
 }
 
