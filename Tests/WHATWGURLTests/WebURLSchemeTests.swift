@@ -4,11 +4,23 @@ import TestSupport
 import XCTest
 
 /// `WebURL.scheme` (a special scheme's name as a literal, issue 17) against `plainScheme`,
-/// the scheme's bytes of `href`, on the WPT vectors and on every case of every special scheme,
+/// the scheme's bytes of `href`, and each component (short ones made in place) against its
+/// bytes decoded, on the WPT vectors and on every case of every special scheme,
 /// absolute and relative, through both parsers.
 final class WebURLSchemeTests: XCTestCase {
     private func check(_ url: WebURL, _ what: String, counts: inout [String: Int]) {
         XCTAssertEqual(Array(url.scheme.utf8), Array(url.plainScheme.utf8), what)
+        // Every component as `String(decoding:)` makes it of its bytes of `href`.
+        let href = Array(url.href.utf8)
+        func decoded(_ range: Range<Int>?) -> String? {
+            range.map { String(decoding: href[$0], as: UTF8.self) }
+        }
+        XCTAssertEqual(url.plainScheme, decoded(url.layout.schemeRange), what)
+        XCTAssertEqual(url.hostname, decoded(url.layout.hostRange), what)
+        XCTAssertEqual(url.pathname, decoded(url.layout.pathRange), what)
+        XCTAssertEqual(url.query, decoded(url.layout.queryRange), what)
+        XCTAssertEqual(url.fragment, decoded(url.layout.fragmentRange), what)
+        XCTAssertEqual(url.username, decoded(url.layout.usernameRange), what)
         counts[url.scheme, default: 0] += 1
     }
 
