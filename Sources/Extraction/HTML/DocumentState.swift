@@ -8,6 +8,10 @@ import WHATWGURL
 final class DocumentState {
     let page: String
     let documentURL: WebURL?
+    /// `documentURL` without its fragment, made once: every link with a fragment is compared
+    /// with it (`onlyScrolls`), and making it again was ~200 instructions an `intent:` link
+    /// (issue 17).
+    let documentURLExcludingFragment: Substring?
     /// The base URL when the document has no `<base>`: its own URL, or for a `srcdoc`
     /// document its parent's base URL.
     let fallbackBase: WebURL?
@@ -89,6 +93,7 @@ final class DocumentState {
          limits: ExtractionLimits = ExtractionLimits(), numbers: DocumentNumbers = DocumentNumbers()) {
         self.page = page
         self.documentURL = documentURL
+        documentURLExcludingFragment = documentURL?.hrefExcludingFragment
         self.fallbackBase = fallbackBase
         self.frame = frame
         self.lineOffset = lineOffset

@@ -9,10 +9,10 @@ import WHATWGURL
 extension DocumentState {
     /// (Handed the two fields it reads: the pending navigation passed by value was copied whole.)
     func onlyScrolls(_ trigger: Trigger, _ target: borrowing TargetRule, to url: WebURL) -> Bool {
-        guard let documentURL, url.layout.fragmentRange != nil,
+        guard let documentURLExcludingFragment, url.layout.fragmentRange != nil,
               Self.scrolls(trigger), navigatesItself(target)
         else { return false }
-        return url.hrefExcludingFragment == documentURL.hrefExcludingFragment
+        return url.hrefExcludingFragment == documentURLExcludingFragment
     }
 
     /// Links, script navigations and refreshes; never form submissions (a GET replaces the
