@@ -328,8 +328,19 @@ public struct PageURLMapper: Sendable {
         }
         let tld = UnsafeBufferPointer(rebasing: name[labelStart..<end])
         guard labels >= 2, tld.count >= 2, tld.allSatisfy({ ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }) else { return false }
-        return !fileExtensions.contains(String(decoding: tld.map { $0 | 0x20 }, as: UTF8.self))
+        return !isFileExtension(tld)
     }
+
+    /// `fileExtensions.contains` of the letters lowercased, on bytes: the set's lookup made a
+    /// string of them and hashed it, most of `looksLikeASCIIHost`'s ~1,000 instructions a
+    /// host-named folder (issue 17).
+    private static func isFileExtension(_ letters: UnsafeBufferPointer<UInt8>) -> Bool {
+        fileExtensionBytes.contains { name in
+            name.count == letters.count && zip(name, letters).allSatisfy { $0 == $1 | 0x20 }
+        }
+    }
+
+    private static let fileExtensionBytes = fileExtensions.map { Array($0.utf8) }
 
     /// The rule on Characters: the reference `looksLikeASCIIHost` answers as
     /// (`PathShortcutTests`), and the answer for names that are not all ASCII.
