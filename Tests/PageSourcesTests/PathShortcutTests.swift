@@ -64,6 +64,42 @@ final class PathShortcutTests: XCTestCase {
         XCTAssertEqual(PageURLMapper.firstFolder("//shop.example//a"), ["shop.example", "/a"])
     }
 
+    func testServedOnBytesAgreesWithTheStringRule() {
+        var rng = SplitMix(seed: 9)
+        let pieces = ["/", "/", "a", "B", ".", "..", "shop.example.com", "WWW.Example.CO.id:8080", "a.html", "x y", "%",
+                      "index.html", "INDEX.HTM", "index.htmx", "é", "\t", ":", "v1.2", "a..com", "\r\n"]
+        func generated() -> String {
+            (0..<Int(rng.next() % 7)).map { _ in pieces[Int(rng.next() % UInt64(pieces.count))] }.joined()
+        }
+        let roots = ["", "/", "//", "/site", "/site/", "/dump/shop.example.com", "/dump/Shop.Example.com//",
+                     "shop.example.com", "/a/checkout.html", "/é/a.com"] + (0..<200).map { _ in generated() }
+        let mapper = PageURLMapper(baseURL: nil)
+        var taken = 0, hosts = 0
+        for (index, root) in roots.enumerated() {
+            for k in 0..<60 {
+                let tail = generated()
+                let path = k % 3 == 0 ? tail : root + (k % 2 == 0 ? "/" : "") + tail
+                let plain = mapper.servedAsWritten(root: root, path: path)
+                if let fast = PageURLMapper.servedASCII(root: root, path: path) {
+                    taken += 1
+                    XCTAssertEqual(Array(fast.url.utf8), Array(plain.url.utf8), "\(path) under \(root) (\(index))")
+                    XCTAssertEqual(fast.placeholder, plain.placeholder, "\(path) under \(root)")
+                    if !plain.placeholder { hosts += 1 }
+                } else {
+                    XCTAssertFalse((root + path).utf8.allSatisfy { $0 < 0x80 }, "\(path) under \(root)")
+                }
+                XCTAssertEqual(mapper.served(root: root, path: path).url, plain.url)
+            }
+        }
+        // The generated pairs reach the bytes, the host folders and the placeholder.
+        XCTAssertGreaterThan(taken, 5_000)
+        XCTAssertGreaterThan(hosts, 500)
+        XCTAssertEqual(PageURLMapper.servedASCII(root: "/d/Shop.Example.com", path: "/d/Shop.Example.com/a b/index.html")?.url,
+                       "https://shop.example.com/a%20b/")
+        XCTAssertEqual(PageURLMapper.servedASCII(root: "/d", path: "/d//shop.example.com//x/Index.htm")?.url,
+                       "https://shop.example.com/x/")
+    }
+
     func testLastComponentAgreesWithFoundation() {
         // Normalised absolute paths, as the callers pass (Foundation's own traps on some of
         // the raw ones).

@@ -1,4 +1,5 @@
 import CLibXML2
+import Glibc
 
 /// A start tag's attributes as libxml2 hands them to SAX: a NULL-terminated array of
 /// name/value pairs. Names are already lower-cased. Values come from libxml2 unless one was
@@ -43,7 +44,20 @@ struct Attributes {
     private func reported(_ slot: UnsafeMutablePointer<UnsafePointer<xmlChar>?>) -> String {
         guard let c = slot.pointee else { return "" }
         if let values, let original = values._withUnsafeGuaranteedRef({ $0.original(c) }) { return original }
-        return String(cString: c)
+        return Self.string(c)
+    }
+
+    /// `String(cString: c)`: a value of at most 15 bytes (`_blank`, a `type`) made in place
+    /// as a small string, its bytes checked as ASCII by two word tests where `String(cString:)`
+    /// validated them a byte at a time (issue 17); not ASCII, that initializer validates and
+    /// repairs them as `String(cString:)` does (`AttributeStringTests`).
+    static func string(_ c: UnsafePointer<xmlChar>) -> String {
+        let count = strlen(c)
+        guard count <= 15 else { return String(cString: c) }
+        return String(unsafeUninitializedCapacity: count) { out in
+            out.baseAddress!.update(from: c, count: count)
+            return count
+        }
     }
 
     /// How many line feeds lie between the start of the value of `name`, as written, and the
@@ -93,7 +107,7 @@ struct Attributes {
         guard var p = pointer else { return }
         while let attrName = p.pointee {
             if Self.isEventHandler(attrName), p[1] != nil {
-                body(String(cString: attrName), value(p + 1), p + 1)
+                body(Self.string(attrName), value(p + 1), p + 1)
             }
             p += 2
         }

@@ -1,3 +1,5 @@
+import Glibc
+
 /// The HTML Standard's character reference states (§13.2.5.72–80,
 /// https://html.spec.whatwg.org/multipage/parsing.html#character-reference-state) as they run
 /// inside an attribute value, on the value as written. libxml2 2.9.14 decodes only HTML 4's
@@ -12,11 +14,12 @@ enum CharacterReferences {
         var i = 0
         while i < n {
             // The text up to the next `&` goes over at once (a byte at a time, an append
-            // each, cost more than the references).
-            guard let amp = raw[i..<n].firstIndex(of: 0x26) else {
+            // each, cost more than the references), found with `memchr` (issue 17).
+            guard let found = memchr(raw.baseAddress! + i, 0x26, n - i) else {
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: raw[i..<n]))
                 break
             }
+            let amp = UnsafeRawPointer(found) - UnsafeRawPointer(raw.baseAddress!)
             if amp > i {
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: raw[i..<amp]))
                 i = amp

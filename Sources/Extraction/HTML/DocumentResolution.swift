@@ -77,7 +77,7 @@ extension DocumentState {
 
     private func navigations(taking own: inout [PendingNavigation], _ scripted: inout [PendingNavigation],
                              base: WebURL?, room: Int, scratch: UnsafeMutablePointer<PendingNavigation>) -> [Navigation] {
-        var seen = Set<RecordKey>()
+        var seen = SeenRecords()
         seen.reserveCapacity(scripted.count)
         return [Navigation](unsafeUninitializedCapacity: own.count + scripted.count + room) { records, count in
             guard let start = records.baseAddress else { return }
@@ -87,7 +87,7 @@ extension DocumentState {
                     let fromScript = scratch.pointee.fromScript
                     guard makeNavigation(taking: scratch, base: base, at: start + count) else { continue }
                     // A function called from several places yields the same record each time.
-                    if fromScript, !seen.insert(RecordKey(record: start + count)).inserted {
+                    if fromScript, !seen.insert(start + count) {
                         (start + count).deinitialize(count: 1)
                         continue
                     }
@@ -285,6 +285,75 @@ extension DocumentState {
             hasher.combine(record.pointee.frame)
             hasher.combine(record.pointee.delayMs)
             hasher.combine(record.pointee.raw)
+        }
+    }
+
+    /// The script records `navigations(taking:)` has kept, to drop one equal to a record
+    /// kept before (`RecordKey`'s equality). Found by their place first (line, trigger, frame
+    /// and delay: four numbers hashed) and compared with the records kept at that place, a
+    /// chain through `records`; a place past `listed` records has them in `hashed`, a set of
+    /// `RecordKey`s, whole. A `Set<RecordKey>` alone (`plain`, the reference,
+    /// `SeenRecordsTests`) hashed every record's `raw` text: ~900 instructions a script
+    /// record, ~1,400 an `intent:` one (issue 17).
+    struct SeenRecords {
+        static let listed = 16
+        /// Off: every record goes to `hashed`.
+        var plain = false
+        private struct Place: Hashable {
+            let line: Int, kinds: Int, delayMs: Int?
+
+            init(_ record: UnsafePointer<Navigation>) {
+                line = record.pointee.line
+                kinds = record.pointee.trigger.ordinal << 2 | record.pointee.frame.ordinal
+                delayMs = record.pointee.delayMs
+            }
+        }
+        /// A place's last record kept (the head of its chain), or -1 once its records are in `hashed`.
+        private var places: [Place: Int] = [:]
+        private var records: [(record: UnsafePointer<Navigation>, next: Int)] = []
+        private var hashed = Set<RecordKey>()
+
+        mutating func reserveCapacity(_ count: Int) {
+            if plain { hashed.reserveCapacity(count) } else { places.reserveCapacity(count) }
+            records.reserveCapacity(plain ? 0 : count)
+        }
+
+        /// Keeps `record` unless one equal to it was kept: whether it was kept.
+        mutating func insert(_ record: UnsafePointer<Navigation>) -> Bool {
+            if plain { return hashed.insert(RecordKey(record: record)).inserted }
+            let place = Place(record)
+            // One hash for a new place, the usual case: the head set at once, restored after.
+            guard let head = places.updateValue(records.count, forKey: place) else {
+                records.append((record, -1))
+                return true
+            }
+            if head < 0 {
+                places[place] = -1
+                return hashed.insert(RecordKey(record: record)).inserted
+            }
+            let key = RecordKey(record: record)
+            var k = head
+            var chained = 0
+            while k >= 0 {
+                if RecordKey(record: records[k].record) == key {
+                    places[place] = head
+                    return false
+                }
+                k = records[k].next
+                chained += 1
+            }
+            if chained >= Self.listed {
+                k = head
+                while k >= 0 {
+                    hashed.insert(RecordKey(record: records[k].record))
+                    k = records[k].next
+                }
+                hashed.insert(key)
+                places[place] = -1
+                return true
+            }
+            records.append((record, head))
+            return true
         }
     }
 

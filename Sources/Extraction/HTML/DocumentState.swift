@@ -8,6 +8,10 @@ import WHATWGURL
 final class DocumentState {
     let page: String
     let documentURL: WebURL?
+    /// `documentURL` without its fragment, made once: every link with a fragment is compared
+    /// with it (`onlyScrolls`), and making it again was ~200 instructions an `intent:` link
+    /// (issue 17).
+    let documentURLExcludingFragment: Substring?
     /// The base URL when the document has no `<base>`: its own URL, or for a `srcdoc`
     /// document its parent's base URL.
     let fallbackBase: WebURL?
@@ -28,7 +32,7 @@ final class DocumentState {
     var parser: htmlParserCtxtPtr?
     /// Input offset just past the last start tag with attributes: the next one's `<` is
     /// after it (`RawStartTag`).
-    var tagRegionStart = 0
+    @exclusivity(unchecked) var tagRegionStart = 0
     /// The bytes libxml2 is reading, while it reads them.
     var source: UnsafeRawBufferPointer?
     /// The same before `ReadTextCompactor` took scripts' text and values away (nil: `source`):
@@ -44,7 +48,11 @@ final class DocumentState {
 
     var baseHref: String?
     var baseTarget: String?
-    var pending: [PendingNavigation] = []
+    // The properties marked `@exclusivity(unchecked)` here and above are read or changed for
+    // every element or link, and not checked for exclusive access at run time: only this
+    // document's own SAX callbacks, one at a time, touch them, and each check was some 80
+    // instructions, ~34,000 of them on a dense 100-page run (issue 17).
+    @exclusivity(unchecked) var pending: [PendingNavigation] = []
     var scripts: [PlacedScript] = []
     /// Each `srcdoc` document with the page lines its attribute's value spans.
     var srcdocs: [(html: String, lines: ClosedRange<Int>, scriptsAllowed: Bool, sandbox: String?)] = []
@@ -59,22 +67,22 @@ final class DocumentState {
     var formEndSearched = 0
     /// Whether a valid refresh was seen, outside (false) and inside (true) `<noscript>`.
     var refreshSeen: Set<Bool> = []
-    var noscriptDepth = 0
-    var templateDepth = 0
+    @exclusivity(unchecked) var noscriptDepth = 0
+    @exclusivity(unchecked) var templateDepth = 0
     /// Open `<frameset>` elements: a `<frame>` is an element only inside one (§F.10).
-    var framesetDepth = 0
+    @exclusivity(unchecked) var framesetDepth = 0
     /// Open `<svg>` and `<math>` elements, innermost last (`ForeignContent`).
-    var foreign: [TagName] = []
+    @exclusivity(unchecked) var foreign: [TagName] = []
     /// The `<script>` being read: where it starts, what kind it is, whether a module, and
     /// a data block's id.
     var script: (line: Int, kind: ScriptKind, module: Bool, id: String?)?
     /// The elements its scripts can find by id (`ScriptFlow`): those its text names.
-    var elements = ElementIndex()
+    @exclusivity(unchecked) var elements = ElementIndex()
     /// Its text so far; one buffer reused for every script of the document.
     var scriptText: [UInt8] = []
     /// A page past the streaming threshold read in two passes (`StreamPass`); nil: the
     /// plain way, every navigation kept until `finish`.
-    var stream: StreamPass?
+    @exclusivity(unchecked) var stream: StreamPass?
 
     /// The number the next navigation of the document gets: its index among them all
     /// (`pending` holds them all in the plain way).
@@ -85,6 +93,7 @@ final class DocumentState {
          limits: ExtractionLimits = ExtractionLimits(), numbers: DocumentNumbers = DocumentNumbers()) {
         self.page = page
         self.documentURL = documentURL
+        documentURLExcludingFragment = documentURL?.hrefExcludingFragment
         self.fallbackBase = fallbackBase
         self.frame = frame
         self.lineOffset = lineOffset

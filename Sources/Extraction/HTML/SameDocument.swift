@@ -9,17 +9,22 @@ import WHATWGURL
 extension DocumentState {
     /// (Handed the two fields it reads: the pending navigation passed by value was copied whole.)
     func onlyScrolls(_ trigger: Trigger, _ target: borrowing TargetRule, to url: WebURL) -> Bool {
-        guard let documentURL, url.layout.fragmentRange != nil,
-              Self.scrollableTriggers.contains(trigger), navigatesItself(target)
+        guard let documentURLExcludingFragment, url.layout.fragmentRange != nil,
+              Self.scrolls(trigger), navigatesItself(target)
         else { return false }
-        return url.hrefExcludingFragment == documentURL.hrefExcludingFragment
+        return url.hrefExcludingFragment == documentURLExcludingFragment
     }
 
     /// Links, script navigations and refreshes; never form submissions (a GET replaces the
-    /// query, a POST carries a body), frame loads (another navigable) or metadata.
-    private static let scrollableTriggers: Set<Trigger> = [
-        .tap, .metaRefresh, .scriptLoad, .scriptTimer, .scriptHandler, .scriptAsync,
-    ]
+    /// query, a POST carries a body), frame loads (another navigable) or metadata. A switch:
+    /// a `Set<Trigger>` hashed the trigger's raw string for every link with a fragment, ~200
+    /// instructions each `intent:` link (issue 17).
+    static func scrolls(_ trigger: Trigger) -> Bool {
+        switch trigger {
+        case .tap, .metaRefresh, .scriptLoad, .scriptTimer, .scriptHandler, .scriptAsync: return true
+        case .formGet, .formPost, .frameLoad, .metadata, .scriptLiteral, .serverRedirect: return false
+        }
+    }
 
     /// Whether the navigation targets this document's own navigable: another window, a
     /// named iframe or (from a `srcdoc` document) the top one load a document there.

@@ -74,6 +74,14 @@ enum TextRunCompactor {
                                                        aligning alignment: inout A) -> [UInt8]? {
         guard let base = html.baseAddress, html.count > 0 else { return nil }
         let input = base.assumingMemoryBound(to: UInt8.self)
+        // The lists at about a page's size (a quoted value every 64 bytes or so of markup, an
+        // unread tag's attributes half as often), bounded: grown by doubling from empty, they
+        // were reallocated some twenty times a page (issue 17).
+        if found != nil {
+            let room = min(html.count / 64, Self.foundReserve)
+            if found!.recordsValues { found!.values.reserveCapacity(room) }
+            if found!.recordsUnread { found!.unread.reserveCapacity(room / 2) }
+        }
         var saved = 0
         let result = [UInt8](unsafeUninitializedCapacity: html.count) { out, count in
             count = compact(MarkupScanner(p: input, end: html.count), into: out.baseAddress!, found: &found,
@@ -82,6 +90,9 @@ enum TextRunCompactor {
         }
         return saved > 0 ? result : nil
     }
+
+    /// The most `found.values` is reserved for before the pass (16 bytes a range).
+    static let foundReserve = 4096
 
     /// One pass over the page; returns the bytes written (never more than read).
     private static func compact<A: ConstructAlignment>(_ s: MarkupScanner, into out: UnsafeMutablePointer<UInt8>,

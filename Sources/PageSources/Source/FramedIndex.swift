@@ -12,8 +12,8 @@ struct FramedIndex: Sendable {
 
     init(_ inputs: PageInputs) {
         var entries: [(hash: Int, place: Int)] = []
-        for (place, input) in inputs.enumerated() {
-            guard let (key, alias) = Self.urls(input) else { continue }
+        for place in inputs.indices {
+            guard let (key, alias) = Self.urls(inputs, place) else { continue }
             entries.append((key.hashValue, place << 1))
             if let alias { entries.append((alias.hashValue, place << 1 | 1)) }
         }
@@ -26,6 +26,17 @@ struct FramedIndex: Sendable {
 
     /// The page at `url` (without fragment), and the key it is known by.
     subscript(url: String) -> (key: String, input: PageInput)? {
+        find(url).map { ($0.key, inputs[$0.place]) }
+    }
+
+    /// The key the page at `url` is known by: the walk asks it of every frame and of each
+    /// page itself, and making the page's whole input (its name as reports give it) for it
+    /// cost ~14,000 instructions a page (issue 17).
+    func key(_ url: String) -> String? {
+        find(url)?.key
+    }
+
+    private func find(_ url: String) -> (key: String, place: Int)? {
         let hash = url.hashValue
         var low = 0, high = entries.count
         while low < high {
@@ -33,9 +44,9 @@ struct FramedIndex: Sendable {
             if entries[mid].hash < hash { low = mid + 1 } else { high = mid }
         }
         while low < entries.count, entries[low].hash == hash {
-            let input = inputs[entries[low].place >> 1]
-            if let (key, alias) = Self.urls(input), (entries[low].place & 1 == 0 ? key : alias) == url {
-                return (key, input)
+            let place = entries[low].place >> 1
+            if let (key, alias) = Self.urls(inputs, place), (entries[low].place & 1 == 0 ? key : alias) == url {
+                return (key, place)
             }
             low += 1
         }
@@ -44,8 +55,10 @@ struct FramedIndex: Sendable {
 
     /// A file page's key, and its own name's URL when it is an `index.*` page served at
     /// its folder; nil for inputs that are not file pages with an http(s) URL.
-    private static func urls(_ input: PageInput) -> (key: String, alias: String?)? {
-        guard case .file(let path) = input.origin, let key = FramedPages.key(input.page) else { return nil }
+    /// (Read through `fileURL(at:)`: the whole input also named the file as reports do,
+    /// which only the page found needs; issue 17.)
+    private static func urls(_ inputs: PageInputs, _ place: Int) -> (key: String, alias: String?)? {
+        guard let (page, path) = inputs.fileURL(at: place), let key = FramedPages.key(page) else { return nil }
         // `a/index.html` is served at `a/`, and by its own name too.
         guard key.utf8.last == UInt8(ascii: "/") else { return (key, nil) }
         let name = path.split(separator: "/").last.map(String.init) ?? ""

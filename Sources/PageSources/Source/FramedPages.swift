@@ -105,7 +105,7 @@ public struct FramedPages: Sendable {
     /// The walk over this dump's pages: a frame's URL is a page when the index has it, and
     /// the page is read again from its file (an unreadable one adds nothing, as before).
     private func walk(_ pages: FramedIndex) -> FrameWalk {
-        FrameWalk(known: { pages[$0]?.key }, read: { key in
+        FrameWalk(known: { pages.key($0) }, read: { key in
             guard let input = pages[key]?.input else { return .skipped(nil) }
             let result = reader.read(input)
             return result.record.isOK ? .navigations(result.navigations) : .skipped(nil)

@@ -76,6 +76,20 @@ public struct PageInputs: RandomAccessCollection, ExpressibleByArrayLiteral, Sen
         return folder.page(folder.root + "/" + relative(at: slot))
     }
 
+    /// `self[position]`'s page and path when that input is a file, else nil; without the
+    /// path reports name it by, which the framed-page index never reads (issue 17).
+    func fileURL(at position: Int) -> (page: String, path: String)? {
+        let slot = slots[position]
+        if slot < 0 {
+            let input = whole[-1 - slot]
+            if case .file(let path) = input.origin { return (input.page, path) }
+            return nil
+        }
+        let folder = folders[folder(of: position)]
+        let full = folder.root + "/" + relative(at: slot)
+        return (folder.page(full), full)
+    }
+
     private func relative(at slot: Int) -> String {
         var end = slot
         while bytes[end] != 0 { end += 1 }

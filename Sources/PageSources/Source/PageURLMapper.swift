@@ -33,6 +33,16 @@ public struct PageURLMapper: Sendable {
 
     /// The URL, and whether it is at the placeholder origin.
     public func served(root: String?, path: String, shown: String? = nil) -> (url: String, placeholder: Bool) {
+        if baseURL == nil, let root, let served = Self.servedASCII(root: root, path: path) {
+            return served
+        }
+        return servedAsWritten(root: root, path: path, shown: shown)
+    }
+
+    /// The rule as written, on Strings: `relative`, `lastComponent`, `firstFolder`,
+    /// `servedPath`, each making its own string. The reference for `servedASCII`, and the
+    /// way for a base URL, a lone file or a path that is not all ASCII.
+    func servedAsWritten(root: String?, path: String, shown: String? = nil) -> (url: String, placeholder: Bool) {
         let relative = root.map { Self.relative(path, to: $0) } ?? Self.lastComponent(path)
         if let baseURL, let base = root == nil ? fileBase : folderBase {
             // A lone file under a base that does not end in `/`: the base is its URL.
@@ -50,6 +60,110 @@ public struct PageURLMapper: Sendable {
             }
         }
         return (Self.placeholderOrigin + Self.servedPath(root == nil ? shown ?? relative : relative), true)
+    }
+
+    /// `servedAsWritten` for a page under a folder, no base URL, its path and root all
+    /// ASCII: the same cuts (`relative`, `lastComponent`, `firstFolder`) as ranges of the
+    /// path's and root's bytes, and the URL written once into its own string. Each page's URL
+    /// is made some five times a run (the walk, the framed-page index and each lookup in it,
+    /// the read); on Strings it cost ~14,000 instructions a call, most of them temporary
+    /// strings and arrays (issue 17). nil when the path or the root is not all ASCII.
+    static func servedASCII(root: String, path: String) -> (url: String, placeholder: Bool)? {
+        var path = path, root = root
+        return path.withUTF8 { p in
+            root.withUTF8 { r -> (url: String, placeholder: Bool)? in
+                guard isASCII(p), isASCII(r) else { return nil }
+                let slash = UInt8(ascii: "/")
+                // `relative(path, to: root)`: the path after `root/`, or all of it.
+                var start = 0
+                let length = r.last == slash ? r.count : r.count + 1
+                if p.count >= length, memcmp(p.baseAddress!, r.baseAddress ?? p.baseAddress!, r.count) == 0,
+                   length == r.count || p[r.count] == slash {
+                    start = length
+                }
+                let relative = UnsafeBufferPointer(rebasing: p[start...])
+                // `lastComponent(root)`.
+                var end = r.count
+                while end > 1, r[end - 1] == slash { end -= 1 }
+                var nameStart = 0
+                if end > 1, let last = r[..<end].lastIndex(of: slash) { nameStart = last + 1 }
+                let rootName = UnsafeBufferPointer(rebasing: r[nameStart..<end])
+                if looksLikeASCIIHost(rootName) { return (hostURL(rootName, relative), false) }
+                // `firstFolder(relative)` when it has two parts: the split on `/` with empty
+                // parts left out, at most once.
+                var first = 0
+                while first < relative.count, relative[first] == slash { first += 1 }
+                if first < relative.count, let cut = relative[first...].firstIndex(of: slash), cut + 1 < relative.count {
+                    let folder = UnsafeBufferPointer(rebasing: relative[first..<cut])
+                    if looksLikeASCIIHost(folder) {
+                        return (hostURL(folder, UnsafeBufferPointer(rebasing: relative[(cut + 1)...])), false)
+                    }
+                }
+                return (url(prefix: placeholderOriginBytes, lowered: false, host: nil, relative), true)
+            }
+        }
+    }
+
+    private static let placeholderOriginBytes = Array(placeholderOrigin.utf8)
+    private static let httpsBytes = Array("https://".utf8)
+
+    /// `https://` + the host lowercased (ASCII) + `/` + the served path of `relative`.
+    private static func hostURL(_ host: UnsafeBufferPointer<UInt8>, _ relative: UnsafeBufferPointer<UInt8>) -> String {
+        url(prefix: httpsBytes, lowered: true, host: host, relative)
+    }
+
+    /// `prefix`, then `host` (lowered in ASCII) and `/` when there is one, then
+    /// `servedPath` of `relative` written in place: one string, sized for every byte
+    /// percent-encoded.
+    private static func url(prefix: [UInt8], lowered: Bool, host: UnsafeBufferPointer<UInt8>?,
+                            _ relative: UnsafeBufferPointer<UInt8>) -> String {
+        let capacity = prefix.count + (host.map { $0.count + 1 } ?? 0) + 3 * relative.count
+        return String(unsafeUninitializedCapacity: capacity) { out in
+            var n = 0
+            for byte in prefix { out[n] = byte; n += 1 }
+            if let host {
+                for byte in host { out[n] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte; n += 1 }
+                out[n] = UInt8(ascii: "/")
+                n += 1
+            }
+            // `servedPath`: segments copied or percent-encoded, empty ones dropped, a last
+            // `index.html` or `index.htm` left empty.
+            let pathStart = n
+            var lastStart = n
+            var inSegment = false
+            for byte in relative {
+                if byte == UInt8(ascii: "/") {
+                    inSegment = false
+                    continue
+                }
+                if !inSegment {
+                    if n > pathStart { out[n] = UInt8(ascii: "/"); n += 1 }
+                    inSegment = true
+                    lastStart = n
+                }
+                if isPathByte(byte) {
+                    out[n] = byte
+                    n += 1
+                } else {
+                    out[n] = UInt8(ascii: "%")
+                    out[n + 1] = hex[Int(byte >> 4)]
+                    out[n + 2] = hex[Int(byte & 0xF)]
+                    n += 3
+                }
+            }
+            if isIndexFile(UnsafeBufferPointer(rebasing: out[lastStart..<n])) { n = lastStart }
+            return n
+        }
+    }
+
+    /// `index.html` or `index.htm` in any ASCII case, on bytes.
+    private static func isIndexFile(_ segment: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard segment.count == 9 || segment.count == 10 else { return false }
+        for (k, expected) in "index.html".utf8.prefix(segment.count).enumerated() {
+            let byte = segment[k]
+            if (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) != expected { return false }
+        }
+        return true
     }
 
     /// Said once on stderr when pages were given the placeholder origin.
@@ -150,6 +264,17 @@ public struct PageURLMapper: Sendable {
 
     private static let hex = Array("0123456789ABCDEF".utf8)
 
+    /// The bytes a served path keeps as they are; the rest are percent-encoded.
+    private static func isPathByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2D, 0x2E, 0x5F, 0x7E, 0x21, 0x24, 0x26, 0x27,
+             0x28, 0x29, 0x2A, 0x2B, 0x2C, 0x3B, 0x3D, 0x3A, 0x40:
+            return true
+        default:
+            return false
+        }
+    }
+
     private static func appendEncoded(_ byte: UInt8, to out: inout [UInt8]) {
         switch byte {
         case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x2D, 0x2E, 0x5F, 0x7E, 0x21, 0x24, 0x26, 0x27,
@@ -203,8 +328,19 @@ public struct PageURLMapper: Sendable {
         }
         let tld = UnsafeBufferPointer(rebasing: name[labelStart..<end])
         guard labels >= 2, tld.count >= 2, tld.allSatisfy({ ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }) else { return false }
-        return !fileExtensions.contains(String(decoding: tld.map { $0 | 0x20 }, as: UTF8.self))
+        return !isFileExtension(tld)
     }
+
+    /// `fileExtensions.contains` of the letters lowercased, on bytes: the set's lookup made a
+    /// string of them and hashed it, most of `looksLikeASCIIHost`'s ~1,000 instructions a
+    /// host-named folder (issue 17).
+    private static func isFileExtension(_ letters: UnsafeBufferPointer<UInt8>) -> Bool {
+        fileExtensionBytes.contains { name in
+            name.count == letters.count && zip(name, letters).allSatisfy { $0 == $1 | 0x20 }
+        }
+    }
+
+    private static let fileExtensionBytes = fileExtensions.map { Array($0.utf8) }
 
     /// The rule on Characters: the reference `looksLikeASCIIHost` answers as
     /// (`PathShortcutTests`), and the answer for names that are not all ASCII.
