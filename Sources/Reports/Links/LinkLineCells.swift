@@ -63,7 +63,13 @@ struct LinkLineCells {
         json.field("line", link.pointee.line)
         placement(link, to: &json)
         json.field("delayMs", link.pointee.delayMs)
-        json.stringFields("raw", link.pointee.raw, "url", link.pointee.url)
+        // The raw link and URL, most of a line, read where they lie: handed to the escaper,
+        // each was retained and released on every line (issue 17).
+        if let raw = link.pointee.raw.heldUTF8, let url = link.pointee.url.heldUTF8 {
+            json.stringFields("raw", utf8: raw, "url", utf8: url) { link.pointee.raw == link.pointee.url }
+        } else {
+            json.stringFields("raw", link.pointee.raw, "url", link.pointee.url)
+        }
         json.field("scheme", link.pointee.scheme)
         json.field("partial", link.pointee.partial)
         json.field("context", link.pointee.context)

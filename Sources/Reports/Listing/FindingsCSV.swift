@@ -149,7 +149,20 @@ struct CSVRows: ~Copyable {
         lead.append(decimal: link.pointee.line)
         lead.append(0x2C)
         cells.appendPlacement(source: link.pointee.source, link.pointee.trigger, link.pointee.frame, to: &lead)
-        appendTarget(url: link.pointee.url, raw: link.pointee.raw, to: &lead)
+        // The URL and raw link read where they lie (`String.heldUTF8`): handed over, each was
+        // retained and released on every link (issue 17). Cells as `appendTarget` writes them.
+        guard let url = link.pointee.url.heldUTF8, let raw = link.pointee.raw.heldUTF8 else {
+            return appendTarget(url: link.pointee.url, raw: link.pointee.raw, to: &lead)
+        }
+        let start = lead.count
+        CSVCell.append(bytes: url, to: &lead)
+        lead.append(0x2C)
+        if raw.sameBytes(url) || link.pointee.raw == link.pointee.url {
+            lead.appendAgain(start..<lead.count)
+        } else {
+            CSVCell.append(bytes: raw, to: &lead)
+            lead.append(0x2C)
+        }
     }
 
     /// `url,raw,` (the URL's cell copied when the raw text is the same).

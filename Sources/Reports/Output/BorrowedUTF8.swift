@@ -1,3 +1,5 @@
+import Foundation
+
 extension String {
     /// The string's UTF-8 bytes read where they lie, inside `body`. `var copy = text;
     /// copy.withUTF8` (which may have to make the bytes contiguous) retained and released
@@ -11,5 +13,26 @@ extension String {
         if let result = try utf8.withContiguousStorageIfAvailable(body) { return result }
         var copy = self
         return try copy.withUTF8(body)
+    }
+
+    /// The string's UTF-8 bytes where they lie, not retained, for a caller that holds the
+    /// string's owner (a page's list of links) unchanged while it reads them; nil for a small
+    /// string (15 bytes or fewer: its bytes are in the value) or one not stored as contiguous
+    /// UTF-8. A field of a link read in place (`UnsafePointer<Navigation>`) and handed to a
+    /// function not inlined (an escaper) was retained and released around the call (issue 17).
+    @inline(__always)
+    var heldUTF8: UnsafeBufferPointer<UInt8>? {
+        guard utf8.count > 15 else { return nil }
+        return utf8.withContiguousStorageIfAvailable { $0 }
+    }
+}
+
+extension UnsafeBufferPointer where Element == UInt8 {
+    /// The same bytes (`memcmp`; `elementsEqual` went through the generic sequence iterators,
+    /// ~1,500 instructions a links.jsonl line).
+    @inline(__always)
+    func sameBytes(_ other: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard count == other.count else { return false }
+        return count == 0 || memcmp(baseAddress!, other.baseAddress!, count) == 0
     }
 }

@@ -154,6 +154,24 @@ struct JSONText: ~Copyable {
         }
     }
 
+    /// Two string fields in a row whose values' bytes are in hand (`LinkLineCells`):
+    /// `equal`, whether the values are equal strings (`==`), asked only when the bytes differ
+    /// (equal strings may differ in bytes, canonically equivalent), as `stringFields` writes them.
+    @inline(__always)
+    mutating func stringFields(_ name: StaticString, utf8 value: UnsafeBufferPointer<UInt8>, _ next: StaticString,
+                               utf8 nextValue: UnsafeBufferPointer<UInt8>, equal: () -> Bool) {
+        key(name)
+        let start = out.count
+        JSONString.append(bytes: value, to: &out)
+        let end = out.count
+        key(next)
+        if value.sameBytes(nextValue) || equal() {
+            out.appendAgain(start..<end)
+        } else {
+            JSONString.append(bytes: nextValue, to: &out)
+        }
+    }
+
     /// A string-keyed field (keys that are data, such as profile names).
     mutating func field(dynamic name: String, _ value: String) {
         key(name)
