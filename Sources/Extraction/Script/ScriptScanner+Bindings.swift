@@ -31,8 +31,8 @@ extension ScriptScanner {
         // A write through `location` is a sink's (`scanSink`): told apart on the tokens first,
         // where its path was gathered (a list, its names copied in) for nothing at every
         // `location.href =` (issue 17); the guard after stays the test.
-        guard !chainNamesLocation(endingAt: i - 1),
-              let (root, path) = memberPath(endingAt: i - 1), root != "location", !path.contains("location") else { return }
+        guard !script.chainNamesLocation(endingAt: i - 1),
+              let (root, path) = script.memberPath(endingAt: i - 1), root != "location", !path.contains("location") else { return }
         if ScriptNames.isGlobalObject(root) {
             guard path.count == 1 else { return }
             for value in boundValues(at: i + 1) { unit.bindings.bind(path[0], in: nil, to: value) }
@@ -55,56 +55,6 @@ extension ScriptScanner {
             return ObjectEntry(path: path, value: literal)
         }
         if !entries.isEmpty { unit.bindings.bind(root, in: scope(of: root, declared: nil), to: .object(entries)) }
-    }
-
-    /// `root.a.b` or `root['a']` ending at token `end`: the root name and the path.
-    private func memberPath(endingAt end: Int) -> (String, [String])? {
-        // Read backwards, so gathered last first and reversed once at the root: inserted at
-        // the front, each name moved the others (~1.3 M instructions on a hundred dense pages).
-        var path: [String] = []
-        var j = end
-        while path.count <= ScriptTokens.maxPath, let t = token(j) {
-            if t.kind == .identifier {
-                guard token(j - 1)?.isPunct(".") == true else {
-                    if path.isEmpty { return nil }
-                    path.reverse()
-                    return (t.text, path)
-                }
-                path.append(t.text)
-                j -= 2
-            } else if t.isPunct("]"), let key = token(j - 1), key.kind == .string || key.kind == .number,
-                      token(j - 2)?.isPunct("[") == true {
-                path.append(key.kind == .number ? "[]" : key.text)
-                j -= 3
-            } else {
-                return nil
-            }
-        }
-        return nil
-    }
-
-    /// Whether the member chain ending at token `end`, read as `memberPath` reads it, names
-    /// `location` (its root, a member or a quoted key): then `memberPath` gives none, or one
-    /// with `location` in it.
-    private func chainNamesLocation(endingAt end: Int) -> Bool {
-        var names = 0
-        var j = end
-        while names <= ScriptTokens.maxPath, let t = token(j) {
-            if t.kind == .identifier {
-                if t.text.isName("location") { return true }
-                guard token(j - 1)?.isPunct(".") == true else { return false }
-                names += 1
-                j -= 2
-            } else if t.isPunct("]"), let key = token(j - 1), key.kind == .string || key.kind == .number,
-                      token(j - 2)?.isPunct("[") == true {
-                if key.kind == .string, key.text == "location" { return true }
-                names += 1
-                j -= 3
-            } else {
-                return false
-            }
-        }
-        return false
     }
 
     /// What the expression at token `j` gives a name: an object literal's values, a JSON
@@ -232,5 +182,59 @@ extension ScriptScanner {
         guard let first = token(j), !values.isEmpty else { return }
         record(.write(ElementWrite(element: element, attribute: attribute, values: values)),
                at: first.offset, steps: currentSteps)
+    }
+}
+
+/// Read of the tokens alone, on `ScriptTokens`: as the scanner's own methods, called from a
+/// mutating one, each call copied the whole scanner to lend it (issue 17).
+extension ScriptTokens {
+    /// `root.a.b` or `root['a']` ending at token `end`: the root name and the path.
+    fileprivate func memberPath(endingAt end: Int) -> (String, [String])? {
+        // Read backwards, so gathered last first and reversed once at the root: inserted at
+        // the front, each name moved the others (~1.3 M instructions on a hundred dense pages).
+        var path: [String] = []
+        var j = end
+        while path.count <= ScriptTokens.maxPath, let t = token(j) {
+            if t.kind == .identifier {
+                guard token(j - 1)?.isPunct(".") == true else {
+                    if path.isEmpty { return nil }
+                    path.reverse()
+                    return (t.text, path)
+                }
+                path.append(t.text)
+                j -= 2
+            } else if t.isPunct("]"), let key = token(j - 1), key.kind == .string || key.kind == .number,
+                      token(j - 2)?.isPunct("[") == true {
+                path.append(key.kind == .number ? "[]" : key.text)
+                j -= 3
+            } else {
+                return nil
+            }
+        }
+        return nil
+    }
+
+    /// Whether the member chain ending at token `end`, read as `memberPath` reads it, names
+    /// `location` (its root, a member or a quoted key): then `memberPath` gives none, or one
+    /// with `location` in it.
+    fileprivate func chainNamesLocation(endingAt end: Int) -> Bool {
+        var names = 0
+        var j = end
+        while names <= ScriptTokens.maxPath, let t = token(j) {
+            if t.kind == .identifier {
+                if t.text.isName("location") { return true }
+                guard token(j - 1)?.isPunct(".") == true else { return false }
+                names += 1
+                j -= 2
+            } else if t.isPunct("]"), let key = token(j - 1), key.kind == .string || key.kind == .number,
+                      token(j - 2)?.isPunct("[") == true {
+                if key.kind == .string, key.text == "location" { return true }
+                names += 1
+                j -= 3
+            } else {
+                return false
+            }
+        }
+        return false
     }
 }

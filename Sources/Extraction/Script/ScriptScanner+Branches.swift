@@ -33,7 +33,8 @@ struct Branches {
 
 extension ScriptScanner {
     /// The branch in force here.
-    var currentCondition: String? {
+    /// (Inlined, as `currentSteps` is: the call copied the scanner, issue 17.)
+    @inline(__always) var currentCondition: String? {
         if let statement = branches.statement, statement.depth == frames.count { return statement.condition }
         return frames.isEmpty ? rootBranch : frames[frames.count - 1].condition
     }

@@ -4,7 +4,7 @@
 extension ScriptScanner {
     mutating func scanSink(_ t: borrowing JSToken, at i: Int) {
         if t.text.isName("location") {
-            guard let window = locationOwner(at: i) else { return }
+            guard let window = script.locationOwner(at: i) else { return }
             if token(i + 1)?.isPunct("=") == true {
                 readTarget(at: i + 2, sink: "location", window: window)
             } else if token(i + 1)?.isPunct(".") == true, let member = token(i + 2) {
@@ -31,8 +31,27 @@ extension ScriptScanner {
         }
     }
 
+    /// The values the expression at `i` can have: literals (and what they are joined
+    /// with) are this sink's own; names, properties and parameters are followed when
+    /// the script is placed.
+    @discardableResult
+    private mutating func readTarget(at i: Int, sink: String, window: ScriptTarget.Window) -> ScriptUnit.EffectRef? {
+        // The literals read into the values marked consumed where they are read: a literal is
+        // read only into a value, so none is marked unless there are values (and a first token).
+        var marks = ConsumedLiterals(marks: [], count: script.count)
+        swap(&marks.marks, &consumed)
+        let values = script.values(at: i, parameters: currentParameters, merged: &marks)
+        swap(&marks.marks, &consumed)
+        guard let first = token(i), !values.isEmpty else { return nil }
+        return record(.navigate(ScriptTarget(values: values, window: window, sink: sink)),
+                      at: first.offset, steps: currentSteps)
+    }
+}
+
+/// Read of the tokens alone: as the scanner's own method it copied the scanner (issue 17).
+extension ScriptTokens {
     /// Whose `location` this is: the script's own window, the top window, or a frame's.
-    private func locationOwner(at i: Int) -> ScriptTarget.Window? {
+    fileprivate func locationOwner(at i: Int) -> ScriptTarget.Window? {
         guard token(i - 1)?.isPunct(".") == true else {
             // `var location = …` names a variable of its own; after a keyword that ends a
             // statement's head (`else location = …`) it is the window's.
@@ -51,21 +70,5 @@ extension ScriptScanner {
         case "contentWindow": return .sub
         default: return nil
         }
-    }
-
-    /// The values the expression at `i` can have: literals (and what they are joined
-    /// with) are this sink's own; names, properties and parameters are followed when
-    /// the script is placed.
-    @discardableResult
-    private mutating func readTarget(at i: Int, sink: String, window: ScriptTarget.Window) -> ScriptUnit.EffectRef? {
-        // The literals read into the values marked consumed where they are read: a literal is
-        // read only into a value, so none is marked unless there are values (and a first token).
-        var marks = ConsumedLiterals(marks: [], count: script.count)
-        swap(&marks.marks, &consumed)
-        let values = script.values(at: i, parameters: currentParameters, merged: &marks)
-        swap(&marks.marks, &consumed)
-        guard let first = token(i), !values.isEmpty else { return nil }
-        return record(.navigate(ScriptTarget(values: values, window: window, sink: sink)),
-                      at: first.offset, steps: currentSteps)
     }
 }

@@ -135,15 +135,17 @@ struct ScriptScanner {
 
     /// The steps in force here: the innermost frame's, plus a handler step waiting after
     /// `onclick =` at this depth (it also covers an arrow body without braces).
-    var currentSteps: ScriptSteps? {
+    // Inlined (issue 17): called from a mutating method, each getter call copied the whole
+    // scanner (440 bytes) to lend it, twice per opened bracket.
+    @inline(__always) var currentSteps: ScriptSteps? {
         let steps = frames.isEmpty ? root : frames[frames.count - 1].steps
         guard let p = pending, p.depth == frames.count else { return steps }
         return steps + p.step
     }
     /// (Read through the subscript: `frames.last` copied the whole frame for one field.)
-    var currentFunction: String? { frames.isEmpty ? nil : frames[frames.count - 1].function }
+    @inline(__always) var currentFunction: String? { frames.isEmpty ? nil : frames[frames.count - 1].function }
     /// The enclosing function's parameters, for a value read as one.
-    var currentParameters: [String?] { currentFunction.flatMap { unit.parameters[$0] } ?? [] }
+    @inline(__always) var currentParameters: [String?] { currentFunction.flatMap { unit.parameters[$0] } ?? [] }
 
     func token(_ i: Int) -> JSToken? {
         script.token(i)

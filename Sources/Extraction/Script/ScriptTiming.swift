@@ -269,7 +269,10 @@ enum EventClass: Equatable {
     case other
 
     static func of(_ eventName: String) -> EventClass {
-        let name = eventName.lowercased()
+        // A name already in lower-case ASCII (nearly every one: `click`, `load`) is its own
+        // lower-case: not made again (issue 17).
+        let name = eventName.utf8.allSatisfy({ $0 < 0x80 && !(0x41...0x5A).contains($0) })
+            ? eventName : eventName.lowercased()
         if activationEvents.contains(name) { return .activation }
         if loadEvents.contains(name) { return .load }
         return .other

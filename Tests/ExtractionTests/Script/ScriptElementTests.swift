@@ -191,6 +191,23 @@ final class ScriptElementTests: XCTestCase {
         XCTAssertEqual(wanted.classes, ["c3", "d4"])
     }
 
+    /// A name already in lower-case ASCII is read as it is, any other lower-cased first:
+    /// both ways give what the lower-cased name's sets say (issue 17).
+    func testEventClassesOfNamesInAnyCase() {
+        for name in ["click", "Click", "CLICK", "dblClick", "touchend", "input", "keyUp", "submit"] {
+            XCTAssertEqual(EventClass.of(name), .activation, name)
+        }
+        for name in ["load", "DOMContentLoaded", "domcontentloaded", "pageShow", "error", "ERROR"] {
+            XCTAssertEqual(EventClass.of(name), .load, name)
+        }
+        for name in ["", "scroll", "clicks", "cl\u{130}ck", "cl\u{0131}ck", "loaded", "Z", "on", "cl1ck"] {
+            XCTAssertEqual(EventClass.of(name), .other, name)
+        }
+        for name in ["scroll", "Click", "LOAD", "f\u{00C9}te", "hover", "x-y", "@load"] {
+            XCTAssertEqual(EventClass.of(name), EventClass.of(name.lowercased()), name)
+        }
+    }
+
     func testALinkNoScriptNamesIsNotLookedUp() {
         let navs = scripted("""
         <a id="other" target="_blank" href="#">x</a><a id="pay" href="#">y</a>
