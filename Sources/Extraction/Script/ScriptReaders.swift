@@ -127,7 +127,7 @@ extension ScriptTokens {
               value.tail.count < Self.maxArguments * 2 {
             let (next, after) = operand(at: i + 1, parameters: parameters)
             switch next {
-            case .text(let text, let partial, let offset):
+            case .text(let text, let partial, _):
                 merged.mark(i + 1)
                 value.append(text)
                 if partial {
