@@ -66,7 +66,7 @@ struct LinkLineCells {
         // The raw link and URL, most of a line, read where they lie: handed to the escaper,
         // each was retained and released on every line (issue 17).
         if let raw = link.pointee.raw.heldUTF8, let url = link.pointee.url.heldUTF8 {
-            json.stringFields("raw", utf8: raw, "url", utf8: url) { link.pointee.raw == link.pointee.url }
+            json.stringFields("raw", utf8: raw, "url", utf8: url)
         } else {
             json.stringFields("raw", link.pointee.raw, "url", link.pointee.url)
         }

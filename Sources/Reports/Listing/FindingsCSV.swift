@@ -157,7 +157,7 @@ struct CSVRows: ~Copyable {
         let start = lead.count
         CSVCell.append(bytes: url, to: &lead)
         lead.append(0x2C)
-        if raw.sameBytes(url) || link.pointee.raw == link.pointee.url {
+        if raw.sameBytes(url) {
             lead.appendAgain(start..<lead.count)
         } else {
             CSVCell.append(bytes: raw, to: &lead)
@@ -165,12 +165,13 @@ struct CSVRows: ~Copyable {
         }
     }
 
-    /// `url,raw,` (the URL's cell copied when the raw text is the same).
+    /// `url,raw,` (the URL's cell copied when the raw text is the same bytes: canonically
+    /// equal text in other bytes is written as its own, `HeldTargetTests`).
     private static func appendTarget(url: String, raw: String, to lead: inout ByteBuffer) {
         let start = lead.count
         CSVCell.append(url, to: &lead)
         lead.append(0x2C)
-        if raw == url {
+        if TextBytes.same(raw, url) {
             lead.appendAgain(start..<lead.count)
         } else {
             CSVCell.append(raw, to: &lead)

@@ -1,4 +1,5 @@
 import Foundation
+import LinkAuditModel
 
 /// Compact JSON with a fixed key order, so `links.jsonl` reads the same on every run and
 /// diffs well: the JSON writer of the JSON Lines files (`PrettyJSON` is the indented one
@@ -147,25 +148,26 @@ struct JSONText: ~Copyable {
         out.append(jsonString: value)
         let end = out.count
         key(next)
-        if value == nextValue {
+        // The same bytes, not `==`: canonically equal strings in other bytes are written as
+        // their own, as `Navigation.writeJSON` writes them (`HeldTargetTests`).
+        if TextBytes.same(value, nextValue) {
             out.appendAgain(start..<end)
         } else {
             out.append(jsonString: nextValue)
         }
     }
 
-    /// Two string fields in a row whose values' bytes are in hand (`LinkLineCells`):
-    /// `equal`, whether the values are equal strings (`==`), asked only when the bytes differ
-    /// (equal strings may differ in bytes, canonically equivalent), as `stringFields` writes them.
+    /// Two string fields in a row whose values' bytes are in hand (`LinkLineCells`), as
+    /// `stringFields` writes them: the second as the first's bytes again when they are the same.
     @inline(__always)
     mutating func stringFields(_ name: StaticString, utf8 value: UnsafeBufferPointer<UInt8>, _ next: StaticString,
-                               utf8 nextValue: UnsafeBufferPointer<UInt8>, equal: () -> Bool) {
+                               utf8 nextValue: UnsafeBufferPointer<UInt8>) {
         key(name)
         let start = out.count
         JSONString.append(bytes: value, to: &out)
         let end = out.count
         key(next)
-        if value.sameBytes(nextValue) || equal() {
+        if value.sameBytes(nextValue) {
             out.appendAgain(start..<end)
         } else {
             JSONString.append(bytes: nextValue, to: &out)
