@@ -54,8 +54,35 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
         case .wss: return "wss"
         case .ftp: return "ftp"
         case .file: return "file"
-        case .other: return plainScheme
+        case .other: return Self.commonScheme(layout.schemeEnd, href) ?? plainScheme
         }
+    }
+
+    /// The deep-link schemes most pages are full of, as literals: a custom scheme's bytes
+    /// made into a small string still cost ~130 instructions a link, asked of every link by
+    /// `Navigation.initialize` (issue 17). `href` holds its scheme lower-cased already, so
+    /// a literal is compared byte for byte; any other scheme, or an `href` not stored
+    /// contiguously, is nil (`plainScheme` then; `WebURLSchemeTests` compares the two).
+    private static func commonScheme(_ schemeEnd: UInt32, _ href: String) -> String? {
+        let count = Int(schemeEnd)
+        guard count >= 3, count <= 10 else { return nil }
+        return href.utf8.withContiguousStorageIfAvailable { bytes -> String? in
+            guard bytes.count > count, let p = bytes.baseAddress else { return nil }
+            func matches(_ name: StaticString) -> Bool {
+                guard name.utf8CodeUnitCount == count else { return false }
+                let expected = name.utf8Start
+                for i in 0..<count where p[i] != expected[i] { return false }
+                return true
+            }
+            switch count {
+            case 3: return matches("tel") ? "tel" : matches("sms") ? "sms" : nil
+            case 6:
+                return matches("intent") ? "intent" : matches("mailto") ? "mailto"
+                    : matches("market") ? "market" : nil
+            case 10: return matches("javascript") ? "javascript" : nil
+            default: return nil
+            }
+        } ?? nil
     }
 
     /// The scheme's bytes of `href` copied.
