@@ -54,20 +54,19 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
         case .wss: return "wss"
         case .ftp: return "ftp"
         case .file: return "file"
-        case .other: return Self.commonScheme(layout.schemeEnd, href) ?? plainScheme
+        case .other: return otherScheme
         }
     }
 
-    /// The deep-link schemes most pages are full of, as literals: a custom scheme's bytes
-    /// made into a small string still cost ~130 instructions a link, asked of every link by
-    /// `Navigation.initialize` (issue 17). `href` holds its scheme lower-cased already, so
-    /// a literal is compared byte for byte; any other scheme, or an `href` not stored
-    /// contiguously, is nil (`plainScheme` then; `WebURLSchemeTests` compares the two).
-    private static func commonScheme(_ schemeEnd: UInt32, _ href: String) -> String? {
-        let count = Int(schemeEnd)
-        guard count >= 3, count <= 10 else { return nil }
-        return href.utf8.withContiguousStorageIfAvailable { bytes -> String? in
-            guard bytes.count > count, let p = bytes.baseAddress else { return nil }
+    /// A non-special scheme: the deep-link schemes most pages are full of as literals, where
+    /// a custom scheme's bytes made into a small string cost ~130 instructions a link, asked
+    /// of every link by `Navigation.initialize` (issue 17); any other made of the same bytes,
+    /// read once for both, as `plainScheme` makes it. `href` holds its scheme lower-cased
+    /// already, so a literal is compared byte for byte (`WebURLSchemeTests` compares the two).
+    private var otherScheme: String {
+        let count = Int(layout.schemeEnd)
+        let made = href.utf8.withContiguousStorageIfAvailable { bytes -> String? in
+            guard count < bytes.count, let p = bytes.baseAddress else { return nil }
             func matches(_ name: StaticString) -> Bool {
                 guard name.utf8CodeUnitCount == count else { return false }
                 let expected = name.utf8Start
@@ -75,14 +74,26 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
                 return true
             }
             switch count {
-            case 3: return matches("tel") ? "tel" : matches("sms") ? "sms" : nil
+            case 3:
+                if matches("tel") { return "tel" }
+                if matches("sms") { return "sms" }
             case 6:
-                return matches("intent") ? "intent" : matches("mailto") ? "mailto"
-                    : matches("market") ? "market" : nil
-            case 10: return matches("javascript") ? "javascript" : nil
-            default: return nil
+                if matches("intent") { return "intent" }
+                if matches("mailto") { return "mailto" }
+                if matches("market") { return "market" }
+            case 10:
+                if matches("javascript") { return "javascript" }
+            default: break
             }
-        } ?? nil
+            let part = UnsafeBufferPointer(start: p, count: count)
+            guard count <= 15 else { return String(decoding: part, as: UTF8.self) }
+            return String(unsafeUninitializedCapacity: count) { out in
+                _ = out.initialize(from: part)
+                return count
+            }
+        }
+        if case .some(.some(let scheme)) = made { return scheme }
+        return plainScheme
     }
 
     /// The scheme's bytes of `href` copied.
