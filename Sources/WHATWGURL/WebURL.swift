@@ -54,8 +54,46 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
         case .wss: return "wss"
         case .ftp: return "ftp"
         case .file: return "file"
-        case .other: return plainScheme
+        case .other: return otherScheme
         }
+    }
+
+    /// A non-special scheme: the deep-link schemes most pages are full of as literals, where
+    /// a custom scheme's bytes made into a small string cost ~130 instructions a link, asked
+    /// of every link by `Navigation.initialize` (issue 17); any other made of the same bytes,
+    /// read once for both, as `plainScheme` makes it. `href` holds its scheme lower-cased
+    /// already, so a literal is compared byte for byte (`WebURLSchemeTests` compares the two).
+    private var otherScheme: String {
+        let count = Int(layout.schemeEnd)
+        let made = href.utf8.withContiguousStorageIfAvailable { bytes -> String? in
+            guard count < bytes.count, let p = bytes.baseAddress else { return nil }
+            func matches(_ name: StaticString) -> Bool {
+                guard name.utf8CodeUnitCount == count else { return false }
+                let expected = name.utf8Start
+                for i in 0..<count where p[i] != expected[i] { return false }
+                return true
+            }
+            switch count {
+            case 3:
+                if matches("tel") { return "tel" }
+                if matches("sms") { return "sms" }
+            case 6:
+                if matches("intent") { return "intent" }
+                if matches("mailto") { return "mailto" }
+                if matches("market") { return "market" }
+            case 10:
+                if matches("javascript") { return "javascript" }
+            default: break
+            }
+            let part = UnsafeBufferPointer(start: p, count: count)
+            guard count <= 15 else { return String(decoding: part, as: UTF8.self) }
+            return String(unsafeUninitializedCapacity: count) { out in
+                _ = out.initialize(from: part)
+                return count
+            }
+        }
+        if case .some(.some(let scheme)) = made { return scheme }
+        return plainScheme
     }
 
     /// The scheme's bytes of `href` copied.

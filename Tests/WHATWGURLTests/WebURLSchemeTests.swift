@@ -39,7 +39,12 @@ final class WebURLSchemeTests: XCTestCase {
         }
         let bases = ["https://a.example/x/", "HTTP://a.example", "wS://a", "wss://a/b", "FtP://a/", "file:///c/d",
                      "intent://x#Intent;end", "mailto:a@b"].compactMap { WebURL.parse($0) }
-        for scheme in ["http", "HTTPS", "Ws", "wSs", "ftp", "FILE", "https", "intent", "Gojek", "tel"] {
+        // The common deep-link schemes given as literals too (issue 17), in any case, and
+        // schemes one byte off them.
+        for scheme in ["http", "HTTPS", "Ws", "wSs", "ftp", "FILE", "https", "intent", "Gojek", "tel",
+                       "INTENT", "Tel", "sms", "SmS", "mailto", "MailTo", "market", "javascript", "JavaScript",
+                       "intend", "intents", "te", "tell", "smss", "mailt", "markets", "javascripts", "javascrip",
+                       "te1", "m-rket", "in.ent", "sms+x"] {
             for rest in ["://a.example/p?q#f", ":a", ":/x", "://", ":"] {
                 for fastPath in [true, false] {
                     if let url = WebURL.Parser.parse(scheme + rest, base: nil, fastPath: fastPath) {
@@ -54,7 +59,8 @@ final class WebURLSchemeTests: XCTestCase {
             }
         }
         // Every special scheme is reached, and others too.
-        for scheme in ["http", "https", "ws", "wss", "ftp", "file", "intent", "mailto"] {
+        for scheme in ["http", "https", "ws", "wss", "ftp", "file", "intent", "mailto", "tel", "sms", "market",
+                       "javascript", "intend", "javascrip"] {
             XCTAssertGreaterThan(counts[scheme, default: 0], 0, scheme)
         }
     }
