@@ -47,45 +47,6 @@ package struct ScriptPlacement {
     private var submits: [PlacedSubmit] = []
     private var actions: [ScriptFlow.Element.Key: [(action: ElementAction, timing: ScriptTiming, place: Place)]] = [:]
 
-    private struct Expansion: Hashable {
-        let function: String
-        let timing: ScriptTiming
-        /// The literals passed, as (script, key) pairs: a call with other literals places
-        /// other URLs.
-        let arguments: [Int]
-    }
-
-    private struct LiteralKey: Hashable {
-        let script: Int
-        let key: Int
-    }
-
-    private struct PlacedKey: Hashable {
-        let line: Int, script: Int, trigger: Trigger, target: String, delayMs: Int?, raw: String
-    }
-
-    private struct PlacedSubmit {
-        let key: ScriptFlow.Element.Key
-        let script: Int
-        let offset: Int
-        let timing: ScriptTiming
-        let condition: String?
-        let place: Place
-    }
-
-    private struct PlacedWrite {
-        let write: ElementWrite
-        let script: Int
-        let function: String?
-        let arguments: [ScriptFlow.Argument?]
-        let timing: ScriptTiming
-        let condition: String?
-        let instance: Int
-        let place: Place
-        /// Run as the page loads, for certain (not a function nobody calls).
-        let atLoad: Bool
-    }
-
     /// A class: the walk reads the top frame once per effect, and a struct (its effects,
     /// expansion, function name and arguments) was copied out, retained and released for it.
     private final class Frame {
@@ -344,14 +305,6 @@ package struct ScriptPlacement {
                                      context: scripts[script].context, fromScript: true, parserLine: place.parserLine,
                                      startsWhileParsing: place.whileParsing,
                                      condition: ScriptCondition.both(condition, urls[index].condition)))
-    }
-
-    /// Where the parser stands when a script's effect runs: the end of the script whose top
-    /// level started it, unless it waits for the parse to end; and whether it runs while the
-    /// document is parsed (Docs/PLATFORM.md §F.15).
-    private struct Place {
-        var parserLine: Int?
-        var whileParsing: Bool
     }
 
     private func place(_ timing: ScriptTiming, root: Int) -> Place {
