@@ -67,12 +67,7 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
         let count = Int(layout.schemeEnd)
         let made = href.utf8.withContiguousStorageIfAvailable { bytes -> String? in
             guard count < bytes.count, let p = bytes.baseAddress else { return nil }
-            func matches(_ name: StaticString) -> Bool {
-                guard name.utf8CodeUnitCount == count else { return false }
-                let expected = name.utf8Start
-                for i in 0..<count where p[i] != expected[i] { return false }
-                return true
-            }
+            func matches(_ name: StaticString) -> Bool { name.isSpelled(by: p, count: count) }
             switch count {
             case 3:
                 if matches("tel") { return "tel" }

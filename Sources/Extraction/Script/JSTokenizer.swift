@@ -1,3 +1,5 @@
+import WHATWGURL
+
 /// A small JavaScript tokenizer: just enough structure to find navigations in inline
 /// scripts (identifiers, string and template literals, numbers, punctuation), skipping
 /// comments and regular expression literals so that their contents are not misread.
@@ -404,12 +406,8 @@ struct JSTokenizer {
     /// four tokens on a page of deep links in scripts), and past 15 bytes allocated
     /// (`addEventListener`) (issue 17). nil: any other name, made from its bytes.
     static func knownName(_ name: UnsafeBufferPointer<UInt8>) -> String? {
-        func equals(_ constant: StaticString) -> Bool {
-            guard constant.utf8CodeUnitCount == name.count else { return false }
-            let p = constant.utf8Start
-            for i in 0..<name.count where name[i] != p[i] { return false }
-            return true
-        }
+        guard let start = name.baseAddress else { return nil }
+        func equals(_ constant: StaticString) -> Bool { constant.isSpelled(by: start, count: name.count) }
         switch name.count {
         case 2:
             if equals("if") { return "if" }
