@@ -30,6 +30,15 @@ struct MarkupScanner {
         isLetter(b) || (b >= 0x30 && b <= 0x39) || b == 0x3A || b == 0x2D || b == 0x5F || b == 0x2E
     }
 
+    /// `isNameChar` read from bits, one a byte value below 0x80 (`-.0-9:` in the word for
+    /// 0x00–0x3F, `A-Z_a-z` in the one for 0x40–0x7F): the name loops test each byte with a
+    /// shift where six comparisons were as many branches (issue 17). `TextRunCompactionTests`
+    /// holds it to `isNameChar` for every byte.
+    @inline(__always) static func isNameByte(_ b: UInt8) -> Bool {
+        let word: UInt64 = b < 0x40 ? 0x07FF_6000_0000_0000 : (b < 0x80 ? 0x07FF_FFFE_87FF_FFFE : 0)
+        return (word &>> UInt64(b & 0x3F)) & 1 != 0
+    }
+
     /// Length of the well-formed UTF-8 sequence led by `p[i]` (≥ 0x80), or 0. Strict (no
     /// overlongs, surrogates or values past U+10FFFF) and refusing U+FFFE/U+FFFF, which
     /// libxml2 drops from text (`IS_CHAR` fails) and would make byte counts differ.
@@ -102,7 +111,7 @@ struct MarkupScanner {
         let b = p[start]
         guard Self.isLetter(b) || b == 0x5F || b == 0x3A || b == 0x2E else { return nil }
         var i = start + 1
-        while i < end && Self.isNameChar(p[i]) { i += 1 }
+        while i < end && Self.isNameByte(p[i]) { i += 1 }
         return i - start < 100 ? i : nil
     }
 

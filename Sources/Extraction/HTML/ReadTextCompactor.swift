@@ -67,6 +67,8 @@ enum ReadTextCompactor {
     final class Values {
         var ranges: [Range<Int>] = []
         var page: UnsafeRawBufferPointer?
+        /// The bytes of a value holding `&` as decoded, kept from one such value to the next.
+        private var decoded: [UInt8] = []
 
         /// The value as written behind libxml2's value `c`, when `c` is a mark (else nil).
         func original(_ c: UnsafePointer<UInt8>) -> String? {
@@ -82,7 +84,7 @@ enum ReadTextCompactor {
             // A value holding `&` is decoded as `RawStartTag` decodes one written so (the
             // HTML Standard's way), from the same bytes.
             if memchr(value.baseAddress!, 0x26, value.count) != nil {
-                return CharacterReferences.decodeAttribute(value.bindMemory(to: UInt8.self))
+                return CharacterReferences.decodeAttribute(value.bindMemory(to: UInt8.self), into: &decoded)
             }
             return String(decoding: value, as: UTF8.self)
         }

@@ -125,6 +125,16 @@ enum TextRunCompactor {
         let dropsText = HTMLExtractor.dropsTextInElements
         var opened = false
         var opens = false
+        // Where the last such start tag began (`<`) and where its copy ends, for `closesOpened`.
+        let folds = dropsText && HTMLExtractor.foldsEmptyElements
+        var openedAt = 0
+        var openedEnd = -1
+        // Start tags written that libxml2 may still hold open (not `/>`, not folded): with the
+        // three elements it may imply (`html`, `head` or `body`, a `<p>` over `html` or `head`),
+        // its stack is never deeper. A fold needs the element within `OpenElementBound.maxOpen`,
+        // which closes an element past it from its start-tag event — unless that ends `/>`.
+        var pushed = 0
+        var pushes = false
         while true {
             // `i` is at a `<`; `run` is the text before it, not yet written.
             var text: Range<Int>? = nil
@@ -136,24 +146,40 @@ enum TextRunCompactor {
             let readFirst = alignment.readsFirst(s, at: i)
             if !readFirst { alignment.align(i) }
             var read = markup(s, at: i, rawText: &text, values: &values, unread: &unread, linkValues: &linkValues,
-                              opens: &opens)
+                              opens: &opens, pushes: &pushes)
             if readFirst, let end = read, !alignment.passes(s, from: i, to: end) {
                 alignment.align(i)
                 text = nil
                 values?.removeAll(keepingCapacity: true)
                 unread?.removeAll(keepingCapacity: true)
                 read = markup(s, at: i, rawText: &text, values: &values, unread: &unread, linkValues: &linkValues,
-                              opens: &opens)
+                              opens: &opens, pushes: &pushes)
             }
             if let end = read, !alignment.catchUp(to: end) { read = nil }
             guard let construct = read else {
                 return copyRest(from: run?.start ?? i, at: o)
             }
+            let inOpened = opened
             if let run {
                 o = opened ? writeBreaksAlone(of: run, s, to: out, at: o) : write(run, s, prolog: prolog, to: out, at: o)
                 if run.firstText != nil { prolog = false }
             }
             opened = dropsText && opens
+            if pushes { pushed += 1 }
+            if folds && inOpened && o == openedEnd && pushed + 3 <= OpenElementBound.maxOpen
+                && s.p[i + 1] == MarkupScanner.slash && closesOpened(s, endTag: i, end: construct, startTag: openedAt) {
+                // `<X …>` and nothing but its own `</X>` after it: `<X … />` (issue 17).
+                out[o - 1] = 0x20
+                out[o] = MarkupScanner.slash
+                out[o + 1] = MarkupScanner.gt
+                o += 2
+                pushed -= 1
+                guard let next = scanRun(s, from: construct) else { return copyRest(from: construct, at: o) }
+                if next.lt == s.end { return copyRest(from: construct, at: o) }
+                run = next
+                i = next.lt
+                continue
+            }
             if prolog && s.p[i + 1] != MarkupScanner.bang && s.p[i + 1] != MarkupScanner.question { prolog = false }
             if found != nil {
                 if let values { for v in values { found!.values.append((o + v.lowerBound - i)..<(o + v.upperBound - i)) } }
@@ -168,6 +194,10 @@ enum TextRunCompactor {
             }
             out.advanced(by: o).update(from: p + i, count: construct - i)
             o += construct - i
+            if opened {
+                openedAt = i
+                openedEnd = o
+            }
             guard let next = scanRun(s, from: construct) else {
                 return copyRest(from: construct, at: o)
             }
@@ -185,9 +215,10 @@ enum TextRunCompactor {
     /// it opens, one text inside changes nothing in (`opensQuietElement`).
     private static func markup(_ s: MarkupScanner, at lt: Int, rawText: inout Range<Int>?,
                                values: inout [Range<Int>]?, unread: inout [Range<Int>]?,
-                               linkValues: inout Bool, opens: inout Bool) -> Int? {
+                               linkValues: inout Bool, opens: inout Bool, pushes: inout Bool) -> Int? {
         linkValues = false
         opens = false
+        pushes = false
         guard lt + 1 < s.end else { return nil }
         let b = s.p[lt + 1]
         if MarkupScanner.isLetter(b) {
@@ -218,6 +249,7 @@ enum TextRunCompactor {
             if taken && values != nil && !values!.isEmpty { values!.removeAll(keepingCapacity: true) }
             let name = (lt + 1)..<tag.nameEnd
             let key = NameKey(s, name)
+            pushes = !tag.selfClosing
             // A `<meta>`'s values are left to libxml2 (it looks at them: `htmlCheckMeta`).
             if values != nil && !values!.isEmpty && key == .meta { values!.removeAll(keepingCapacity: true) }
             // libxml2 reads the content of script and style as raw text (`htmlParseScript`)
@@ -339,6 +371,8 @@ enum TextRunCompactor {
         static var basefont: NameKey { NameKey(bits: 0x746E_6F66_6573_6162) }
         static var script: NameKey { NameKey(bits: 0x7470_6972_6373) }
         static var style: NameKey { NameKey(bits: 0x65_6C79_7473) }
+        static var form: NameKey { NameKey(bits: 0x6D72_6F66) }
+        static var template: NameKey { NameKey(bits: 0x6574_616C_706D_6574) }
     }
 
     /// A text run from `start` to the next `<` (or the end of the page).
@@ -405,6 +439,23 @@ enum TextRunCompactor {
             }
         }
         return run
+    }
+
+    /// Whether the end tag at `lt` (ending at `end`) names the element the start tag at `start`
+    /// opened (`opensQuietElement`; within `OpenElementBound.maxOpen`, the caller's bound)
+    /// and holds no line break: libxml2 then reads `</X>` right
+    /// after `<X …>` as it reads `<X … />` — `htmlParseEndTag` finds X current, closes
+    /// nothing else and reports X's end, as `htmlParseTryOrFinish` does at `/>` — on the same
+    /// line, without its end-tag state and name lookups. Not `form` or `template`, whose end
+    /// tags `FormOwnership` looks for in the bytes libxml2 reads. Names compare as libxml2
+    /// lower-cases them (`| 0x20` on name bytes changes only letters' case).
+    private static func closesOpened(_ s: MarkupScanner, endTag lt: Int, end: Int, startTag start: Int) -> Bool {
+        guard let nameEnd = s.name(at: lt + 2), let openEnd = s.name(at: start + 1),
+              nameEnd - (lt + 2) == openEnd - (start + 1) else { return false }
+        for k in 0..<(openEnd - start - 1) where s.p[lt + 2 + k] | 0x20 != s.p[start + 1 + k] | 0x20 { return false }
+        for k in nameEnd..<end where s.p[k] == 0x0A || s.p[k] == 0x0D { return false }
+        let key = NameKey(s, (start + 1)..<openEnd)
+        return key != .form && key != .template
     }
 
     /// A run read inside an element that was just opened and that text changes nothing in

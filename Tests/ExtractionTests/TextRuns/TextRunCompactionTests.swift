@@ -57,8 +57,11 @@ final class TextRunCompactionTests: XCTestCase {
     /// (`TextRunCompactor.opensQuietElement`), becomes its line breaks (issue 17); after a void
     /// element, `/>`, `html`, `head` or `body` it is compacted as before.
     func testTextInOpenedElementsForm() {
+        // (Without `foldsEmptyElements`, the end tags as written.)
         func compacted(_ page: String) -> String? {
-            Array(page.utf8).withUnsafeBytes { TextRunCompactor.compact($0) }.map { String(decoding: $0, as: UTF8.self) }
+            HTMLExtractor.$foldsEmptyElements.withValue(false) {
+                Array(page.utf8).withUnsafeBytes { TextRunCompactor.compact($0) }.map { String(decoding: $0, as: UTF8.self) }
+            }
         }
         XCTAssertEqual(compacted("<p>\n  two\nlines\r\n</p>"), "<p>\n\n\r\n</p>")
         XCTAssertEqual(compacted("<br>text<p>more</p>"), "<br>x<p></p>")
@@ -68,6 +71,45 @@ final class TextRunCompactionTests: XCTestCase {
         XCTAssertEqual(compacted("<Head>text<Title>a &amp; b\n</Title>"), "<Head>x<Title>\n</Title>")
         XCTAssertEqual(compacted("<td>  </td><td> \n </td>"), "<td></td><td>\n</td>")
         XCTAssertEqual(compacted("<p>&#0; \u{7}text</p>"), "<p></p>")
+    }
+
+    /// Such an element's start tag followed by nothing but its own end tag (no line break in
+    /// it) goes as `<X … />`; `form`, `template`, another name or a line break keep the end tag.
+    func testEmptyElementsForm() {
+        func compacted(_ page: String) -> String? {
+            Array(page.utf8).withUnsafeBytes { TextRunCompactor.compact($0) }.map { String(decoding: $0, as: UTF8.self) }
+        }
+        XCTAssertEqual(compacted("<div><a href=x>Pay now</a>\n<A HREF=y></a ></div>"), "<div><a href=x />\n<A HREF=y /></div>")
+        XCTAssertEqual(compacted("<p><b>bold</b> text</p>"), "<p><b /> x</p>")
+        XCTAssertEqual(compacted("<p>two\nlines</p><h1>a</h1\n>"), "<p>\n</p><h1></h1\n>")
+        XCTAssertEqual(compacted("<form action=x>f</form><template>t</template><a>x</b>"),
+                       "<form action=x></form><template></template><a></b>")
+        XCTAssertEqual(compacted("<br>text</br><h1 class=x>text</h2>"), "<br>x</br><h1 class=x></h2>")
+    }
+
+    /// Past `OpenElementBound.maxOpen` an element is closed from its start-tag event unless
+    /// it ends `/>`: the compactor folds only where the stack cannot be that deep. The
+    /// navigations, their places and the depth-cut warning, folding and not, around the bound.
+    func testFoldsStayWithinTheDepthBound() {
+        for depth in [500, 505, 506, 507, 508, 509, 510, 512, 600] {
+            let html = Array(("<body>" + String(repeating: "<div>", count: depth) + "<a href=\"x://l\">l</a><div></div>"
+                + "<span onclick=\"location.href='x://c'\">c</span><iframe src=\"x://f\"></iframe><b></b>"
+                + String(repeating: "<p><a href=\"x://p\">p</a></p>", count: 10)).utf8)
+            func extracted() -> [String] {
+                let page = html.withUnsafeBytes { HTMLExtractor.extractPage(utf8: $0, pageURL: "https://a.example/") }
+                return page.navigations.map { "\($0) \(String(describing: $0.place.value))" } + page.warnings
+            }
+            let folded = extracted()
+            XCTAssertEqual(folded, HTMLExtractor.$foldsEmptyElements.withValue(false) { extracted() }, "depth \(depth)")
+            XCTAssertEqual(folded, HTMLExtractor.$compactsTextRuns.withValue(false) { extracted() }, "depth \(depth)")
+        }
+    }
+
+    /// The bits the name loops read say what `isNameChar` says, for every byte.
+    func testNameBytes() {
+        for b in 0...255 {
+            XCTAssertEqual(MarkupScanner.isNameByte(UInt8(b)), MarkupScanner.isNameChar(UInt8(b)), "byte \(b)")
+        }
     }
 
     /// The names' keys: each spelled in any case has its key, a near miss has another.
@@ -111,11 +153,21 @@ final class TextRunCompactionTests: XCTestCase {
                 pages.append(before + start + text + "<p>b</p>" + text + start + text + "</p>\n")
             }
         }
+        pages += ["<a href=x>Pay</a>", "<h1></H1 >", "<form></form>x", "<template></template>", "<a></b>",
+                  "<a href=x></a\n>", "<svg></svg><math></math>", "<noscript></noscript>", "<a href=x/></a>",
+                  "<a href='x'></a>", "<html><body><div></div></body></html>", "<select><option></option></select>",
+                  "<table><td></td></table>", "<p><p></p>", "<a><a></a></a>", "<frameset><noframes></noframes>",
+                  "<html><head><title></title></head></html>", "<p></p></body></html><p></p>", "<textarea></textarea>",
+                  "<custom-el data-x=1></custom-el>", "<iframe src=x://f/long></iframe>", "<li></li><dd></dd>",
+                  "<div\n></div>", "<div>\n</div >"]
         for (n, page) in pages.enumerated() {
             let bytes = Array(page.utf8)
+            let label = "page \(n): \(page.prefix(300).debugDescription)"
             let without = HTMLExtractor.$dropsTextInElements.withValue(false) { events(bytes, compacting: true) }
-            XCTAssertEqual(events(bytes, compacting: true), without, "page \(n): \(page.prefix(300).debugDescription)")
-            assertEquivalent(bytes, "page \(n): \(page.prefix(300).debugDescription)")
+            let unfolded = HTMLExtractor.$foldsEmptyElements.withValue(false) { events(bytes, compacting: true) }
+            XCTAssertEqual(events(bytes, compacting: true), without, label)
+            XCTAssertEqual(unfolded, without, label)
+            assertEquivalent(bytes, label)
         }
     }
 
