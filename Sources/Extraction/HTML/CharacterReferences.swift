@@ -9,6 +9,14 @@ enum CharacterReferences {
     /// Decodes the references in an attribute value (UTF-8 as written between the quotes).
     static func decodeAttribute(_ raw: UnsafeBufferPointer<UInt8>) -> String {
         var out: [UInt8] = []
+        return decodeAttribute(raw, into: &out)
+    }
+
+    /// The same, the bytes decoded in `out` (emptied first, its room kept): a caller decoding
+    /// one value after another hands the same buffer, made once rather than for each value
+    /// (issue 17).
+    static func decodeAttribute(_ raw: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) -> String {
+        if !out.isEmpty { out.removeAll(keepingCapacity: true) }
         out.reserveCapacity(raw.count)
         let n = raw.count
         var i = 0

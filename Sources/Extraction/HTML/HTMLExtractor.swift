@@ -26,6 +26,14 @@ public enum HTMLExtractor {
     /// it (`FusedAlignment`: one pass over the tags), rather than first (`prepare`). Only the
     /// equivalence tests turn it off.
     @TaskLocal static var fusesAlignment = true
+    /// Whether `TextRunCompactor` leaves of a text run read just inside an element it opened
+    /// (`opensQuietElement`) only its line breaks, rather than its compacted form. Only the
+    /// equivalence tests turn it off.
+    @TaskLocal static var dropsTextInElements = true
+    /// Whether, with `dropsTextInElements`, such an element's start tag followed by nothing
+    /// but its own end tag goes to libxml2 as `<X … />` (`TextRunCompactor.closesOpened`).
+    /// Only the equivalence tests turn it off.
+    @TaskLocal static var foldsEmptyElements = true
 
     /// - Parameter encoding: the Encoding Standard name the page was decoded from
     ///   (`PageEncoding.name`); the query of each URL in it is percent-encoded in that

@@ -30,6 +30,15 @@ struct MarkupScanner {
         isLetter(b) || (b >= 0x30 && b <= 0x39) || b == 0x3A || b == 0x2D || b == 0x5F || b == 0x2E
     }
 
+    /// `isNameChar` read from bits, one a byte value below 0x80 (`-.0-9:` in the word for
+    /// 0x00–0x3F, `A-Z_a-z` in the one for 0x40–0x7F): the name loops test each byte with a
+    /// shift where six comparisons were as many branches (issue 17). `TextRunCompactionTests`
+    /// holds it to `isNameChar` for every byte.
+    @inline(__always) static func isNameByte(_ b: UInt8) -> Bool {
+        let word: UInt64 = b < 0x40 ? 0x07FF_6000_0000_0000 : (b < 0x80 ? 0x07FF_FFFE_87FF_FFFE : 0)
+        return (word &>> UInt64(b & 0x3F)) & 1 != 0
+    }
+
     /// Length of the well-formed UTF-8 sequence led by `p[i]` (≥ 0x80), or 0. Strict (no
     /// overlongs, surrogates or values past U+10FFFF) and refusing U+FFFE/U+FFFF, which
     /// libxml2 drops from text (`IS_CHAR` fails) and would make byte counts differ.
@@ -102,7 +111,7 @@ struct MarkupScanner {
         let b = p[start]
         guard Self.isLetter(b) || b == 0x5F || b == 0x3A || b == 0x2E else { return nil }
         var i = start + 1
-        while i < end && Self.isNameChar(p[i]) { i += 1 }
+        while i < end && Self.isNameByte(p[i]) { i += 1 }
         return i - start < 100 ? i : nil
     }
 
@@ -176,14 +185,19 @@ struct MarkupScanner {
     /// extractor reads) or a value holds `<` (every `<` `RawStartTag` and `FormOwnership`
     /// meet stays where it is). `unreadTaken` says whether they were added.
     ///
-    /// With `linkValues` (a tag `<a>` or `<area>`, `unread` not nil), the `=` and value of
-    /// each attribute the extractor does not read of a link (`isReadOnLinks`) instead, from
-    /// the end of the attribute's name to the end of its value, under the same conditions.
+    /// With `readOf` (a tag the extractor reads some attributes of: `ReadAttributes`, `unread`
+    /// not nil), each attribute it does not read instead, whole — its name, and its `=` and
+    /// value when it has one — under the same conditions; should every attribute of the tag
+    /// go, the first one's name stays (libxml2 would otherwise report no attribute array,
+    /// and `tagRegionStart` would not move).
     func startTag(at lt: Int, values: inout [Range<Int>]?, unread: inout [Range<Int>]?,
-                  unreadTaken: inout Bool, linkValues: Bool = false) -> (end: Int, nameEnd: Int, selfClosing: Bool)? {
+                  unreadTaken: inout Bool, readOf: ReadAttributes? = nil) -> (end: Int, nameEnd: Int, selfClosing: Bool)? {
         guard let nameEnd = name(at: lt + 1) else { return nil }
         var takes = unread != nil
         let before = unread?.count ?? 0
+        let linkValues = readOf != nil
+        var attributes = 0
+        var firstNameEnd = 0
         var last = nameEnd
         var i = nameEnd
         while true {
@@ -199,6 +213,14 @@ struct MarkupScanner {
                     takes = false
                 }
                 if linkValues {
+                    // Every attribute taken: the first one's name stays (its value, if any, goes).
+                    if takes && attributes > 0 && unread!.count - before == attributes {
+                        if firstNameEnd < unread![before].upperBound {
+                            unread![before] = firstNameEnd..<unread![before].upperBound
+                        } else {
+                            unread!.remove(at: before)
+                        }
+                    }
                     if !takes && unread!.count > before { unread!.removeSubrange(before...) }
                     unreadTaken = takes && unread!.count > before
                 } else {
@@ -210,10 +232,15 @@ struct MarkupScanner {
             guard let attrEnd = name(at: i) else { return nil }
             if takes && p[i] | 0x20 == 0x6F && attrEnd > i + 1 && p[i + 1] | 0x20 == 0x6E { takes = false }
             let attrStart = i
+            attributes += 1
+            if attributes == 1 { firstNameEnd = attrEnd }
             last = attrEnd
             i = skipBlanks(attrEnd)
             guard i < end else { return nil }
-            if p[i] == Self.equals {
+            if p[i] != Self.equals {
+                // An attribute without a value: its name alone goes.
+                if takes, let readOf, !isRead(attrStart..<attrEnd, of: readOf) { unread!.append(attrStart..<attrEnd) }
+            } else {
                 i = skipBlanks(i + 1)
                 guard i < end else { return nil }
                 let v: Int
@@ -228,7 +255,7 @@ struct MarkupScanner {
                     guard let unquoted = unquotedValue(at: i) else { return nil }
                     v = unquoted
                 }
-                if takes && linkValues && !isReadOnLinks(attrStart..<attrEnd) { unread!.append(attrEnd..<v) }
+                if takes, let readOf, !isRead(attrStart..<attrEnd, of: readOf) { unread!.append(attrStart..<v) }
                 i = v
                 last = v
             }
@@ -244,16 +271,53 @@ struct MarkupScanner {
                 && p[name.lowerBound + 4] | 0x20 == 0x73)
     }
 
+    /// The tags whose unread attributes go whole (`startTag(at:values:unread:unreadTaken:readOf:)`),
+    /// by what the extractor reads of them.
+    enum ReadAttributes {
+        /// `<a>`, `<area>`: `isReadOnLinks`.
+        case link
+        /// `<iframe>`: `isReadOnFrames`.
+        case frame
+        /// `<button>`, `<input>`: `isReadOnSubmitters`.
+        case submitter
+    }
+
+    func isRead(_ name: Range<Int>, of tag: ReadAttributes) -> Bool {
+        switch tag {
+        case .link: return isReadOnLinks(name)
+        case .frame: return isReadOnFrames(name)
+        case .submitter: return isReadOnSubmitters(name)
+        }
+    }
+
+    /// Whether `name` is `text` in any case, as libxml2 lower-cases names.
+    @inline(__always)
+    private func isNamed(_ name: Range<Int>, _ text: StaticString) -> Bool {
+        guard name.count == text.utf8CodeUnitCount else { return false }
+        for k in 0..<name.count where p[name.lowerBound + k] | 0x20 != text.utf8Start[k] { return false }
+        return true
+    }
+
     /// Whether the attribute named `name` is one the extractor reads of an `<a>` or an
     /// `<area>`: `href`, `xlink:href` and `target` (`DocumentState.handleElement`), `id`
     /// and `class` (`ElementIndex.note`); any case, as libxml2 lower-cases names.
     func isReadOnLinks(_ name: Range<Int>) -> Bool {
-        func named(_ text: StaticString) -> Bool {
-            guard name.count == text.utf8CodeUnitCount else { return false }
-            for k in 0..<name.count where p[name.lowerBound + k] | 0x20 != text.utf8Start[k] { return false }
-            return true
-        }
-        return named("href") || named("target") || named("id") || named("class") || named("xlink:href")
+        isNamed(name, "href") || isNamed(name, "target") || isNamed(name, "id") || isNamed(name, "class")
+            || isNamed(name, "xlink:href")
+    }
+
+    /// Of an `<iframe>`: `name`, `sandbox`, `srcdoc`, `src` (`DocumentState.handleElement`),
+    /// `id`, `class` and `target` (`ElementIndex.note`).
+    func isReadOnFrames(_ name: Range<Int>) -> Bool {
+        isNamed(name, "src") || isNamed(name, "srcdoc") || isNamed(name, "name") || isNamed(name, "sandbox")
+            || isNamed(name, "id") || isNamed(name, "class") || isNamed(name, "target")
+    }
+
+    /// Of a `<button>` or an `<input>`: `formaction`, `type`, `form`, `formmethod` and
+    /// `formtarget` (`DocumentState.submitter`; `ElementIndex.note` reads nothing of them).
+    func isReadOnSubmitters(_ name: Range<Int>) -> Bool {
+        isNamed(name, "type") || isNamed(name, "formaction") || isNamed(name, "form") || isNamed(name, "formmethod")
+            || isNamed(name, "formtarget")
     }
 
     /// `startTag` without the unread values.

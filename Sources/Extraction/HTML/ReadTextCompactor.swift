@@ -34,8 +34,11 @@ import Glibc
 /// their LFs and ` a`: libxml2 reports one attribute `a` without a value. Left as written:
 /// a tag with an attribute named `on…`, or a value holding `<`
 /// (`MarkupScanner.startTag(at:values:unread:unreadTaken:)`). Of an `<a>` or `<area>`, the
-/// extractor reads `href`, `xlink:href`, `target`, `id` and `class`: the `=` and value of
-/// every other attribute go (`unreadValues`), their LFs kept, under the same conditions.
+/// extractor reads `href`, `xlink:href`, `target`, `id` and `class`; of an `<iframe>`, `src`,
+/// `srcdoc`, `name`, `sandbox`, `id`, `class`, `target`; of a `<button>` or `<input>`, `type`
+/// and `formaction`, `form`, `formmethod`, `formtarget`: every other attribute goes whole,
+/// name and value (`unreadValues`), its LFs kept, under the same conditions (of a tag all
+/// of whose attributes would go, the first one's name stays).
 ///
 /// A text is left as written, too, when compacting it saves nothing. The plain ways are
 /// the page as `TextRunCompactor` leaves it (`HTMLExtractor.compactsScriptText`,
@@ -64,6 +67,8 @@ enum ReadTextCompactor {
     final class Values {
         var ranges: [Range<Int>] = []
         var page: UnsafeRawBufferPointer?
+        /// The bytes of a value holding `&` as decoded, kept from one such value to the next.
+        private var decoded: [UInt8] = []
 
         /// The value as written behind libxml2's value `c`, when `c` is a mark (else nil).
         func original(_ c: UnsafePointer<UInt8>) -> String? {
@@ -79,7 +84,7 @@ enum ReadTextCompactor {
             // A value holding `&` is decoded as `RawStartTag` decodes one written so (the
             // HTML Standard's way), from the same bytes.
             if memchr(value.baseAddress!, 0x26, value.count) != nil {
-                return CharacterReferences.decodeAttribute(value.bindMemory(to: UInt8.self))
+                return CharacterReferences.decodeAttribute(value.bindMemory(to: UInt8.self), into: &decoded)
             }
             return String(decoding: value, as: UTF8.self)
         }
@@ -155,8 +160,8 @@ enum ReadTextCompactor {
                 let range = unreadValues[w]
                 w += 1
                 guard range.lowerBound >= read, range.upperBound < count else { continue }
-                // The attribute's name stays; its `=` and value become their LFs, and a space
-                // where the next name would touch it.
+                // The attribute, name and value, becomes its LFs, and a space where the next name
+                // would touch what comes before (the blanks before it stay).
                 o.advanced(by: written).update(from: p + read, count: range.lowerBound - read)
                 written += range.lowerBound - read
                 let breaks = lineBreaks(p, range)

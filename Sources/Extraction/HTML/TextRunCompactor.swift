@@ -120,6 +120,21 @@ enum TextRunCompactor {
         var values: [Range<Int>]? = found?.recordsValues == true ? [] : nil
         var unread: [Range<Int>]? = found?.recordsUnread == true ? [] : nil
         var linkValues = false
+        // Whether the construct just written opened an element text inside changes nothing
+        // in (`opensQuietElement`), so that the run after it becomes its line breaks alone.
+        let dropsText = HTMLExtractor.dropsTextInElements
+        var opened = false
+        var opens = false
+        // Where the last such start tag began (`<`) and where its copy ends, for `closesOpened`.
+        let folds = dropsText && HTMLExtractor.foldsEmptyElements
+        var openedAt = 0
+        var openedEnd = -1
+        // Start tags written that libxml2 may still hold open (not `/>`, not folded): with the
+        // three elements it may imply (`html`, `head` or `body`, a `<p>` over `html` or `head`),
+        // its stack is never deeper. A fold needs the element within `OpenElementBound.maxOpen`,
+        // which closes an element past it from its start-tag event — unless that ends `/>`.
+        var pushed = 0
+        var pushes = false
         while true {
             // `i` is at a `<`; `run` is the text before it, not yet written.
             var text: Range<Int>? = nil
@@ -130,21 +145,40 @@ enum TextRunCompactor {
             guard alignment.reach(i) else { return copyRest(from: run?.start ?? i, at: o) }
             let readFirst = alignment.readsFirst(s, at: i)
             if !readFirst { alignment.align(i) }
-            var read = markup(s, at: i, rawText: &text, values: &values, unread: &unread, linkValues: &linkValues)
+            var read = markup(s, at: i, rawText: &text, values: &values, unread: &unread, linkValues: &linkValues,
+                              opens: &opens, pushes: &pushes)
             if readFirst, let end = read, !alignment.passes(s, from: i, to: end) {
                 alignment.align(i)
                 text = nil
                 values?.removeAll(keepingCapacity: true)
                 unread?.removeAll(keepingCapacity: true)
-                read = markup(s, at: i, rawText: &text, values: &values, unread: &unread, linkValues: &linkValues)
+                read = markup(s, at: i, rawText: &text, values: &values, unread: &unread, linkValues: &linkValues,
+                              opens: &opens, pushes: &pushes)
             }
             if let end = read, !alignment.catchUp(to: end) { read = nil }
             guard let construct = read else {
                 return copyRest(from: run?.start ?? i, at: o)
             }
+            let inOpened = opened
             if let run {
-                o = write(run, s, prolog: prolog, to: out, at: o)
+                o = opened ? writeBreaksAlone(of: run, s, to: out, at: o) : write(run, s, prolog: prolog, to: out, at: o)
                 if run.firstText != nil { prolog = false }
+            }
+            opened = dropsText && opens
+            if pushes { pushed += 1 }
+            if folds && inOpened && o == openedEnd && pushed + 3 <= OpenElementBound.maxOpen
+                && s.p[i + 1] == MarkupScanner.slash && closesOpened(s, endTag: i, end: construct, startTag: openedAt) {
+                // `<X …>` and nothing but its own `</X>` after it: `<X … />` (issue 17).
+                out[o - 1] = 0x20
+                out[o] = MarkupScanner.slash
+                out[o + 1] = MarkupScanner.gt
+                o += 2
+                pushed -= 1
+                guard let next = scanRun(s, from: construct) else { return copyRest(from: construct, at: o) }
+                if next.lt == s.end { return copyRest(from: construct, at: o) }
+                run = next
+                i = next.lt
+                continue
             }
             if prolog && s.p[i + 1] != MarkupScanner.bang && s.p[i + 1] != MarkupScanner.question { prolog = false }
             if found != nil {
@@ -160,6 +194,10 @@ enum TextRunCompactor {
             }
             out.advanced(by: o).update(from: p + i, count: construct - i)
             o += construct - i
+            if opened {
+                openedAt = i
+                openedEnd = o
+            }
             guard let next = scanRun(s, from: construct) else {
                 return copyRest(from: construct, at: o)
             }
@@ -173,10 +211,14 @@ enum TextRunCompactor {
 
     /// The construct at `<` (index `lt`), with the raw text of `<script>`/`<style>` and
     /// their end tag; its end, or nil if uncertain.
+    /// `opens`: whether it is a start tag after which libxml2's current element is the element
+    /// it opens, one text inside changes nothing in (`opensQuietElement`).
     private static func markup(_ s: MarkupScanner, at lt: Int, rawText: inout Range<Int>?,
                                values: inout [Range<Int>]?, unread: inout [Range<Int>]?,
-                               linkValues: inout Bool) -> Int? {
+                               linkValues: inout Bool, opens: inout Bool, pushes: inout Bool) -> Int? {
         linkValues = false
+        opens = false
+        pushes = false
         guard lt + 1 < s.end else { return nil }
         let b = s.p[lt + 1]
         if MarkupScanner.isLetter(b) {
@@ -189,10 +231,10 @@ enum TextRunCompactor {
                     return nil
                 }
                 tag = scanned
-            } else if known == .a || known == .area {
-                // A link: the values of the attributes the extractor does not read of it go.
+            } else if let readOf = readAttributes(known) {
+                // A link, a frame, a submit button: the attributes the extractor does not read of it go.
                 guard let scanned = s.startTag(at: lt, values: &values, unread: &unread, unreadTaken: &taken,
-                                               linkValues: true) else { return nil }
+                                               readOf: readOf) else { return nil }
                 tag = scanned
                 linkValues = taken
                 if taken && values != nil && !values!.isEmpty {
@@ -206,11 +248,13 @@ enum TextRunCompactor {
             }
             if taken && values != nil && !values!.isEmpty { values!.removeAll(keepingCapacity: true) }
             let name = (lt + 1)..<tag.nameEnd
+            let key = NameKey(s, name)
+            pushes = !tag.selfClosing
             // A `<meta>`'s values are left to libxml2 (it looks at them: `htmlCheckMeta`).
-            if values != nil && !values!.isEmpty && isNamed(s, name, "meta") { values!.removeAll(keepingCapacity: true) }
+            if values != nil && !values!.isEmpty && key == .meta { values!.removeAll(keepingCapacity: true) }
             // libxml2 reads the content of script and style as raw text (`htmlParseScript`)
             // unless `/>` ended the element at once.
-            if !tag.selfClosing && (isNamed(s, name, "script") || isNamed(s, name, "style")) {
+            if !tag.selfClosing && (key == .script || key == .style) {
                 guard let end = s.rawText(from: tag.end, name: name) else { return nil }
                 // The text ends at the end tag's `<`, the last one of the construct.
                 var close = end - 1
@@ -218,6 +262,7 @@ enum TextRunCompactor {
                 if close > tag.end { rawText = tag.end..<close }
                 return end
             }
+            opens = !tag.selfClosing && opensQuietElement(key)
             return tag.end
         }
         if b == MarkupScanner.slash { return s.endTag(at: lt) }
@@ -228,6 +273,17 @@ enum TextRunCompactor {
             return s.doctype(at: lt)
         }
         return nil
+    }
+
+    /// The tags of which the attributes the extractor does not read go whole (issue 17).
+    @inline(__always)
+    private static func readAttributes(_ tag: TagName?) -> MarkupScanner.ReadAttributes? {
+        switch tag {
+        case .a, .area: return .link
+        case .iframe: return .frame
+        case .button, .input: return .submitter
+        default: return nil
+        }
     }
 
     /// The element named `name` as `DocumentState.startElement` knows it (`TagName.other`:
@@ -248,11 +304,75 @@ enum TextRunCompactor {
         }
     }
 
-    private static func isNamed(_ s: MarkupScanner, _ name: Range<Int>, _ expected: StaticString) -> Bool {
-        guard name.count == expected.utf8CodeUnitCount else { return false }
-        let e = expected.utf8Start
-        for k in 0..<name.count where s.p[name.lowerBound + k] | 0x20 != e[k] { return false }
-        return true
+    /// Whether a start tag named `name` (not ended by `/>`) leaves it libxml2's current
+    /// element (`ctxt->name`), and that element is one where text changes nothing. With
+    /// `characters` unset, what a text does in the content state is `htmlCheckParagraph`,
+    /// for each piece `areBlanks` does not call blank and at each reference, and that opens a
+    /// `<p>` only when the current element is none, `html` or `head`; `areBlanks` itself
+    /// only reads. `htmlParseStartTag` pushes the element it reports, then `htmlParseTryOrFinish`
+    /// pops it at once when it is void in its table (`area`, `base`, `basefont`, `br`, `col`,
+    /// `frame`, `hr`, `img`, `input`, `isindex`, `link`, `meta`, `param`), and a misplaced
+    /// `html`, `head` or `body` is not pushed at all: those are refused, with `html` and
+    /// `head` themselves. Any other name, known to libxml2 or not, is the current element
+    /// when the text after its tag is read. (The text's line breaks still count lines.)
+    @inline(__always)
+    private static func opensQuietElement(_ key: NameKey) -> Bool {
+        switch key {
+        case .br, .hr, .col, .img, .html, .head, .body, .area, .base, .link, .meta, .frame, .input, .param,
+             .isindex, .basefont:
+            return false
+        default:
+            return true
+        }
+    }
+
+    /// A tag's name as one number, compared with the names the compactor looks for at once
+    /// (where a byte-by-byte comparison a name was a call each, issue 17): its bytes, each
+    /// `| 0x20`, the first in the lowest bits; 0 past 8 bytes. A name's bytes are letters,
+    /// digits and `:-_.`, none 0, and `| 0x20` makes a byte a given lower-case letter only
+    /// when it is that letter in either case: a name has the key of a name of letters exactly
+    /// when it is that name in any case, as libxml2 lower-cases it. (The keys below are
+    /// checked against their names in `TextRunCompactionTests`.)
+    struct NameKey: Equatable {
+        let bits: UInt64
+
+        init(bits: UInt64) { self.bits = bits }
+
+        @inline(__always)
+        init(_ s: MarkupScanner, _ name: Range<Int>) {
+            guard name.count <= 8 else {
+                bits = 0
+                return
+            }
+            var bits: UInt64 = 0
+            var shift: UInt64 = 0
+            for k in name {
+                bits |= UInt64(s.p[k] | 0x20) &<< shift
+                shift &+= 8
+            }
+            self.bits = bits
+        }
+
+        static var br: NameKey { NameKey(bits: 0x7262) }
+        static var hr: NameKey { NameKey(bits: 0x7268) }
+        static var col: NameKey { NameKey(bits: 0x6C6F63) }
+        static var img: NameKey { NameKey(bits: 0x676D69) }
+        static var html: NameKey { NameKey(bits: 0x6C6D_7468) }
+        static var head: NameKey { NameKey(bits: 0x6461_6568) }
+        static var body: NameKey { NameKey(bits: 0x7964_6F62) }
+        static var area: NameKey { NameKey(bits: 0x6165_7261) }
+        static var base: NameKey { NameKey(bits: 0x6573_6162) }
+        static var link: NameKey { NameKey(bits: 0x6B6E_696C) }
+        static var meta: NameKey { NameKey(bits: 0x6174_656D) }
+        static var frame: NameKey { NameKey(bits: 0x65_6D61_7266) }
+        static var input: NameKey { NameKey(bits: 0x74_7570_6E69) }
+        static var param: NameKey { NameKey(bits: 0x6D_6172_6170) }
+        static var isindex: NameKey { NameKey(bits: 0x78_6564_6E69_7369) }
+        static var basefont: NameKey { NameKey(bits: 0x746E_6F66_6573_6162) }
+        static var script: NameKey { NameKey(bits: 0x7470_6972_6373) }
+        static var style: NameKey { NameKey(bits: 0x65_6C79_7473) }
+        static var form: NameKey { NameKey(bits: 0x6D72_6F66) }
+        static var template: NameKey { NameKey(bits: 0x6574_616C_706D_6574) }
     }
 
     /// A text run from `start` to the next `<` (or the end of the page).
@@ -319,6 +439,37 @@ enum TextRunCompactor {
             }
         }
         return run
+    }
+
+    /// Whether the end tag at `lt` (ending at `end`) names the element the start tag at `start`
+    /// opened (`opensQuietElement`; within `OpenElementBound.maxOpen`, the caller's bound)
+    /// and holds no line break: libxml2 then reads `</X>` right
+    /// after `<X …>` as it reads `<X … />` — `htmlParseEndTag` finds X current, closes
+    /// nothing else and reports X's end, as `htmlParseTryOrFinish` does at `/>` — on the same
+    /// line, without its end-tag state and name lookups. Not `form` or `template`, whose end
+    /// tags `FormOwnership` looks for in the bytes libxml2 reads. Names compare as libxml2
+    /// lower-cases them (`| 0x20` on name bytes changes only letters' case).
+    private static func closesOpened(_ s: MarkupScanner, endTag lt: Int, end: Int, startTag start: Int) -> Bool {
+        guard let nameEnd = s.name(at: lt + 2), let openEnd = s.name(at: start + 1),
+              nameEnd - (lt + 2) == openEnd - (start + 1) else { return false }
+        for k in 0..<(openEnd - start - 1) where s.p[lt + 2 + k] | 0x20 != s.p[start + 1 + k] | 0x20 { return false }
+        for k in nameEnd..<end where s.p[k] == 0x0A || s.p[k] == 0x0D { return false }
+        let key = NameKey(s, (start + 1)..<openEnd)
+        return key != .form && key != .template
+    }
+
+    /// A run read inside an element that was just opened and that text changes nothing in
+    /// (`opensQuietElement`): its CRs and LFs alone, in order, so libxml2 counts the same
+    /// lines; a run without any goes altogether, and with it a content-state step and a call
+    /// of `htmlParseCharData` (issue 17).
+    @inline(__always)
+    private static func writeBreaksAlone(of run: Run, _ s: MarkupScanner, to out: UnsafeMutablePointer<UInt8>,
+                                        at o: Int) -> Int {
+        // The leading blanks' breaks are not counted by `scanRun`: copied.
+        let text = run.firstText ?? run.lt
+        let o = writeLineBreaks(of: s.p, run.start..<text, copying: true, lineFeeds: 0, to: out, at: o)
+        guard text < run.lt else { return o }
+        return writeLineBreaks(of: s.p, text..<run.lt, copying: run.hasCR, lineFeeds: run.newlines, to: out, at: o)
     }
 
     /// Writes `run` compacted when allowed, else as is.

@@ -72,9 +72,12 @@ final class ReadTextCompactionTests: XCTestCase {
         }
     }
 
+    /// (Ranges of `page` itself: with `dropsTextInElements` off, the text runs here are left as they are.)
     private func found(_ page: [UInt8]) -> TextRunCompactor.Found {
         var found: TextRunCompactor.Found? = TextRunCompactor.Found(recordsValues: true)
-        _ = page.withUnsafeBytes { TextRunCompactor.compact($0, found: &found) }
+        _ = HTMLExtractor.$dropsTextInElements.withValue(false) {
+            page.withUnsafeBytes { TextRunCompactor.compact($0, found: &found) }
+        }
         return found!
     }
 
@@ -135,16 +138,24 @@ final class ReadTextCompactionTests: XCTestCase {
         }
         XCTAssertNil(compacted(Array("<meta content=\"0; url=x://refresh/a\">".utf8))?.values)
         XCTAssertNotNil(compacted(Array("<a href=\"gojek://pay/a/b\">x</a>".utf8))?.values)
-        XCTAssertNil(compacted(Array("<a href=\"gojek://pay/a/b\">x\u{1}</a>".utf8))?.values)
-        XCTAssertNil(compacted(Array("<a href=\"gojek://pay/a/b\">&#65;</a>".utf8))?.values)
+        // (U+0001 and `&#` in text libxml2 still reads: inside `<a>`, `dropsTextInElements` takes the text.)
+        XCTAssertNil(compacted(Array("<a href=\"gojek://pay/a/b\">x</a>\u{1}".utf8))?.values)
+        XCTAssertNil(compacted(Array("<a href=\"gojek://pay/a/b\">x</a>&#65;".utf8))?.values)
+        HTMLExtractor.$dropsTextInElements.withValue(false) {
+            XCTAssertNil(compacted(Array("<a href=\"gojek://pay/a/b\">x\u{1}</a>".utf8))?.values)
+            XCTAssertNil(compacted(Array("<a href=\"gojek://pay/a/b\">&#65;</a>".utf8))?.values)
+        }
     }
 
     /// The attributes of an element the extractor reads nothing of but its name become their
     /// LFs and ` a`; an element with an event handler, or a value holding `<`, keeps them; an
     /// element the extractor reads keeps them too (long values get the mark).
     func testUnreadValuesForm() throws {
+        // (The text inside elements as `write` leaves it: `dropsTextInElements` off.)
         func form(_ page: String) -> String? {
-            compacted(Array(page.utf8)).map { String(decoding: $0.bytes, as: UTF8.self) }
+            HTMLExtractor.$dropsTextInElements.withValue(false) {
+                compacted(Array(page.utf8)).map { String(decoding: $0.bytes, as: UTF8.self) }
+            }
         }
         XCTAssertEqual(form("<div class=\"line\" id=l1>a</div>"), "<div a>a</div>")
         XCTAssertEqual(form("<DIV Class = 'a\nb'title=\"t\">a</div>"), "<DIV\n a>a</div>")
@@ -158,11 +169,25 @@ final class ReadTextCompactionTests: XCTestCase {
         XCTAssertEqual(form("<Meta name=\"viewport\" content=\"width=device-width\">"), nil)
         XCTAssertEqual(form("<svg viewBox=\"0 0 10 10\"><path d=\"M0 0L10 10\"/></svg>"),
                        "<svg viewBox=\"\u{1}0\"><path a/></svg>")
-        // Of a link, the values the extractor does not read go.
+        // Of a link, a frame, a submit button, the attributes the extractor does not read go
+        // whole, their LFs kept, a space where a name would touch what comes before.
         XCTAssertEqual(form("<a name=\"l00046\" id=\"l1\" href=\"x://pay/long/path\">a</a>"),
-                       "<a name id=\"l1\" href=\"\u{1}0\">a</a>")
-        XCTAssertEqual(form("<AREA Title='a\nb'Target=t shape=rect>"), "<AREA Title\nTarget=t shape>")
-        XCTAssertEqual(form("<a rel=\"noopener\"target=_blank>x</a>"), "<a rel target=_blank>x</a>")
+                       "<a  id=\"l1\" href=\"\u{1}0\">a</a>")
+        XCTAssertEqual(form("<AREA Title='a\nb'Target=t shape=rect>"), "<AREA \nTarget=t >")
+        XCTAssertEqual(form("<a rel=\"noopener\"target=_blank>x</a>"), "<a  target=_blank>x</a>")
+        XCTAssertEqual(form("<area coords alt href=x://a/b/long>"), "<area   href=x://a/b/long>")
+        XCTAssertEqual(form("<iframe src=\"x://frame/long\" title=\"Pay\" width=\"1\" height=\"1\"></iframe>"),
+                       "<iframe src=\"\u{1}0\"   ></iframe>")
+        XCTAssertEqual(form("<iframe title=\"t\"name=n sandbox>x</iframe>"), "<iframe  name=n sandbox>x</iframe>")
+        XCTAssertEqual(form("<button class=\"w\" type=\"button\" id=b>x</button>"), "<button  type=\"button\" >x</button>")
+        XCTAssertEqual(form("<input name=q value=\"a\nb\" type=submit formaction=x://f/long/>"),
+                       "<input  \n type=submit formaction=x://f/long/>")
+        // Every attribute unread: the first one's name stays, so libxml2 still reports an array.
+        XCTAssertEqual(form("<button class=\"w\">x</button>"), "<button class>x</button>")
+        XCTAssertEqual(form("<input disabled name=q>"), "<input disabled >")
+        XCTAssertEqual(form("<a rel=nofollow>x</a>"), "<a rel>x</a>")
+        XCTAssertNil(form("<button class=\"w\" onclick=\"go()\">x</button>"))
+        XCTAssertNil(form("<button>x</button><a>y</a><input><iframe></iframe><area/>"))
         XCTAssertNil(form("<a name=\"n\" onclick=\"go()\">x</a>"))
         XCTAssertNil(form("<a title=\"a<b\" name=\"n\">x</a>"))
         // Nothing shorter to write: as written.
@@ -258,6 +283,19 @@ final class ReadTextCompactionTests: XCTestCase {
                 + "<script>document.getElementById('f&colon;form-long').submit();</script>",
             "<iframe srcdoc=\"&lt;a href=&quot;x://srcdoc/amp&amp;q&quot;&gt;s&lt;/a&gt;\nline\"></iframe>",
             "<button onclick=\"location.href='x://h?a=1&amp;b=2'\">h</button>",
+            // Frames' and submit buttons' attributes the extractor does not read (they go whole).
+            "<iframe src=\"x://frame/title/long\" title=\"Pay\" width=\"1\" height=\"1\"></iframe>",
+            "<iframe title=\"t\"name=\"frame-name-long\" src=x://named/frame/long\n allow=\"a\nb\"></iframe>",
+            "<iframe loading=lazy title=\"only unread\"></iframe>", "<IFRAME TITLE=\"T\" SRCDOC=\"&lt;a href=x://up&gt;u\">",
+            "<iframe id=\"payment-button-long\" class=\"wallet-link\" width=1 src=\"x://frame/id/long\"></iframe>",
+            "<form action=\"x://form/b/long\"><button class=\"w\" type=\"submit\" id=\"b1\" formaction=\"x://b/long/act\">b</button></form>",
+            "<form action=\"x://form/c/long\"><button class=\"w\">b</button><button class=w disabled>c</button></form>",
+            "<form action=\"x://form/d/long\"><input name=\"q\" value=\"a\nb\" type=submit formaction=x://i/long/>",
+            "<form id=\"f2\"></form><button form=\"f2\" class=w formmethod=post formaction=\"x://b/form/long\" title=t>f</button>",
+            "<input type=image placeholder=\"p\" formaction=\"x://img/long\" formtarget=\"frame-name-long\" data-x>",
+            "<button Class=\"w\" FORMACTION=\"x://upper/long\" Type=Submit>u</button>",
+            "<a href=\"x://a/long\" rel=n hreflang=en/>", "<area shape=rect coords alt>", "<button>b</button>", "<a>a</a>",
+            "<input>", "<iframe></iframe>", "<area/>",
         ]
         var seed: UInt64 = 0x5851_F42D_4C95_7F2D
         var scripts = 0, values = 0, unread = 0
