@@ -13,7 +13,7 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
     public let href: String
 
     /// Where the components sit in `href`.
-    package let layout: Layout
+    @usableFromInline package let layout: Layout
 
     /// True for URLs such as "mailto:a@b" or "javascript:x" whose path is one opaque string.
     public var hasOpaquePath: Bool { layout.hasOpaquePath }
@@ -182,5 +182,15 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
             let upper = utf8.index(lower, offsetBy: range.count)
             return String(Substring(utf8[lower..<upper]))
         }()
+    }
+}
+
+// Outside the struct's body, which keeps the memberwise init the parsers build with.
+extension WebURL {
+    /// A URL put back together from its serialisation and the layout its parse found, kept
+    /// apart by the caller: a record that stores the serialisation once carries only the
+    /// layout beside it (`Navigation.target`, issue 17). `layout` must be `href`'s.
+    @usableFromInline package init(serialization href: String, layout: Layout) {
+        self.init(href: href, layout: layout)
     }
 }
