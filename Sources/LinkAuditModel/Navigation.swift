@@ -15,8 +15,11 @@ public struct Navigation: Codable, Sendable, Equatable {
     public var delayMs: Int?
     /// The text as written in the page.
     public var raw: String
-    /// The resolved URL (WHATWG), or the raw text when it does not parse.
-    public var url: String
+    /// The resolved URL (WHATWG), or the raw text when it does not parse. Changed, it is
+    /// no longer what `target` was parsed from, so that is dropped.
+    public var url: String {
+        didSet { targetLayout = Carried() }
+    }
     /// Lower-cased scheme of `url`, empty when the URL does not parse.
     public var scheme: String
     /// True when only a literal prefix of a script-built URL is known.
@@ -43,8 +46,24 @@ public struct Navigation: Codable, Sendable, Equatable {
     /// Finding codes raised on this navigation, with the profiles where they occur.
     public var findings: [FindingRef]?
     /// `url` as extraction parsed it, so classification need not parse it again; not part
-    /// of the record (see `Carried`), and used only while its `href` is still `url`.
-    package var target = Carried<WebURL>()
+    /// of the record (see `Carried`). Only its layout is kept, beside `url`, its `href`:
+    /// the URL held whole kept its serialisation a second time, one more reference
+    /// retained with each record made or copied and released with each destroyed (issue 17).
+    /// Set to a URL whose `href` is not `url`, or once `url` changes, it is nil.
+    /// Inlinable: read through the record where it lies (an opaque getter was handed the record
+    /// copied, every field retained and released, to read two of them).
+    @inlinable package var target: Carried<WebURL> {
+        get { Carried(targetLayout.value.map { WebURL(serialization: url, layout: $0) }) }
+        set {
+            if let url = newValue.value, url.href == self.url {
+                targetLayout = Carried(url.layout)
+            } else {
+                targetLayout = Carried()
+            }
+        }
+    }
+    /// `target`'s layout: `url` is its serialisation.
+    @usableFromInline var targetLayout = Carried<WebURL.Layout>()
     /// Where it stands in its document's parse (`ParsePlace`), as extraction found it; not
     /// part of the record. Without it (a record read back, an `explain` request) the visit
     /// takes the navigation as reached.
@@ -87,12 +106,12 @@ extension Navigation {
         self.frame = frame
         self.delayMs = delayMs
         self.raw = raw
-        self.url = target.href
         self.scheme = target.scheme
+        self.url = target.href
         self.partial = partial
         self.context = context
         self.condition = condition
-        self.target = Carried(target)
+        self.targetLayout = Carried(target.layout)
     }
 
     /// Extraction's record made at `record` (uninitialized memory), in place: `target` is
@@ -107,23 +126,25 @@ extension Navigation {
                                    raw: consuming String, target: consuming WebURL?, unparsedScheme: consuming String,
                                    partial: Bool?, context: consuming String?, condition: consuming String?,
                                    sandbox: consuming String?, place: ParsePlace) {
-        // Read through optional chaining, a borrow: `if let target` copied the URL (its
-        // string retained and released) on the way.
-        let href = target?.href
-        let parsedScheme = target?.scheme
+        // The URL taken apart: its `href` becomes `url` and only its layout is carried
+        // beside it (`target`). Matched with `switch consume`, it is moved, not copied.
         let url: String
         let scheme: String
-        if let href, let parsedScheme {
-            url = href
-            scheme = parsedScheme
-        } else {
+        let layout: WebURL.Layout?
+        switch consume target {
+        case .some(let parsed):
+            scheme = parsed.scheme
+            layout = parsed.layout
+            url = parsed.href
+        case .none:
             url = copy raw
             scheme = unparsedScheme
+            layout = nil
         }
         record.initialize(to: Navigation(page: page, line: line, source: source, trigger: trigger, frame: frame,
                                          delayMs: delayMs, raw: raw, url: url, scheme: scheme, partial: partial,
                                          context: context, condition: condition, framedPage: nil, sandbox: sandbox,
-                                         verdicts: nil, findings: nil, target: Carried(consume target),
+                                         verdicts: nil, findings: nil, targetLayout: Carried(layout),
                                          place: Carried(place)))
     }
 }

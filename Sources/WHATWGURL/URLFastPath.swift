@@ -22,12 +22,12 @@ extension WebURL {
         var layout: Layout
 
         /// Parses clean input (trimmed, no tabs or newlines). `base` and `baseBytes` are the
-        /// base's layout and href bytes (empty when there is no base). `original`, when given,
-        /// is a String whose UTF-8 is exactly `input`: if the result serialises to the same
-        /// bytes, the href shares that string's storage instead of allocating.
+        /// base's layout and href bytes (empty when there is no base). With `shares`,
+        /// `original` is a String whose UTF-8 is exactly `input`: if the result serialises to
+        /// the same bytes, the href shares that string's storage instead of allocating.
         static func parse(
             _ input: UnsafeBufferPointer<UInt8>, base: Layout?, baseBytes: UnsafeBufferPointer<UInt8>,
-            original: String?
+            original: borrowing String = "", shares: Bool = false
         ) -> WebURL? {
             guard !input.isEmpty else { return nil }
             // Worst case: the whole base, every input byte percent-encoded, plus a path '/'.
@@ -35,7 +35,7 @@ extension WebURL {
             return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { scratch in
                 var parser = FastPath(input: input, output: scratch.baseAddress!, layout: .blank)
                 guard parser.run(base: base, baseBytes: baseBytes) else { return nil }
-                return parser.finish(original: original)
+                return parser.finish(original: original, shares: shares)
             }
         }
 
@@ -312,10 +312,10 @@ extension WebURL {
 
         // MARK: - Result
 
-        private mutating func finish(original: String?) -> WebURL {
+        private mutating func finish(original: borrowing String, shares: Bool) -> WebURL {
             layout.end = UInt32(count)
-            if let original, count == input.count, Self.equal(output, input.baseAddress!, count: count) {
-                return WebURL(href: original, layout: layout)
+            if shares, count == input.count, Self.equal(output, input.baseAddress!, count: count) {
+                return WebURL(href: copy original, layout: layout)
             }
             let bytes = UnsafeBufferPointer(start: output, count: count)
             let href = String(unsafeUninitializedCapacity: count) { buffer in

@@ -37,22 +37,23 @@ extension WebURL {
         /// encoding for the query (nil: UTF-8).
         static func parse(_ input: String, base: WebURL?, fastPath: Bool = true,
                           queryEncoder: (any URLQueryEncoder)? = nil) -> WebURL? {
-            let original = fastPath ? input : nil
             if let result = input.utf8.withContiguousStorageIfAvailable({
-                parse(raw: $0, base: base, original: original, queryEncoder: queryEncoder)
+                parse(raw: $0, base: base, original: input, fastPath: fastPath, queryEncoder: queryEncoder)
             }) {
                 return result
             }
             return Array(input.utf8).withUnsafeBufferPointer {
-                parse(raw: $0, base: base, original: original, queryEncoder: queryEncoder)
+                parse(raw: $0, base: base, original: input, fastPath: fastPath, queryEncoder: queryEncoder)
             }
         }
 
         /// Strips leading and trailing C0 controls and spaces and removes ASCII tabs and
         /// newlines, copying the input only when there is something to remove inside it.
-        /// `original` (nil: no fast path) is the string `raw` was read from.
-        private static func parse(raw: UnsafeBufferPointer<UInt8>, base: WebURL?, original: String?,
-                                  queryEncoder: (any URLQueryEncoder)?) -> WebURL? {
+        /// `original` is the string `raw` was read from, lent down to where the fast path
+        /// may share it (an optional copy of it was retained and released once more a link,
+        /// issue 17); `fastPath` false: the full parser only.
+        static func parse(raw: UnsafeBufferPointer<UInt8>, base: WebURL?, original: borrowing String,
+                          fastPath: Bool, queryEncoder: (any URLQueryEncoder)?) -> WebURL? {
             var start = 0
             var end = raw.count
             while start < end, raw[start] <= 0x20 { start += 1 }
@@ -63,10 +64,10 @@ extension WebURL {
             // input that is printable ASCII, where every encoding agrees with UTF-8. It refuses
             // input holding a tab or newline, so it runs before the scan for them, which only
             // input left to the full parser pays (~125 instructions a link, issue 17).
-            if original != nil, queryEncoder == nil || !trimmed.contains(where: { $0 >= 0x80 || $0 < 0x20 }) {
+            if fastPath, queryEncoder == nil || !trimmed.contains(where: { $0 >= 0x80 || $0 < 0x20 }) {
                 // Untrimmed input can share the caller's string if it is already serialised.
-                let untouched = start == 0 && end == raw.count ? original : nil
-                if let url = parse(fast: trimmed, base: base, original: untouched) { return url }
+                let untouched = start == 0 && end == raw.count
+                if let url = parse(fast: trimmed, base: base, original: original, shares: untouched) { return url }
             }
             guard mayContainTabOrNewline(trimmed), trimmed.contains(where: isTabOrNewline) else {
                 return parse(clean: trimmed, base: base, queryEncoder: queryEncoder)
@@ -99,19 +100,19 @@ extension WebURL {
 
         /// The one-pass parser alone on trimmed input (which may still hold a tab or newline:
         /// it refuses those); nil when it leaves the input to the full parser.
-        private static func parse(fast input: UnsafeBufferPointer<UInt8>, base: WebURL?, original: String?)
-            -> WebURL? {
+        private static func parse(fast input: UnsafeBufferPointer<UInt8>, base: WebURL?, original: borrowing String,
+                                  shares: Bool) -> WebURL? {
             guard let base else {
                 let noBytes = UnsafeBufferPointer<UInt8>(start: nil, count: 0)
-                return FastPath.parse(input, base: nil, baseBytes: noBytes, original: original)
+                return FastPath.parse(input, base: nil, baseBytes: noBytes, original: original, shares: shares)
             }
             if let result = base.href.utf8.withContiguousStorageIfAvailable({
-                FastPath.parse(input, base: base.layout, baseBytes: $0, original: original)
+                FastPath.parse(input, base: base.layout, baseBytes: $0, original: original, shares: shares)
             }) {
                 return result
             }
             return Array(base.href.utf8).withUnsafeBufferPointer {
-                FastPath.parse(input, base: base.layout, baseBytes: $0, original: original)
+                FastPath.parse(input, base: base.layout, baseBytes: $0, original: original, shares: shares)
             }
         }
 

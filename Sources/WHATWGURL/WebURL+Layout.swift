@@ -3,7 +3,7 @@
 extension WebURL {
     /// UTF-8 offsets of the components in `href`, plus what offsets cannot say. It holds no
     /// references, so the parser can keep a base URL's layout without retain/release traffic.
-    package struct Layout: Sendable, Equatable {
+    @usableFromInline package struct Layout: Sendable, Equatable {
         static let absent = UInt32.max
 
         package var schemeEnd: UInt32        // index of the ':' after the scheme

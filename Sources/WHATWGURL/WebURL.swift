@@ -13,7 +13,7 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
     public let href: String
 
     /// Where the components sit in `href`.
-    package let layout: Layout
+    @usableFromInline package let layout: Layout
 
     /// True for URLs such as "mailto:a@b" or "javascript:x" whose path is one opaque string.
     public var hasOpaquePath: Bool { layout.hasOpaquePath }
@@ -30,7 +30,28 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
     /// Parses `input` as a URL found in a document: the query is percent-encoded in the
     /// document's encoding (URL Standard, "encoding-parse a URL"; Docs/PLATFORM.md §F.12).
     /// A nil `queryEncoder` is UTF-8 and the same as `parse(_:base:)`.
+    /// Inlined, so that a caller's own string is read where it lies: called, its bytes were
+    /// reached through a copy of it, retained and released for every link (issue 17).
+    @inlinable
     public static func parse(_ input: String, base: WebURL?, queryEncoder: (any URLQueryEncoder)?) -> WebURL? {
+        if let result = input.utf8.withContiguousStorageIfAvailable({
+            parse(utf8: $0, of: input, base: base, queryEncoder: queryEncoder)
+        }) {
+            return result
+        }
+        return parse(scattered: input, base: base, queryEncoder: queryEncoder)
+    }
+
+    /// `parse(_:base:queryEncoder:)` of `input`, whose UTF-8 is `utf8`.
+    @usableFromInline
+    static func parse(utf8: UnsafeBufferPointer<UInt8>, of input: borrowing String, base: WebURL?,
+                      queryEncoder: (any URLQueryEncoder)?) -> WebURL? {
+        Parser.parse(raw: utf8, base: base, original: input, fastPath: true, queryEncoder: queryEncoder)
+    }
+
+    /// `parse(_:base:queryEncoder:)` of a string whose UTF-8 is not in one piece.
+    @usableFromInline
+    static func parse(scattered input: String, base: WebURL?, queryEncoder: (any URLQueryEncoder)?) -> WebURL? {
         Parser.parse(input, base: base, queryEncoder: queryEncoder)
     }
 
@@ -182,5 +203,15 @@ public struct WebURL: Hashable, Sendable, CustomStringConvertible {
             let upper = utf8.index(lower, offsetBy: range.count)
             return String(Substring(utf8[lower..<upper]))
         }()
+    }
+}
+
+// Outside the struct's body, which keeps the memberwise init the parsers build with.
+extension WebURL {
+    /// A URL put back together from its serialisation and the layout its parse found, kept
+    /// apart by the caller: a record that stores the serialisation once carries only the
+    /// layout beside it (`Navigation.target`, issue 17). `layout` must be `href`'s.
+    @usableFromInline package init(serialization href: String, layout: Layout) {
+        self.init(href: href, layout: layout)
     }
 }

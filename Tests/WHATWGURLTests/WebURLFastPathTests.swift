@@ -47,8 +47,7 @@ final class WebURLFastPathTests: XCTestCase {
         let baseArray = Array(base?.href.utf8 ?? "".utf8)
         return Array(input.utf8).withUnsafeBufferPointer { bytes in
             baseArray.withUnsafeBufferPointer { baseBytes in
-                WebURL.FastPath.parse(bytes, base: base?.layout, baseBytes: base == nil ? noBytes : baseBytes,
-                                      original: nil)
+                WebURL.FastPath.parse(bytes, base: base?.layout, baseBytes: base == nil ? noBytes : baseBytes)
             }
         }
     }
@@ -195,7 +194,7 @@ final class WebURLFastPathTests: XCTestCase {
                       "https://shop.example/c/166.html", "HTTP://Shop.Example:80/a/./b/../c"] {
             XCTAssertNotNil(Self.fastPathOnly(input, base: base), input)
         }
-        XCTAssertNil(WebURL.FastPath.parse(noBytes, base: nil, baseBytes: noBytes, original: nil))
+        XCTAssertNil(WebURL.FastPath.parse(noBytes, base: nil, baseBytes: noBytes))
         let absolute = "https://shop.example/c/166.html?q=1#f"
         let url = try XCTUnwrap(WebURL.parse(absolute, base: base))
         XCTAssertEqual(url.href, absolute)

@@ -126,7 +126,11 @@ final class DocumentState {
         let navigation = PendingNavigation(raw: raw, line: line, source: source, trigger: trigger,
                                            target: target, delayMs: delayMs, partial: false, context: context,
                                            parserLine: line, toDocument: toDocument)
-        if stream != nil, !stream!.keeps(navigation, in: self) { return }
+        // The pass lent, not retained: `stream!.keeps` retained and released it around every
+        // navigation of a streamed page (issue 17). Only the extractor sets `stream`, never
+        // from inside `keeps`, so the document holds it for the whole call.
+        if let pass = stream.map(Unmanaged.passUnretained),
+           !pass._withUnsafeGuaranteedRef({ $0.keeps(navigation, in: self) }) { return }
         pending.append(navigation)
     }
 

@@ -5,13 +5,23 @@
 /// what could not be read) are kept whole. So a folder of a million pages holds about its
 /// relative paths, not a million structs of three strings each (`Docs/ARCHITECTURE.md` §3).
 public struct PageInputs: RandomAccessCollection, ExpressibleByArrayLiteral, Sendable, Equatable {
-    /// What makes a walked page's input again.
-    struct Folder: Sendable {
-        var root: String
-        var rootShown: String
-        var frame: String
-        var paths: ReportedPaths
-        var mapper: PageURLMapper
+    /// What makes a walked page's input again. A class, so that reading it for a page
+    /// retains one reference: the struct's copy retained eight (its strings and the
+    /// mapper's), a few times a page (issue 17).
+    final class Folder: Sendable {
+        let root: String
+        let rootShown: String
+        let frame: String
+        let paths: ReportedPaths
+        let mapper: PageURLMapper
+
+        init(root: String, rootShown: String, frame: String, paths: ReportedPaths, mapper: PageURLMapper) {
+            self.root = root
+            self.rootShown = rootShown
+            self.frame = frame
+            self.paths = paths
+            self.mapper = mapper
+        }
 
         func input(_ relative: String) -> PageInput {
             let full = root + "/" + relative
