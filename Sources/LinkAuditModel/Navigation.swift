@@ -77,7 +77,7 @@ public struct Navigation: Codable, Sendable, Equatable {
 
 // The inits stay in an extension, so that the struct keeps the memberwise init the compiler
 // writes, which `initialize(_:…)` builds with: a written init (this toolchain, Swift 6.3)
-// builds the 291-byte record aside, copies it out and destroys the first, where the
+// builds the whole record (some 280 bytes) aside, copies it out and destroys the first, where the
 // memberwise one builds it in place (Benchmarks/README.md, issue 17).
 extension Navigation {
     public init(page: String, line: Int, source: String, trigger: Trigger, frame: FrameKind,
