@@ -36,7 +36,9 @@ extension ScriptScanner {
     /// (Inlined, as `currentSteps` is: the call copied the scanner, issue 17.)
     @inline(__always) var currentCondition: String? {
         if let statement = branches.statement, statement.depth == frames.count { return statement.condition }
-        return frames.isEmpty ? rootBranch : frames[frames.count - 1].condition
+        guard !frames.isEmpty else { return rootBranch }
+        let holder = frames[frames.count - 1].conditionFrame
+        return holder < 0 ? rootBranch : frames[holder].ownBranch
     }
 
     /// `if` and `else`.
@@ -57,12 +59,13 @@ extension ScriptScanner {
         }
     }
 
-    /// A `{` takes the branch waiting for it.
-    mutating func openBlock(condition: inout String?, own: inout Branches.Own?) {
-        guard let waiting = branches.waiting, waiting.depth == frames.count else { return }
+    /// A `{` takes the branch waiting for it; whether one was.
+    mutating func openBlock(condition: inout String?, own: inout Branches.Own?) -> Bool {
+        guard let waiting = branches.waiting, waiting.depth == frames.count else { return false }
         condition = waiting.condition
         own = waiting.own
         branches.waiting = nil
+        return true
     }
 
     /// After a frame closed at token `i`: the `)` of `if (…)` starts a branch, the `}` of

@@ -52,13 +52,28 @@ struct ScriptScanner {
         case brace, paren, bracket
     }
 
+    /// Its steps, function and branch are most often its parent's: each is then named by
+    /// the index of the frame that holds it (-1: outside every frame), not copied into it.
+    /// Copied, each bracket retained the steps, the function's name and the branch, and
+    /// released them as it closed (~5 atomic reference counts a link on the dense corpus,
+    /// issue 17). Frames close innermost first, so an index names an open frame.
     struct Frame {
         var closer: Closer
-        var steps: ScriptSteps?
-        /// The function whose body this frame is in: its own, or the nearest enclosing one.
-        var function: String?
-        /// The branch the frame's code is on.
-        var condition: String?
+        /// The frame holding this frame's steps (`ownSteps`): itself or an enclosing one;
+        /// -1: the scanner's `root`.
+        var stepsFrame: Int
+        /// The steps, when `stepsFrame` is this frame (nil: none, as in a function's body).
+        var ownSteps: ScriptSteps?
+        /// The frame holding the function whose body this frame is in (`ownFunction`): its
+        /// own, or the nearest enclosing one; -1: none.
+        var functionFrame: Int
+        /// The function whose body this frame is, when `functionFrame` is this frame.
+        var ownFunction: String?
+        /// The frame holding the branch the frame's code is on (`ownCondition`); -1: the
+        /// scanner's `rootBranch`.
+        var conditionFrame: Int
+        /// The branch, when `conditionFrame` is this frame.
+        var ownBranch: String?
         /// Where the frame's opener is, in tokens.
         var opener: Int
         /// A call taking a callback (timers, listeners, promises): a function passed by
@@ -138,12 +153,21 @@ struct ScriptScanner {
     // Inlined (issue 17): called from a mutating method, each getter call copied the whole
     // scanner (440 bytes) to lend it, twice per opened bracket.
     @inline(__always) var currentSteps: ScriptSteps? {
-        let steps = frames.isEmpty ? root : frames[frames.count - 1].steps
+        let steps = frames.isEmpty ? root : steps(ofFrame: frames.count - 1)
         guard let p = pending, p.depth == frames.count else { return steps }
         return steps + p.step
     }
+    /// The steps of the open frame at `index` (read where they are held).
+    @inline(__always) func steps(ofFrame index: Int) -> ScriptSteps? {
+        let holder = frames[index].stepsFrame
+        return holder < 0 ? root : frames[holder].ownSteps
+    }
     /// (Read through the subscript: `frames.last` copied the whole frame for one field.)
-    @inline(__always) var currentFunction: String? { frames.isEmpty ? nil : frames[frames.count - 1].function }
+    @inline(__always) var currentFunction: String? {
+        guard !frames.isEmpty else { return nil }
+        let holder = frames[frames.count - 1].functionFrame
+        return holder < 0 ? nil : frames[holder].ownFunction
+    }
     /// The enclosing function's parameters, for a value read as one.
     @inline(__always) var currentParameters: [String?] { currentFunction.flatMap { unit.parameters[$0] } ?? [] }
 
@@ -196,7 +220,9 @@ struct ScriptScanner {
                     continue
                 }
                 if t.text.isName("await"), !frames.isEmpty {
-                    frames[frames.count - 1].steps = frames[frames.count - 1].steps + .promise
+                    let top = frames.count - 1
+                    frames[top].ownSteps = steps(ofFrame: top) + .promise
+                    frames[top].stepsFrame = top
                 }
                 scanBranch(t, at: i)
                 scanSink(t, at: i)
@@ -221,24 +247,47 @@ struct ScriptScanner {
         // The fields worked out apart and the frame made once, by the memberwise init, in
         // the append: a frame made in a variable, set and appended was copied in (each
         // reference retained) and destroyed, on every bracket (Benchmarks/README.md, issue 17).
-        var steps = currentSteps
-        var function = currentFunction
-        var condition = currentCondition
+        // Steps, function and branch are the parent's (named by index, nothing retained)
+        // unless this frame changes them (issue 17).
+        let index = frames.count
+        let parent = index - 1
+        var stepsFrame = frames.isEmpty ? -1 : frames[parent].stepsFrame
+        var ownSteps: ScriptSteps?
+        var functionFrame = frames.isEmpty ? -1 : frames[parent].functionFrame
+        var ownFunction: String?
+        var conditionFrame = frames.isEmpty ? -1 : frames[parent].conditionFrame
+        var ownBranch: String?
+        // A handler step waiting at this depth, or a statement's branch, is this frame's own
+        // (what `currentSteps` and `currentCondition` give here).
+        if let p = pending, p.depth == index {
+            ownSteps = currentSteps
+            stepsFrame = index
+        }
+        if let statement = branches.statement, statement.depth == index {
+            ownBranch = statement.condition
+            conditionFrame = index
+        }
         var isCallback = false
         var timer: TimerDelay?
         var openEffect: ScriptUnit.EffectRef?
         var arrowName: String?
         var isCondition = false
         var ownCondition: Branches.Own?
-        var definesFunction = false
         if closer == .brace, let name = pendingFunctionName {
-            function = name
-            steps = nil
+            ownFunction = name
+            functionFrame = index
+            ownSteps = nil
+            stepsFrame = index
             pendingFunctionName = nil
-            definesFunction = true
         }
         if closer == .paren {
-            configureCall(steps: &steps, isCallback: &isCallback, timer: &timer, at: i)
+            var callSteps: ScriptSteps?
+            configureCall(steps: &callSteps, isCallback: &isCallback, timer: &timer, at: i)
+            if isCallback {
+                // `configureCall` sets the steps exactly when it marks a callback.
+                ownSteps = callSteps
+                stepsFrame = index
+            }
             if let candidate = arrowCandidate, candidate.paren == i {
                 arrowName = candidate.name
             } else if let name = pendingFunctionName, unit.parameters[name] == nil {
@@ -252,17 +301,18 @@ struct ScriptScanner {
         }
         if closer == .brace {
             if let p = pending, p.depth == frames.count {
-                if !definesFunction { steps = currentSteps }
+                // (Its steps are this frame's already, unless it defines a function.)
                 pending = nil
             }
-            openBlock(condition: &condition, own: &ownCondition)
+            if openBlock(condition: &ownBranch, own: &ownCondition) { conditionFrame = index }
         }
         switch closer {
         case .brace: braceFrames.append(frames.count)
         case .paren: parenFrames.append(frames.count)
         case .bracket: bracketFrames.append(frames.count)
         }
-        frames.append(Frame(closer: closer, steps: steps, function: function, condition: condition, opener: i,
+        frames.append(Frame(closer: closer, stepsFrame: stepsFrame, ownSteps: ownSteps, functionFrame: functionFrame,
+                            ownFunction: ownFunction, conditionFrame: conditionFrame, ownBranch: ownBranch, opener: i,
                             isCallback: isCallback, argIndex: 0, timer: timer, timerDelay: nil, openEffect: openEffect,
                             arrowName: arrowName, isCondition: isCondition, ownCondition: ownCondition))
     }
@@ -408,7 +458,7 @@ struct ScriptScanner {
         if let steps {
             record(.call(name.text, arguments: []), at: name.offset, steps: steps)
         } else if !frames.isEmpty, frames[frames.count - 1].isCallback {
-            record(.call(name.text, arguments: []), at: name.offset, steps: frames[frames.count - 1].steps)
+            record(.call(name.text, arguments: []), at: name.offset, steps: self.steps(ofFrame: frames.count - 1))
         }
     }
 
