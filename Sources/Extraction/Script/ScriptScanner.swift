@@ -26,12 +26,13 @@ struct ScriptScanner {
     private let stringCodeDepth: Int
     var unit = ScriptUnit()
     var frames: [Frame] = []
-    /// Per kind of closer, the indices in `frames` of the open frames it would close,
-    /// innermost last: three flat stacks, where an array of three arrays was allocated per
-    /// scan and checked both arrays' uniqueness on every push and pop (issue 17).
-    private var braceFrames: [Int] = []
-    private var parenFrames: [Int] = []
-    private var bracketFrames: [Int] = []
+    /// Per kind of closer, the index in `frames` of the innermost open frame it would close
+    /// (-1: none); each frame names the one of its kind before it (`Frame.previousOfKind`).
+    /// Three stacks of indices beside `frames` were three allocations per scan, their growth
+    /// and their releases (issue 17); an array of three arrays was worse.
+    private var innermostBrace = -1
+    private var innermostParen = -1
+    private var innermostBracket = -1
     /// The literals a navigation sink read, by token index (empty until one does): a mark
     /// per token where a Set of offsets hashed each (offsets and indices name the same tokens).
     var consumed: [Bool] = []
@@ -59,6 +60,8 @@ struct ScriptScanner {
     /// issue 17). Frames close innermost first, so an index names an open frame.
     struct Frame {
         var closer: Closer
+        /// The open frame of the same kind of closer before this one (-1: none).
+        var previousOfKind: Int
         /// The frame holding this frame's steps (`ownSteps`): itself or an enclosing one;
         /// -1: the scanner's `root`.
         var stepsFrame: Int
@@ -306,12 +309,13 @@ struct ScriptScanner {
             }
             if openBlock(condition: &ownBranch, own: &ownCondition) { conditionFrame = index }
         }
+        let previousOfKind: Int
         switch closer {
-        case .brace: braceFrames.append(frames.count)
-        case .paren: parenFrames.append(frames.count)
-        case .bracket: bracketFrames.append(frames.count)
+        case .brace: (previousOfKind, innermostBrace) = (innermostBrace, index)
+        case .paren: (previousOfKind, innermostParen) = (innermostParen, index)
+        case .bracket: (previousOfKind, innermostBracket) = (innermostBracket, index)
         }
-        frames.append(Frame(closer: closer, stepsFrame: stepsFrame, ownSteps: ownSteps, functionFrame: functionFrame,
+        frames.append(Frame(closer: closer, previousOfKind: previousOfKind, stepsFrame: stepsFrame, ownSteps: ownSteps, functionFrame: functionFrame,
                             ownFunction: ownFunction, conditionFrame: conditionFrame, ownBranch: ownBranch, opener: i,
                             isCallback: isCallback, argIndex: 0, timer: timer, timerDelay: nil, openEffect: openEffect,
                             arrowName: arrowName, isCondition: isCondition, ownCondition: ownCondition))
@@ -320,21 +324,21 @@ struct ScriptScanner {
     /// Closes the innermost open frame this closer closes, and every frame opened
     /// inside it and left open (`f(a, {b)`); a closer with no such frame is ignored.
     private mutating func closeFrame(_ closer: Closer, at i: Int) {
-        let innermost: Int?
+        let index: Int
         switch closer {
-        case .brace: innermost = braceFrames.last
-        case .paren: innermost = parenFrames.last
-        case .bracket: innermost = bracketFrames.last
+        case .brace: index = innermostBrace
+        case .paren: index = innermostParen
+        case .bracket: index = innermostBracket
         }
-        guard let index = innermost else { return }
+        guard index >= 0 else { return }
         // The frame at `index` is the last one removed: taken out, not copied first.
         var frame: Frame
         repeat {
             frame = frames.removeLast()
             switch frame.closer {
-            case .brace: braceFrames.removeLast()
-            case .paren: parenFrames.removeLast()
-            case .bracket: bracketFrames.removeLast()
+            case .brace: innermostBrace = frame.previousOfKind
+            case .paren: innermostParen = frame.previousOfKind
+            case .bracket: innermostBracket = frame.previousOfKind
             }
             #if DEBUG
             script.work.count += 1
