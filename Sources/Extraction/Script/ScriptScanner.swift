@@ -266,8 +266,8 @@ struct ScriptScanner {
             ownSteps = currentSteps
             stepsFrame = index
         }
-        if let statement = branches.statement, statement.depth == index {
-            ownBranch = statement.condition
+        if branches.statement?.depth == index {
+            ownBranch = branches.statement!.condition
             conditionFrame = index
         }
         var isCallback = false
@@ -284,12 +284,11 @@ struct ScriptScanner {
             pendingFunctionName = nil
         }
         if closer == .paren {
-            var callSteps: ScriptSteps?
-            configureCall(steps: &callSteps, isCallback: &isCallback, timer: &timer, at: i)
-            if isCallback {
-                // `configureCall` sets the steps exactly when it marks a callback.
-                ownSteps = callSteps
+            if let call = configureCall(at: i) {
+                isCallback = true
+                ownSteps = call.steps
                 stepsFrame = index
+                timer = call.timer
             }
             if let candidate = arrowCandidate, candidate.paren == i {
                 arrowName = candidate.name
@@ -307,7 +306,11 @@ struct ScriptScanner {
                 // (Its steps are this frame's already, unless it defines a function.)
                 pending = nil
             }
-            if openBlock(condition: &ownBranch, own: &ownCondition) { conditionFrame = index }
+            if let waiting = openBlock() {
+                ownBranch = waiting.condition
+                ownCondition = waiting.own
+                conditionFrame = index
+            }
         }
         let previousOfKind: Int
         switch closer {
@@ -376,10 +379,13 @@ struct ScriptScanner {
         readCallbackReference(at: i + 1)
     }
 
-    /// Marks a `(` that opens a call taking a callback: timers, listeners, promises.
-    private mutating func configureCall(steps: inout ScriptSteps?, isCallback: inout Bool, timer: inout TimerDelay?,
-                                        at i: Int) {
-        guard let callee = token(i - 1), callee.kind == .identifier, ScriptNames.mayTakeCallback(callee.text) else { return }
+    /// A `(` that opens a call taking a callback (timers, listeners, promises): the steps its
+    /// callback runs behind and, for a timer, the step's delay; nil for any other `(`.
+    /// (Returned, not set through `inout`: the frame's fields lent to it were copied into
+    /// the frame, each retained and released, on every `(`, issue 17.)
+    private mutating func configureCall(at i: Int) -> (steps: ScriptSteps, timer: TimerDelay?)? {
+        guard let callee = token(i - 1), callee.kind == .identifier, ScriptNames.mayTakeCallback(callee.text) else { return nil }
+        var timer: TimerDelay?
         let isMember = token(i - 2)?.isPunct(".") == true
         let step: ScriptStep
         switch callee.text {
@@ -397,20 +403,19 @@ struct ScriptScanner {
             step = .promise
         case "addEventListener", "on":
             guard callee.text == "addEventListener" || isMember, let event = token(i + 1), event.kind == .string
-            else { return }
+            else { return nil }
             step = .listener(EventClass.of(event.text))
         case "ready" where isMember:
             step = .listener(.load)
         case "click" where isMember, "submit" where isMember, "tap" where isMember, "touchend" where isMember,
              "mousedown" where isMember:
             // `$(b).click(f)` registers a handler; `a.click()` clicks (`scanElement`).
-            guard token(i + 1)?.isPunct(")") != true else { return }
+            guard token(i + 1)?.isPunct(")") != true else { return nil }
             step = .listener(.activation)
         default:
-            return
+            return nil
         }
-        isCallback = true
-        steps = currentSteps + step
+        let steps = currentSteps + step
         if timer != nil, let code = token(i + 1), code.kind == .string,
            stringCodeDepth < Self.maxStringCodeDepth {
             // setTimeout("location.href='…'", 500): the string is code, run by the timer.
@@ -426,6 +431,7 @@ struct ScriptScanner {
             unit.absorb(scanner.unit, at: code.offset, into: currentFunction)
         }
         readCallbackReference(at: i + 1, steps: steps)
+        return (steps, timer)
     }
 
     /// The delay argument of `setTimeout(f, 500)`: a number literal, signed, optionally
