@@ -352,6 +352,14 @@ struct JSTokenizer {
     /// Longest match first, decided on the bytes (this runs for every punctuator).
     private mutating func readPunct() -> String {
         let b = bytes[index]
+        // Most punctuators (`(`, `)`, `;`, `,`, braces, brackets) start no longer one: decided
+        // on their first byte alone, before the two bytes after are read (issue 17).
+        switch b {
+        case 0x3D, 0x21, 0x2B, 0x26, 0x7C, 0x3F, 0x2E: break  // = ! + & | ? .
+        default:
+            index += 1
+            return b < 0x80 ? Self.punct(b) : String(UnicodeScalar(b))
+        }
         let next: UInt8 = index + 1 < bytes.count ? bytes[index + 1] : 0
         let third: UInt8 = index + 2 < bytes.count ? bytes[index + 2] : 0
         let punct: String

@@ -209,7 +209,7 @@ struct ScriptScanner {
                 case 0x2C:  // ,
                     nextArgument(at: i)
                 case 0x3B:  // ;
-                    if let p = pending, p.depth == frames.count { pending = nil }
+                    if pending?.depth == frames.count { pending = nil }
                     endStatement()
                 case 0x3D:  // =
                     assignment(at: i)
