@@ -484,10 +484,28 @@ struct JSTokenizer {
 }
 
 private func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
-private func isIdentifierStart(_ b: UInt8) -> Bool {
+
+/// The bytes a name is made of, as bits: one shift and test a byte where the ranges were
+/// up to five comparisons and as many branches (a name's bytes were a tenth of the
+/// tokenizer's instructions on the dense corpus, issue 17). `JSTokenizerTests` holds each
+/// equal to its plain twin below on all 256 bytes.
+/// ASCII 0x00–0x3F: `$`, and for a part the digits.
+private let identifierStartLow: UInt64 = 1 << 0x24
+private let identifierPartLow: UInt64 = identifierStartLow | (0x3FF << 0x30)
+/// ASCII 0x40–0x7F: `A`–`Z`, `_`, `a`–`z`.
+private let identifierHigh: UInt64 = (0x3FF_FFFF << 1) | (1 << 0x1F) | (0x3FF_FFFF << 0x21)
+
+@inline(__always) func isIdentifierStart(_ b: UInt8) -> Bool {
+    b >= 0x80 || ((b < 0x40 ? identifierStartLow : identifierHigh) >> UInt64(b & 0x3F)) & 1 != 0
+}
+@inline(__always) func isIdentifierPart(_ b: UInt8) -> Bool {
+    b >= 0x80 || ((b < 0x40 ? identifierPartLow : identifierHigh) >> UInt64(b & 0x3F)) & 1 != 0
+}
+/// The plain twins, as first written.
+func isIdentifierStartPlain(_ b: UInt8) -> Bool {
     (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || b == 0x5F || b == 0x24 || b >= 0x80
 }
-private func isIdentifierPart(_ b: UInt8) -> Bool { isIdentifierStart(b) || isDigit(b) }
+func isIdentifierPartPlain(_ b: UInt8) -> Bool { isIdentifierStartPlain(b) || isDigit(b) }
 private func hexValue(_ b: UInt8) -> UInt32? {
     switch b {
     case 0x30...0x39: return UInt32(b - 0x30)
