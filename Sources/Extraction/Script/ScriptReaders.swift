@@ -66,35 +66,41 @@ extension ScriptTokens {
     /// or at the end of the expression (nil): `;`, `,`, a closer, an assignment, a keyword
     /// that starts a statement, a line break between two operands, or the token budget.
     private func segmentEnd(from start: Int, read: inout Int) -> (Int, String?) {
+        // Tokens read in place and the one before named by index (-1: none): bound as copies,
+        // each token's text was retained and released, a URL literal's atomically (issue 17).
         var j = start
-        var previous: JSToken?
-        while let t = token(j), read < Self.maxExpressionTokens {
+        var previous = -1
+        while isToken(j), read < Self.maxExpressionTokens {
             read += 1
-            if t.kind == .punct {
+            if tokens[j].kind == .punct {
                 // One-byte punctuators by their byte, the few longer ones by text.
-                switch t.byte {
+                switch tokens[j].byte {
                 case 0x3F: return (j, "?")
                 case 0x3A: return (j, ":")
                 case 0x3B, 0x2C, 0x29, 0x5D, 0x7D, 0x3D: return (j, nil)  // ; , ) ] } =
                 case 0x28, 0x5B, 0x7B:  // ( [ {
                     guard let close = closer(of: j) else { return (j, nil) }
-                    previous = tokens[close]
+                    previous = close
                     j = close + 1
                     continue
                 case 0:
-                    switch t.text {
-                    case "&&", "||", "??": return (j, t.text)
+                    switch tokens[j].text {
+                    case "&&": return (j, "&&")
+                    case "||": return (j, "||")
+                    case "??": return (j, "??")
                     case "+=", "=>": return (j, nil)
                     default: break
                     }
                 default: break
                 }
             } else if j > start {
-                if t.kind == .identifier, JSKeywords.statements.contains(t.text),
-                   previous?.isPunct(".") != true, previous?.isPunct("?.") != true { return (j, nil) }
-                if t.newlineBefore, let p = previous, p.endsOperand, t.startsOperand { return (j, nil) }
+                if tokens[j].kind == .identifier, JSKeywords.statements.contains(tokens[j].text),
+                   previous < 0 || (!tokens[previous].isPunct(".") && !tokens[previous].isPunct("?.")) { return (j, nil) }
+                if tokens[j].newlineBefore, previous >= 0, tokens[previous].endsOperand, tokens[j].startsOperand {
+                    return (j, nil)
+                }
             }
-            previous = t
+            previous = j
             j += 1
         }
         return (j, nil)

@@ -35,8 +35,12 @@ extension ScriptScanner {
     /// The branch in force here.
     /// (Inlined, as `currentSteps` is: the call copied the scanner, issue 17.)
     @inline(__always) var currentCondition: String? {
-        if let statement = branches.statement, statement.depth == frames.count { return statement.condition }
-        return frames.isEmpty ? rootBranch : frames[frames.count - 1].condition
+        // The depth compared in place, the branch read only then: bound whole, the statement
+        // (its branch and condition) was copied, retained and released, per look (issue 17).
+        if branches.statement?.depth == frames.count { return branches.statement!.condition }
+        guard !frames.isEmpty else { return rootBranch }
+        let holder = frames[frames.count - 1].conditionFrame
+        return holder < 0 ? rootBranch : frames[holder].ownBranch
     }
 
     /// `if` and `else`.
@@ -57,19 +61,19 @@ extension ScriptScanner {
         }
     }
 
-    /// A `{` takes the branch waiting for it.
-    mutating func openBlock(condition: inout String?, own: inout Branches.Own?) {
-        guard let waiting = branches.waiting, waiting.depth == frames.count else { return }
-        condition = waiting.condition
-        own = waiting.own
-        branches.waiting = nil
+    /// A `{` takes the branch waiting for it (nil: none).
+    /// (Returned, not set through `inout`: the frame's fields lent to it were copied into
+    /// the frame on every `{`; and taken out, not bound and then cleared, issue 17.)
+    mutating func openBlock() -> (condition: String?, own: Branches.Own?)? {
+        guard branches.waiting?.depth == frames.count, let waiting = branches.waiting.take() else { return nil }
+        return (waiting.condition, waiting.own)
     }
 
     /// After a frame closed at token `i`: the `)` of `if (…)` starts a branch, the `}` of
     /// an `if` block ends one, and what was open inside the frame ends with it.
     mutating func closeBranches(_ frame: Frame, at i: Int) {
-        if let waiting = branches.waiting, waiting.depth > frames.count { branches.waiting = nil }
-        if let statement = branches.statement, statement.depth > frames.count { branches.statement = nil }
+        if let depth = branches.waiting?.depth, depth > frames.count { branches.waiting = nil }
+        if let depth = branches.statement?.depth, depth > frames.count { branches.statement = nil }
         if frame.closer == .paren, frame.isCondition, let opener = token(frame.opener) {
             var own = Branches.Own(condition: script.text(from: opener.offset + 1, to: script.tokens[i].offset))
             if let elseIf = branches.elseIf, elseIf.depth == frames.count {
@@ -89,15 +93,14 @@ extension ScriptScanner {
 
     /// `;`: a statement without braces ends.
     mutating func endStatement() {
-        guard let statement = branches.statement, statement.depth == frames.count else { return }
+        guard branches.statement?.depth == frames.count, let statement = branches.statement.take() else { return }
         if let own = statement.own { branches.lastIf = (own, statement.depth) }
-        branches.statement = nil
     }
 
     /// A line break between an operand and the start of another ends the statement
     /// (automatic semicolon insertion, as far as a token tells it).
     mutating func endBranchStatement(before i: Int) {
-        guard let statement = branches.statement, statement.depth == frames.count, i > statement.start,
+        guard let statement = branches.statement?.start, branches.statement?.depth == frames.count, i > statement,
               let t = token(i), t.newlineBefore, t.startsOperand, token(i - 1)?.endsOperand == true else { return }
         endStatement()
     }

@@ -26,12 +26,13 @@ struct ScriptScanner {
     private let stringCodeDepth: Int
     var unit = ScriptUnit()
     var frames: [Frame] = []
-    /// Per kind of closer, the indices in `frames` of the open frames it would close,
-    /// innermost last: three flat stacks, where an array of three arrays was allocated per
-    /// scan and checked both arrays' uniqueness on every push and pop (issue 17).
-    private var braceFrames: [Int] = []
-    private var parenFrames: [Int] = []
-    private var bracketFrames: [Int] = []
+    /// Per kind of closer, the index in `frames` of the innermost open frame it would close
+    /// (-1: none); each frame names the one of its kind before it (`Frame.previousOfKind`).
+    /// Three stacks of indices beside `frames` were three allocations per scan, their growth
+    /// and their releases (issue 17); an array of three arrays was worse.
+    private var innermostBrace = -1
+    private var innermostParen = -1
+    private var innermostBracket = -1
     /// The literals a navigation sink read, by token index (empty until one does): a mark
     /// per token where a Set of offsets hashed each (offsets and indices name the same tokens).
     var consumed: [Bool] = []
@@ -52,13 +53,30 @@ struct ScriptScanner {
         case brace, paren, bracket
     }
 
+    /// Its steps, function and branch are most often its parent's: each is then named by
+    /// the index of the frame that holds it (-1: outside every frame), not copied into it.
+    /// Copied, each bracket retained the steps, the function's name and the branch, and
+    /// released them as it closed (~5 atomic reference counts a link on the dense corpus,
+    /// issue 17). Frames close innermost first, so an index names an open frame.
     struct Frame {
         var closer: Closer
-        var steps: ScriptSteps?
-        /// The function whose body this frame is in: its own, or the nearest enclosing one.
-        var function: String?
-        /// The branch the frame's code is on.
-        var condition: String?
+        /// The open frame of the same kind of closer before this one (-1: none).
+        var previousOfKind: Int
+        /// The frame holding this frame's steps (`ownSteps`): itself or an enclosing one;
+        /// -1: the scanner's `root`.
+        var stepsFrame: Int
+        /// The steps, when `stepsFrame` is this frame (nil: none, as in a function's body).
+        var ownSteps: ScriptSteps?
+        /// The frame holding the function whose body this frame is in (`ownFunction`): its
+        /// own, or the nearest enclosing one; -1: none.
+        var functionFrame: Int
+        /// The function whose body this frame is, when `functionFrame` is this frame.
+        var ownFunction: String?
+        /// The frame holding the branch the frame's code is on (`ownCondition`); -1: the
+        /// scanner's `rootBranch`.
+        var conditionFrame: Int
+        /// The branch, when `conditionFrame` is this frame.
+        var ownBranch: String?
         /// Where the frame's opener is, in tokens.
         var opener: Int
         /// A call taking a callback (timers, listeners, promises): a function passed by
@@ -138,12 +156,21 @@ struct ScriptScanner {
     // Inlined (issue 17): called from a mutating method, each getter call copied the whole
     // scanner (440 bytes) to lend it, twice per opened bracket.
     @inline(__always) var currentSteps: ScriptSteps? {
-        let steps = frames.isEmpty ? root : frames[frames.count - 1].steps
+        let steps = frames.isEmpty ? root : steps(ofFrame: frames.count - 1)
         guard let p = pending, p.depth == frames.count else { return steps }
         return steps + p.step
     }
+    /// The steps of the open frame at `index` (read where they are held).
+    @inline(__always) func steps(ofFrame index: Int) -> ScriptSteps? {
+        let holder = frames[index].stepsFrame
+        return holder < 0 ? root : frames[holder].ownSteps
+    }
     /// (Read through the subscript: `frames.last` copied the whole frame for one field.)
-    @inline(__always) var currentFunction: String? { frames.isEmpty ? nil : frames[frames.count - 1].function }
+    @inline(__always) var currentFunction: String? {
+        guard !frames.isEmpty else { return nil }
+        let holder = frames[frames.count - 1].functionFrame
+        return holder < 0 ? nil : frames[holder].ownFunction
+    }
     /// The enclosing function's parameters, for a value read as one.
     @inline(__always) var currentParameters: [String?] { currentFunction.flatMap { unit.parameters[$0] } ?? [] }
 
@@ -182,7 +209,7 @@ struct ScriptScanner {
                 case 0x2C:  // ,
                     nextArgument(at: i)
                 case 0x3B:  // ;
-                    if let p = pending, p.depth == frames.count { pending = nil }
+                    if pending?.depth == frames.count { pending = nil }
                     endStatement()
                 case 0x3D:  // =
                     assignment(at: i)
@@ -196,7 +223,9 @@ struct ScriptScanner {
                     continue
                 }
                 if t.text.isName("await"), !frames.isEmpty {
-                    frames[frames.count - 1].steps = frames[frames.count - 1].steps + .promise
+                    let top = frames.count - 1
+                    frames[top].ownSteps = steps(ofFrame: top) + .promise
+                    frames[top].stepsFrame = top
                 }
                 scanBranch(t, at: i)
                 scanSink(t, at: i)
@@ -221,24 +250,46 @@ struct ScriptScanner {
         // The fields worked out apart and the frame made once, by the memberwise init, in
         // the append: a frame made in a variable, set and appended was copied in (each
         // reference retained) and destroyed, on every bracket (Benchmarks/README.md, issue 17).
-        var steps = currentSteps
-        var function = currentFunction
-        var condition = currentCondition
+        // Steps, function and branch are the parent's (named by index, nothing retained)
+        // unless this frame changes them (issue 17).
+        let index = frames.count
+        let parent = index - 1
+        var stepsFrame = frames.isEmpty ? -1 : frames[parent].stepsFrame
+        var ownSteps: ScriptSteps?
+        var functionFrame = frames.isEmpty ? -1 : frames[parent].functionFrame
+        var ownFunction: String?
+        var conditionFrame = frames.isEmpty ? -1 : frames[parent].conditionFrame
+        var ownBranch: String?
+        // A handler step waiting at this depth, or a statement's branch, is this frame's own
+        // (what `currentSteps` and `currentCondition` give here).
+        if let p = pending, p.depth == index {
+            ownSteps = currentSteps
+            stepsFrame = index
+        }
+        if branches.statement?.depth == index {
+            ownBranch = branches.statement!.condition
+            conditionFrame = index
+        }
         var isCallback = false
         var timer: TimerDelay?
         var openEffect: ScriptUnit.EffectRef?
         var arrowName: String?
         var isCondition = false
         var ownCondition: Branches.Own?
-        var definesFunction = false
         if closer == .brace, let name = pendingFunctionName {
-            function = name
-            steps = nil
+            ownFunction = name
+            functionFrame = index
+            ownSteps = nil
+            stepsFrame = index
             pendingFunctionName = nil
-            definesFunction = true
         }
         if closer == .paren {
-            configureCall(steps: &steps, isCallback: &isCallback, timer: &timer, at: i)
+            if let call = configureCall(at: i) {
+                isCallback = true
+                ownSteps = call.steps
+                stepsFrame = index
+                timer = call.timer
+            }
             if let candidate = arrowCandidate, candidate.paren == i {
                 arrowName = candidate.name
             } else if let name = pendingFunctionName, unit.parameters[name] == nil {
@@ -252,17 +303,23 @@ struct ScriptScanner {
         }
         if closer == .brace {
             if let p = pending, p.depth == frames.count {
-                if !definesFunction { steps = currentSteps }
+                // (Its steps are this frame's already, unless it defines a function.)
                 pending = nil
             }
-            openBlock(condition: &condition, own: &ownCondition)
+            if let waiting = openBlock() {
+                ownBranch = waiting.condition
+                ownCondition = waiting.own
+                conditionFrame = index
+            }
         }
+        let previousOfKind: Int
         switch closer {
-        case .brace: braceFrames.append(frames.count)
-        case .paren: parenFrames.append(frames.count)
-        case .bracket: bracketFrames.append(frames.count)
+        case .brace: (previousOfKind, innermostBrace) = (innermostBrace, index)
+        case .paren: (previousOfKind, innermostParen) = (innermostParen, index)
+        case .bracket: (previousOfKind, innermostBracket) = (innermostBracket, index)
         }
-        frames.append(Frame(closer: closer, steps: steps, function: function, condition: condition, opener: i,
+        frames.append(Frame(closer: closer, previousOfKind: previousOfKind, stepsFrame: stepsFrame, ownSteps: ownSteps, functionFrame: functionFrame,
+                            ownFunction: ownFunction, conditionFrame: conditionFrame, ownBranch: ownBranch, opener: i,
                             isCallback: isCallback, argIndex: 0, timer: timer, timerDelay: nil, openEffect: openEffect,
                             arrowName: arrowName, isCondition: isCondition, ownCondition: ownCondition))
     }
@@ -270,21 +327,21 @@ struct ScriptScanner {
     /// Closes the innermost open frame this closer closes, and every frame opened
     /// inside it and left open (`f(a, {b)`); a closer with no such frame is ignored.
     private mutating func closeFrame(_ closer: Closer, at i: Int) {
-        let innermost: Int?
+        let index: Int
         switch closer {
-        case .brace: innermost = braceFrames.last
-        case .paren: innermost = parenFrames.last
-        case .bracket: innermost = bracketFrames.last
+        case .brace: index = innermostBrace
+        case .paren: index = innermostParen
+        case .bracket: index = innermostBracket
         }
-        guard let index = innermost else { return }
+        guard index >= 0 else { return }
         // The frame at `index` is the last one removed: taken out, not copied first.
         var frame: Frame
         repeat {
             frame = frames.removeLast()
             switch frame.closer {
-            case .brace: braceFrames.removeLast()
-            case .paren: parenFrames.removeLast()
-            case .bracket: bracketFrames.removeLast()
+            case .brace: innermostBrace = frame.previousOfKind
+            case .paren: innermostParen = frame.previousOfKind
+            case .bracket: innermostBracket = frame.previousOfKind
             }
             #if DEBUG
             script.work.count += 1
@@ -322,10 +379,13 @@ struct ScriptScanner {
         readCallbackReference(at: i + 1)
     }
 
-    /// Marks a `(` that opens a call taking a callback: timers, listeners, promises.
-    private mutating func configureCall(steps: inout ScriptSteps?, isCallback: inout Bool, timer: inout TimerDelay?,
-                                        at i: Int) {
-        guard let callee = token(i - 1), callee.kind == .identifier, ScriptNames.mayTakeCallback(callee.text) else { return }
+    /// A `(` that opens a call taking a callback (timers, listeners, promises): the steps its
+    /// callback runs behind and, for a timer, the step's delay; nil for any other `(`.
+    /// (Returned, not set through `inout`: the frame's fields lent to it were copied into
+    /// the frame, each retained and released, on every `(`, issue 17.)
+    private mutating func configureCall(at i: Int) -> (steps: ScriptSteps, timer: TimerDelay?)? {
+        guard let callee = token(i - 1), callee.kind == .identifier, ScriptNames.mayTakeCallback(callee.text) else { return nil }
+        var timer: TimerDelay?
         let isMember = token(i - 2)?.isPunct(".") == true
         let step: ScriptStep
         switch callee.text {
@@ -343,20 +403,19 @@ struct ScriptScanner {
             step = .promise
         case "addEventListener", "on":
             guard callee.text == "addEventListener" || isMember, let event = token(i + 1), event.kind == .string
-            else { return }
+            else { return nil }
             step = .listener(EventClass.of(event.text))
         case "ready" where isMember:
             step = .listener(.load)
         case "click" where isMember, "submit" where isMember, "tap" where isMember, "touchend" where isMember,
              "mousedown" where isMember:
             // `$(b).click(f)` registers a handler; `a.click()` clicks (`scanElement`).
-            guard token(i + 1)?.isPunct(")") != true else { return }
+            guard token(i + 1)?.isPunct(")") != true else { return nil }
             step = .listener(.activation)
         default:
-            return
+            return nil
         }
-        isCallback = true
-        steps = currentSteps + step
+        let steps = currentSteps + step
         if timer != nil, let code = token(i + 1), code.kind == .string,
            stringCodeDepth < Self.maxStringCodeDepth {
             // setTimeout("location.href='…'", 500): the string is code, run by the timer.
@@ -372,6 +431,7 @@ struct ScriptScanner {
             unit.absorb(scanner.unit, at: code.offset, into: currentFunction)
         }
         readCallbackReference(at: i + 1, steps: steps)
+        return (steps, timer)
     }
 
     /// The delay argument of `setTimeout(f, 500)`: a number literal, signed, optionally
@@ -408,7 +468,7 @@ struct ScriptScanner {
         if let steps {
             record(.call(name.text, arguments: []), at: name.offset, steps: steps)
         } else if !frames.isEmpty, frames[frames.count - 1].isCallback {
-            record(.call(name.text, arguments: []), at: name.offset, steps: frames[frames.count - 1].steps)
+            record(.call(name.text, arguments: []), at: name.offset, steps: self.steps(ofFrame: frames.count - 1))
         }
     }
 

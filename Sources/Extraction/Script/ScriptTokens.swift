@@ -36,6 +36,16 @@ struct ScriptTokens {
         return i >= 0 && i < tokens.count ? tokens[i] : nil
     }
 
+    /// Whether there is a token at `i`, counted as `token(i)` is: for a reader that then
+    /// reads it in place (`tokens[i]`) instead of copying it out (issue 17).
+    @inline(__always)
+    func isToken(_ i: Int) -> Bool {
+        #if DEBUG
+        work.count += 1
+        #endif
+        return i >= 0 && i < tokens.count
+    }
+
     /// The index of the token closing the bracket at `i`, if one does.
     func closer(of i: Int) -> Int? {
         guard i >= 0, i < closers.count, closers[i] >= 0 else { return nil }

@@ -16,6 +16,16 @@ final class JSTokenizerTests: XCTestCase {
         JSTokenizer.tokens(script, plain: plain).map(Token.init)
     }
 
+    /// The bit tests of a name's bytes answer as the comparisons they stand for, on every byte.
+    func testIdentifierByteBitsEqualComparisons() {
+        for b in UInt8.min...UInt8.max {
+            XCTAssertEqual(isIdentifierStart(b), isIdentifierStartPlain(b), "\(b)")
+            XCTAssertEqual(isIdentifierPart(b), isIdentifierPartPlain(b), "\(b)")
+        }
+        XCTAssertEqual((UInt8.min...UInt8.max).filter(isIdentifierStart).count, 26 * 2 + 2 + 128)
+        XCTAssertEqual((UInt8.min...UInt8.max).filter(isIdentifierPart).count, 26 * 2 + 2 + 10 + 128)
+    }
+
     func testLiteralsReadWholeEqualLiteralsReadByteByByte() {
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
         func next() -> UInt64 {
