@@ -130,7 +130,7 @@ struct LinkLineCells {
         let known = tails.withUnsafeBufferPointer { tails -> (found: Bool, count: Int) in
             var t = Int(first), count = 0
             while t >= 0 {
-                if tails[t].findings == findings {
+                if FindingRef.sameList(tails[t].findings, findings) {
                     tails[t].fields.withUnsafeBufferPointer { json.fields($0) }
                     return (true, count)
                 }
@@ -140,6 +140,19 @@ struct LinkLineCells {
             return (false, count)
         }
         if known.found { return }
+        // The run's line ends of the set as the page met them, read in place, without the
+        // texts' lock (`VerdictSetMemo.Entry.sharedTails`); not remembered on the page again.
+        let inRun = memo.entries.withUnsafeBufferPointer { entries -> Bool in
+            guard entries[set].naturalKey else { return false }
+            return entries[set].sharedTails.withUnsafeBufferPointer { tails -> Bool in
+                for t in tails.indices where FindingRef.sameList(tails[t].findings, findings) {
+                    tails[t].fields.withUnsafeBufferPointer { json.fields($0) }
+                    return true
+                }
+                return false
+            }
+        }
+        if inRun { return }
         let definition = memo.entries[set].definition!
         let texts = memo.texts, shared = memo.entries[set].shared
         func make() -> [UInt8] {

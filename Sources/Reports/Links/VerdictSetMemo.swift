@@ -37,6 +37,14 @@ package struct VerdictSetMemo {
         /// The run's findings of the set when the page met it (`VerdictSetTexts.findings(of:)`):
         /// a finding the run has made already is found here, without the texts' lock.
         fileprivate(set) var sharedFindings: [VerdictSetTexts.Finding] = []
+        /// The run's line ends of the set when the page met it (`VerdictSetTexts.tail(of:_:make:)`),
+        /// read by `LinkLineCells` in place: a page meets most of its sets on a line or two,
+        /// and each first line took the texts' lock and retained and released the set's
+        /// definition, entry and bytes (~8 calls a link on dense: issue 17).
+        fileprivate(set) var sharedTails: [(findings: [FindingRef]?, fields: [UInt8])] = []
+        /// Whether the set is keyed on the page as the run's texts key it (its lines end as
+        /// `sharedTails` say). Set with `definition`.
+        fileprivate(set) var naturalKey = false
     }
 
     /// One finding code of a set, as its rows show it: the run's text (`VerdictSetTexts.Finding`,
@@ -147,6 +155,7 @@ package struct VerdictSetMemo {
         let made = texts!.made(of: shared)
         entries[index].sharedFindings = made.findings
         entries[index].outcomes = made.outcomes
+        entries[index].sharedTails = made.tails
         byCanonical[number] = Int32(index)
         return index
     }
@@ -183,7 +192,8 @@ package struct VerdictSetMemo {
     /// Keys and lists the definition of entry `index` (not defined yet on the page).
     private mutating func makeDefinition(at index: Int) {
         // The run's definition, made once (`VerdictSetTexts`), unless its key is taken here.
-        let natural = entries[index].shared?.definition
+        let run = entries[index].shared?.definition
+        let natural = run
             ?? { json in VerdictSetDefinition(key: VerdictSetKey(verdicts: json), verdicts: json) }(
                 VerdictSetDefinition.json(entries[index].set))
         var key = natural.key
@@ -200,6 +210,7 @@ package struct VerdictSetMemo {
         }
         let definition = key == natural.key ? natural : VerdictSetDefinition(key: key, verdicts: natural.verdicts)
         entries[index].definition = definition
+        entries[index].naturalKey = run != nil && key == natural.key
         definitions.append(definition)
     }
 
@@ -248,7 +259,7 @@ package struct VerdictSetMemo {
         // strings and arrays, on every finding of every link (Benchmarks/README.md, issue 17).
         let known = entries[index].findings.withUnsafeBufferPointer { texts -> Int? in
             for i in texts.indices
-            where texts[i].code.isName(ref.pointee.code) && texts[i].refProfiles == ref.pointee.profiles {
+            where texts[i].code.isName(ref.pointee.code) && FindingRef.sameNames(texts[i].refProfiles, ref.pointee.profiles) {
                 return i
             }
             return nil
@@ -265,7 +276,9 @@ package struct VerdictSetMemo {
         // The run's texts of the set read in place too, the one found read where it is (copied
         // out, its four strings and arrays were retained and released again: issue 17).
         let made = entries[index].shared == nil ? nil : entries[index].sharedFindings.withUnsafeBufferPointer { made in
-            made.indices.first { made[$0].code.isName(ref.pointee.code) && made[$0].refProfiles == ref.pointee.profiles }
+            made.indices.first {
+                made[$0].code.isName(ref.pointee.code) && FindingRef.sameNames(made[$0].refProfiles, ref.pointee.profiles)
+            }
                 .map { FindingText(text: made[$0], severity: severity) }
         }
         if let made {

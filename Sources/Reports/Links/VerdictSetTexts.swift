@@ -267,10 +267,11 @@ final class VerdictSetTexts: @unchecked Sendable {
         locked { entry.findings }
     }
 
-    /// The set's findings and outcomes made so far, under one lock (a page's memo takes them
-    /// with the entry).
-    func made(of entry: Entry) -> (findings: [Finding], outcomes: [ProfileOutcome]?) {
-        locked { (entry.findings, entry.outcomes) }
+    /// The set's findings, outcomes and line ends made so far, under one lock (a page's memo
+    /// takes them with the entry, and its lines look a line end up there without the lock).
+    func made(of entry: Entry)
+        -> (findings: [Finding], outcomes: [ProfileOutcome]?, tails: [(findings: [FindingRef]?, fields: [UInt8])]) {
+        locked { (entry.findings, entry.outcomes, entry.tails) }
     }
 
     func finding(of entry: Entry, code: String, refProfiles: [String]) -> Finding {
