@@ -33,7 +33,7 @@ struct LinkLineCells {
         precondition(links.indices.contains(position), "a link of the page")
         let link = links.baseAddress! + position
         head(link, to: &json)
-        tail(link.pointee.findings, set: set, memo: memo, to: &json)
+        tail(link, set: set, memo: memo, to: &json)
         json.close()
     }
 
@@ -121,7 +121,10 @@ struct LinkLineCells {
     }
 
     /// Writes the fields `findings` end a line of set `set` with.
-    private mutating func tail(_ findings: [FindingRef]?, set: Int, memo: VerdictSetMemo, to json: inout JSONText) {
+    /// The link's findings are read where they lie (handed over, they were retained and
+    /// released on every line: issue 17).
+    private mutating func tail(_ link: UnsafePointer<Navigation>, set: Int, memo: VerdictSetMemo,
+                               to json: inout JSONText) {
         // Room for the page's sets made a few dozen at a time, not one set at a time.
         if set >= firstTail.count { firstTail += repeatElement(-1, count: max(set + 1 - firstTail.count, 32)) }
         // Read in place: reading the known tails by value retained and released each one's
@@ -130,7 +133,7 @@ struct LinkLineCells {
         let known = tails.withUnsafeBufferPointer { tails -> (found: Bool, count: Int) in
             var t = Int(first), count = 0
             while t >= 0 {
-                if FindingRef.sameList(tails[t].findings, findings) {
+                if FindingRef.sameList(tails[t].findings, link.pointee.findings) {
                     tails[t].fields.withUnsafeBufferPointer { json.fields($0) }
                     return (true, count)
                 }
@@ -145,7 +148,7 @@ struct LinkLineCells {
         let inRun = memo.entries.withUnsafeBufferPointer { entries -> Bool in
             guard entries[set].naturalKey else { return false }
             return entries[set].sharedTails.withUnsafeBufferPointer { tails -> Bool in
-                for t in tails.indices where FindingRef.sameList(tails[t].findings, findings) {
+                for t in tails.indices where FindingRef.sameList(tails[t].findings, link.pointee.findings) {
                     tails[t].fields.withUnsafeBufferPointer { json.fields($0) }
                     return true
                 }
@@ -153,6 +156,7 @@ struct LinkLineCells {
             }
         }
         if inRun { return }
+        let findings = link.pointee.findings
         let definition = memo.entries[set].definition!
         let texts = memo.texts, shared = memo.entries[set].shared
         func make() -> [UInt8] {

@@ -151,11 +151,11 @@ package struct VerdictSetMemo {
         if number < byCanonical.count, byCanonical[number] >= 0 { return Int(byCanonical[number]) }
         if number >= byCanonical.count { byCanonical += repeatElement(-1, count: number + 1 - byCanonical.count) }
         let index = entries.count
-        entries.append(Entry(set: set, shared: shared))
+        // The entry made whole, what the run has made of the set moved in: set field by field
+        // after, each list was copied in (a retain and a release apiece: issue 17).
         let made = texts!.made(of: shared)
-        entries[index].sharedFindings = made.findings
-        entries[index].outcomes = made.outcomes
-        entries[index].sharedTails = made.tails
+        entries.append(Entry(set: set, shared: shared, outcomes: made.outcomes, sharedFindings: made.findings,
+                             sharedTails: made.tails))
         byCanonical[number] = Int32(index)
         return index
     }
