@@ -272,7 +272,7 @@ package struct VerdictSetMemo {
     /// place too.
     private mutating func makeFindingIndex(at index: Int, _ ref: UnsafePointer<FindingRef>, rules: ReportRules) -> Int {
         let text: FindingText
-        let severity = severity(of: ref.pointee.code, rules)
+        let severity = severity(of: ref, rules)
         // The run's texts of the set read in place too, the one found read where it is (copied
         // out, its four strings and arrays were retained and released again: issue 17).
         let made = entries[index].shared == nil ? nil : entries[index].sharedFindings.withUnsafeBufferPointer { made in
@@ -307,13 +307,15 @@ package struct VerdictSetMemo {
 }
 
 extension VerdictSetMemo {
-    /// `rules.severity(for: code)`, remembered for the page.
-    fileprivate mutating func severity(of code: String, _ rules: ReportRules) -> Severity {
+    /// `rules.severity(for: ref.code)`, remembered for the page; the code read where it lies
+    /// (handed over, it was retained and released on every finding text made: issue 17).
+    fileprivate mutating func severity(of ref: UnsafePointer<FindingRef>, _ rules: ReportRules) -> Severity {
         let known = severities.withUnsafeBufferPointer { list -> Severity? in
-            for i in list.indices where list[i].code.isName(code) { return list[i].severity }
+            for i in list.indices where list[i].code.isName(ref.pointee.code) { return list[i].severity }
             return nil
         }
         if let known { return known }
+        let code = ref.pointee.code
         let severity = rules.severity(for: code)
         if severities.count < 64 { severities.append((code, severity)) }
         return severity

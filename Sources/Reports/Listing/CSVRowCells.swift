@@ -115,20 +115,28 @@ struct CSVRowCells {
         out.append(cells.written)
     }
 
-    /// The placements of links (`appendPlacement(source:_:_:to:)`), by their trigger and frame.
+    /// The placements of links (`appendPlacement(of:to:)`), by their trigger and frame.
     private var linkPlacements: [(source: String, trigger: Trigger, frame: FrameKind, cells: [UInt8])] = []
 
     /// `source,trigger,frame,` of a page's link: found by the link's trigger and frame (two
     /// small numbers) and source, where the strings `trigger.rawValue` and `frame.rawValue`
     /// were compared, and every string retained and released for it, on every link
     /// (Benchmarks/README.md, issue 17). The same cells as `appendPlacement(source:trigger:frame:to:)`.
-    mutating func appendPlacement(source: String, _ trigger: Trigger, _ frame: FrameKind, to out: inout ByteBuffer) {
-        for i in linkPlacements.indices
-        where linkPlacements[i].trigger == trigger && linkPlacements[i].frame == frame
-            && linkPlacements[i].source == source {
-            out.append(linkPlacements[i].cells)
-            return
+    /// The link is read in place, and the known cells where they are kept: the source handed
+    /// over and the cells read by index were retained and released on every link (issue 17).
+    mutating func appendPlacement(of link: UnsafePointer<Navigation>, to out: inout ByteBuffer) {
+        let trigger = link.pointee.trigger, frame = link.pointee.frame
+        let known = linkPlacements.withUnsafeBufferPointer { placements -> Bool in
+            for i in placements.indices
+            where placements[i].trigger == trigger && placements[i].frame == frame
+                && placements[i].source == link.pointee.source {
+                placements[i].cells.withUnsafeBufferPointer { out.append($0) }
+                return true
+            }
+            return false
         }
+        if known { return }
+        let source = link.pointee.source
         var cells = ByteBuffer()
         CSVCell.append(source, to: &cells)
         cells.append(0x2C)
