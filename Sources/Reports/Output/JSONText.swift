@@ -25,6 +25,9 @@ struct JSONText: ~Copyable {
     /// What has been written so far.
     var bytes: [UInt8] { out.bytes }
 
+    /// What has been written so far, where it lies: valid until the text next changes.
+    var written: UnsafeBufferPointer<UInt8> { out.written }
+
     /// Its length in bytes.
     var count: Int { out.count }
 
