@@ -116,7 +116,11 @@ struct CSVRowCells {
     }
 
     /// The placements of links (`appendPlacement(of:to:)`), by their trigger and frame.
-    private var linkPlacements: [(source: String, trigger: Trigger, frame: FrameKind, cells: [UInt8])] = []
+    /// Each with where its cells lie in `linkPlacementCells`: read from one array, a known
+    /// placement's cells are no array of their own to retain and release on every link
+    /// (issue 17).
+    private var linkPlacements: [(source: String, trigger: Trigger, frame: FrameKind, cells: Range<Int>)] = []
+    private var linkPlacementCells: [UInt8] = []
 
     /// `source,trigger,frame,` of a page's link: found by the link's trigger and frame (two
     /// small numbers) and source, where the strings `trigger.rawValue` and `frame.rawValue`
@@ -126,16 +130,20 @@ struct CSVRowCells {
     /// over and the cells read by index were retained and released on every link (issue 17).
     mutating func appendPlacement(of link: UnsafePointer<Navigation>, to out: inout ByteBuffer) {
         let trigger = link.pointee.trigger, frame = link.pointee.frame
-        let known = linkPlacements.withUnsafeBufferPointer { placements -> Bool in
+        let known = linkPlacements.withUnsafeBufferPointer { placements -> Range<Int>? in
             for i in placements.indices
             where placements[i].trigger == trigger && placements[i].frame == frame
                 && placements[i].source == link.pointee.source {
-                placements[i].cells.withUnsafeBufferPointer { out.append($0) }
-                return true
+                return placements[i].cells
             }
-            return false
+            return nil
         }
-        if known { return }
+        if let known {
+            return linkPlacementCells.withUnsafeBufferPointer { cells in
+                precondition(known.lowerBound >= 0 && known.upperBound <= cells.count, "a placement's cells")
+                out.append(UnsafeBufferPointer(rebasing: cells[known]))
+            }
+        }
         let source = link.pointee.source
         var cells = ByteBuffer()
         CSVCell.append(source, to: &cells)
@@ -144,9 +152,17 @@ struct CSVRowCells {
         cells.append(0x2C)
         CSVCell.append(frame.rawValue, to: &cells)
         cells.append(0x2C)
-        if linkPlacements.count >= 64 { linkPlacements.removeAll(keepingCapacity: true) }
-        if linkPlacements.isEmpty { linkPlacements.reserveCapacity(16) }
-        linkPlacements.append((source, trigger, frame, cells.bytes))
+        if linkPlacements.count >= 64 {
+            linkPlacements.removeAll(keepingCapacity: true)
+            linkPlacementCells.removeAll(keepingCapacity: true)
+        }
+        if linkPlacements.isEmpty {
+            linkPlacements.reserveCapacity(16)
+            linkPlacementCells.reserveCapacity(1024)
+        }
+        let start = linkPlacementCells.count
+        linkPlacementCells.append(contentsOf: cells.written)
+        linkPlacements.append((source, trigger, frame, start..<linkPlacementCells.count))
         out.append(cells.written)
     }
 
