@@ -19,12 +19,30 @@ package struct VerdictSetMemo {
     /// (`VerdictSetTexts`); nil: every page renders its own (the plain version).
     let texts: VerdictSetTexts?
 
+    /// The entries the worker found on its earlier pages (`VerdictSetTexts.Recent`), looked up
+    /// before the texts; nil: each lookup asks the texts (the plain version).
+    let recent: VerdictSetTexts.Recent?
+
     package init() {
         texts = .shared
+        recent = nil
     }
 
-    init(texts: VerdictSetTexts?) {
+    init(texts: VerdictSetTexts?, recent: VerdictSetTexts.Recent? = nil) {
         self.texts = texts
+        self.recent = recent
+    }
+
+    /// A memo for one page of a worker that reads many: the run's texts with a table of the
+    /// entries the worker's pages found lately (`VerdictSetTexts.Recent`), given back with
+    /// `giveBack()` once the page is done (else the next page makes a table anew).
+    package static func forWorker() -> VerdictSetMemo {
+        VerdictSetMemo(texts: .shared, recent: VerdictSetTexts.shared.takeRecent())
+    }
+
+    /// The memo's table of recent entries back to its texts, for the worker's next page.
+    package func giveBack() {
+        if let recent { recent.texts.give(recent) }
     }
 
     struct Entry {
@@ -119,10 +137,39 @@ package struct VerdictSetMemo {
         return found
     }
 
+    /// `index(of:link:)` of the set of `link` (at `position` on the page), or of `none` when
+    /// it has none, read in place: the set is copied out only to be looked up the long way.
+    /// Copied out for every lookup, each link's set was retained and released by the page's
+    /// lines and again by its report part (issue 17).
+    @inline(__always)
+    mutating func index(ofSetOf link: UnsafePointer<Navigation>, link position: Int,
+                        none: @autoclosure () -> VerdictSet) -> Int {
+        let identity = link.pointee.verdicts?.identity ?? none().identity
+        if position < links.count {
+            let known = Int(links[position])
+            if known >= 0, entries[known].set.identity == identity { return known }
+        }
+        // Both sets are alive (the link's and the table's): equal identities are one set.
+        let address = UInt(bitPattern: identity)
+        let slot = Self.slot(address)
+        if position < links.count, slot < seen.count, let known = seen[slot].set, known.identity == identity {
+            links[position] = seen[slot].index
+            return Int(seen[slot].index)
+        }
+        return index(of: link.pointee.verdicts ?? none(), link: position)
+    }
+
+    /// The set of a link without verdicts, for a writer that looks every link up.
+    static let noVerdicts = VerdictSet([(String, Verdict)]())
+
+    @inline(__always)
+    private static func slot(_ address: UInt) -> Int {
+        Int(truncatingIfNeeded: (address >> 4 ^ address >> 12) & UInt(seenCount - 1))
+    }
+
     /// The entry of `set`, made on first sight.
     mutating func index(of set: VerdictSet) -> Int {
-        let address = UInt(bitPattern: set.identity)
-        let slot = Int(truncatingIfNeeded: (address >> 4 ^ address >> 12) & UInt(Self.seenCount - 1))
+        let slot = Self.slot(UInt(bitPattern: set.identity))
         if seen.isEmpty {
             seen = Array(repeating: (nil, -1), count: Self.seenCount)
         } else if let known = seen[slot].set, known.isShared(with: set) {
@@ -130,7 +177,7 @@ package struct VerdictSetMemo {
         }
         let index: Int
         if let texts {
-            let shared = texts.entry(set)
+            let shared = recent?.entry(set) ?? texts.entry(set)
             if !byValueOnly, let number = shared.canonical {
                 index = entry(canonical: Int(number), set: set, shared: shared)
             } else {
