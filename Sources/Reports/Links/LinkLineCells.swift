@@ -143,7 +143,8 @@ struct LinkLineCells: ~Copyable {
             var t = Int(first), count = 0
             while t >= 0 {
                 if FindingRef.sameList(tails[t].findings, link.pointee.findings) {
-                    tails[t].fields.withUnsafeBufferPointer { json.fields($0) }
+                    json.roomForFields(tails[t].fields.count)
+                    tails[t].fields.withUnsafeBufferPointer { json.fields(inRoom: $0) }
                     return (true, count)
                 }
                 count += 1
@@ -158,7 +159,8 @@ struct LinkLineCells: ~Copyable {
             guard entries[set].naturalKey else { return false }
             return entries[set].sharedTails.withUnsafeBufferPointer { tails -> Bool in
                 for t in tails.indices where FindingRef.sameList(tails[t].findings, link.pointee.findings) {
-                    tails[t].fields.withUnsafeBufferPointer { json.fields($0) }
+                    json.roomForFields(tails[t].fields.count)
+                    tails[t].fields.withUnsafeBufferPointer { json.fields(inRoom: $0) }
                     return true
                 }
                 return false

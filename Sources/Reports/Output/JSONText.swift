@@ -197,6 +197,22 @@ struct JSONText: ~Copyable {
         out.append(bytes)
     }
 
+    /// Room for `fields(inRoom:)` of `count` bytes.
+    @inline(__always)
+    mutating func roomForFields(_ count: Int) {
+        out.reserve(count + 1)
+    }
+
+    /// `fields(_:)` into the room `roomForFields(_:)` made: nothing called on the way, so
+    /// fields read out of an array in place (`LinkLineCells.tail`) are not retained and
+    /// released around it (~2 calls a line: issue 17).
+    @inline(__always)
+    mutating func fields(inRoom bytes: UnsafeBufferPointer<UInt8>) {
+        if !first { out.appendInRoom(0x2C) }
+        first = false
+        out.appendInRoom(bytes)
+    }
+
     /// Bytes already written as JSON (a record copied as it was read).
     mutating func append(_ bytes: Data) {
         bytes.withUnsafeBytes { out.append($0.bindMemory(to: UInt8.self)) }
