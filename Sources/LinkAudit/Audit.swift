@@ -119,7 +119,9 @@ public enum Audit {
             // the writer below only appends bytes and adds up counts. One memo serves the
             // page's lines and its report part: each verdict set is written, and its
             // findings' texts made, once per page.
-            var memo = VerdictSetMemo()
+            // With the sets this worker's earlier pages met (`VerdictSetMemo.forWorker`).
+            var memo = VerdictSetMemo.forWorker()
+            defer { memo.giveBack() }
             let lines = PageLinks(result.navigations, memo: &memo)
             return PageOutput(record: result.record,
                               recordLine: streaming ? result.record.streamedJSONBytes : result.record.jsonBytes,

@@ -22,7 +22,11 @@ public struct VerdictSet: Sendable {
         }
     }
 
-    private final class Storage: Sendable {
+    /// Internal but inlinable (`@usableFromInline`), so that `isShared(with:)` and `identity`
+    /// compile into the writers: read there, a set held in a page's navigations was copied
+    /// out (a retain and a release) for each lookup of its identity (issue 17).
+    @usableFromInline
+    final class Storage: Sendable {
         let names: [String]
         let verdicts: [Verdict]
 
@@ -32,7 +36,8 @@ public struct VerdictSet: Sendable {
         }
     }
 
-    private let storage: Storage
+    @usableFromInline
+    let storage: Storage
 
     /// Verdicts in the order of the names given to `names`.
     public init(_ names: Names, _ verdicts: [Verdict]) {
@@ -63,12 +68,14 @@ public struct VerdictSet: Sendable {
 
     /// True when both are the very same shared set (cheap; equal sets need not be): a
     /// writer can render a shared set once.
+    @inlinable
     public func isShared(with other: VerdictSet) -> Bool { storage === other.storage }
 
     /// The shared set's identity, for a writer that remembers what it made of a set (its
     /// JSON, say) in a dictionary: the same for every navigation holding the very same set.
     /// Only as long as the set lives — keep the set beside what is remembered of it, and the
     /// identity cannot pass to another.
+    @inlinable
     public var identity: ObjectIdentifier { ObjectIdentifier(storage) }
 }
 

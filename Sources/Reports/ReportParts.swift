@@ -72,7 +72,7 @@ package struct ReportParts: Sendable {
     }
 
     /// A navigation with findings but no verdicts (a hand-made record) is judged on none.
-    private static let noVerdicts = VerdictSet([(String, Verdict)]())
+    private static var noVerdicts: VerdictSet { VerdictSetMemo.noVerdicts }
 
     package func part(page: PageRecord, navigations list: [Navigation], memo: inout VerdictSetMemo) -> ReportPart {
         var part = ReportPart(page: page, navigations: list.count, suppressions: rules.suppressions.count)
@@ -198,7 +198,7 @@ package struct ReportParts: Sendable {
             if link.pointee.verdicts != nil { part.classified += 1 }
             if inventory { part.deepLinks.add(scheme: link.pointee.scheme, url: link.pointee.url) }
             guard let refList = link.pointee.findings, !refList.isEmpty else { continue }
-            let set = memo.index(of: link.pointee.verdicts ?? Self.noVerdicts, link: position)
+            let set = memo.index(ofSetOf: link, link: position, none: Self.noVerdicts)
             var page = link.pointee.page
             if let last = lastPage, last == page { page = last } else { lastPage = page }
             // Lengths first (`String.isName`): `==` on a link's source ("href", …) was a

@@ -51,7 +51,7 @@ public struct SchemeInventory: Sendable, Equatable {
     struct PageCounts: Sendable {
         var schemes: [String: Int] {
             var counts = self
-            if let run { counts.count(run) }
+            counts.countRun()
             // Room for every scheme at once: grown from empty, the table was rehashed as it grew.
             var all: [String: Int] = [:]
             all.reserveCapacity(counts.seen.count + counts.listed.count)
@@ -76,23 +76,32 @@ public struct SchemeInventory: Sendable, Equatable {
         private var listed: [(packed: PackedScheme, scheme: String, deep: Bool, links: Int)] = []
         private static let listedLimit = 64
         private var seen: [String: (deep: Bool, links: Int)] = [:]
-        /// The scheme of the last links, whether it is a deep link's, how many of them, and
-        /// its place in `listed` (-1: in `seen`).
-        private var run: (scheme: String, deep: Bool, links: Int, place: Int)?
+        /// The scheme of the last links (`runLinks` nil: none yet), whether it is a deep
+        /// link's, how many of them, and its place in `listed` (-1: in `seen`). Fields of
+        /// their own, read in place: as one optional tuple, the run was copied out on every
+        /// link, its scheme retained and released, and a dense page's schemes change from
+        /// link to link (~3 calls a link, issue 17).
+        private var runScheme = ""
+        private var runDeep = false
+        private var runLinks: Int?
+        private var runPlace = -1
         /// The package of the last `intent:` links, and how many.
         private var packageRun: (name: String, links: Int)?
 
         /// One navigation, by its scheme and URL (not the whole navigation: a copy a link).
         mutating func add(scheme: String, url: @autoclosure () -> String) {
             let deep: Bool
-            if let current = run, current.scheme == scheme {
-                deep = current.deep
-                if deep { run!.links += 1 }
+            if runLinks != nil, runScheme == scheme {
+                deep = runDeep
+                if deep { runLinks! += 1 }
             } else {
-                if let run { count(run) }
+                countRun()
                 let (known, place) = find(scheme)
                 deep = known
-                run = (scheme, deep, deep ? 1 : 0, place)
+                runScheme = scheme
+                runDeep = deep
+                runLinks = deep ? 1 : 0
+                runPlace = place
             }
             guard deep, scheme == "intent" else { return }
             // The run's packages by fragment (`IntentPackageMemo`); `SchemeInventory.package(of:)`
@@ -140,11 +149,13 @@ public struct SchemeInventory: Sendable, Equatable {
             }
         }
 
-        private mutating func count(_ run: (scheme: String, deep: Bool, links: Int, place: Int)) {
-            if run.place >= 0 {
-                listed[run.place].links += run.links
+        /// The run so far counted in (none: nothing), read where it is.
+        private mutating func countRun() {
+            guard let links = runLinks else { return }
+            if runPlace >= 0 {
+                listed[runPlace].links += links
             } else {
-                seen[run.scheme, default: (run.deep, 0)].links += run.links
+                seen[runScheme, default: (runDeep, 0)].links += links
             }
         }
     }

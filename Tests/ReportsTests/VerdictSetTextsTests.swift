@@ -37,6 +37,42 @@ final class VerdictSetTextsTests: XCTestCase {
         XCTAssertLessThan(texts.count, perPage, "sets shared across pages are rendered once")
     }
 
+    /// A worker's table of recent entries (`VerdictSetTexts.Recent`) in front of the texts
+    /// gives the entry the texts give (the plain version): sets met again by identity, new
+    /// ones, more than the table's slots (slots taken by another set), sets let go and made
+    /// again (an address used again); and a page's lines and rows with it are the plain
+    /// memo's, page after page with one table.
+    func testRecentEntriesAreTheTextsEntries() {
+        let texts = VerdictSetTexts()
+        let recent = texts.takeRecent()
+        var kept: [VerdictSet] = []
+        for round in 0..<3 {
+            for i in 0..<(VerdictSetTexts.Recent.slotCount + 500) {
+                let set = VerdictSet(["android-sdk": Verdict(.opensApp, Reason(rawValue: "custom-scheme-opened"),
+                                                              details: ["target": "t\(i % 700)-\(round)"])])
+                if i % 3 == 0 { kept.append(set) }
+                XCTAssertTrue(recent.entry(set) === texts.entry(set), "round \(round), set \(i)")
+            }
+            for set in kept.shuffled() { XCTAssertTrue(recent.entry(set) === texts.entry(set)) }
+        }
+        texts.give(recent)
+        for round in 0..<2 {
+            for (record, navigations) in Self.pages {
+                var plainMemo = VerdictSetMemo(texts: nil)
+                var workerMemo = VerdictSetMemo(texts: texts, recent: texts.takeRecent())
+                defer { workerMemo.giveBack() }
+                let plainLinks = PageLinks(navigations, memo: &plainMemo)
+                let workerLinks = PageLinks(navigations, memo: &workerMemo)
+                XCTAssertEqual(workerLinks.lines.array, plainLinks.lines.array, "\(round) \(record.page)")
+                XCTAssertEqual(workerLinks.definitions, plainLinks.definitions, record.page)
+                let rules = ReportRules(severities: [:])
+                let plainPart = ReportParts(rules: rules).part(page: record, navigations: navigations, memo: &plainMemo)
+                let workerPart = ReportParts(rules: rules).part(page: record, navigations: navigations, memo: &workerMemo)
+                XCTAssertEqual(workerPart.rows?.findings, plainPart.rows?.findings, record.page)
+            }
+        }
+    }
+
     /// Sets made apart but written alike (each worker's decision memo makes its own) share a
     /// page's entry through their run-wide number as they do by value without texts, page
     /// after page, in any order — and past the numbers' bound (here 6), where a page turns

@@ -12,10 +12,14 @@ import LinkAuditModel
 /// One per page (the verdict-set keys are the page's), looked up by the set's entry in the
 /// page's memo, then compared by value. `Navigation.writeJSON(to:verdicts:)` is the plain
 /// version; `PageLinks(_:memo:plain:)` chooses, and `LinksFormatTests` compares the two.
-struct LinkLineCells {
+struct LinkLineCells: ~Copyable {
     private var page: String?
     private var pageField: [UInt8] = []
-    private var placements: [(source: String, trigger: Trigger, frame: FrameKind, fields: [UInt8])] = []
+    /// Each placement met and where its fields lie in `placementFields`: the bytes of a known
+    /// placement read from the page's one buffer are no array of their own, which was
+    /// retained and released on every line (issue 17).
+    private var placements: [(source: String, trigger: Trigger, frame: FrameKind, fields: Range<Int>)] = []
+    private var placementFields = ByteBuffer(capacity: 1024)
     /// Each findings list met with a set, and the fields they end a line with, in one list for
     /// the page: `firstTail[set]` is the last one met with memo entry `set` (-1: none), and
     /// each names the one met before it with the same set (`next`). A list of its own for each
@@ -33,7 +37,7 @@ struct LinkLineCells {
         precondition(links.indices.contains(position), "a link of the page")
         let link = links.baseAddress! + position
         head(link, to: &json)
-        tail(link.pointee.findings, set: set, memo: memo, to: &json)
+        tail(link, set: set, memo: memo, to: &json)
         json.close()
     }
 
@@ -95,33 +99,41 @@ struct LinkLineCells {
         let trigger = link.pointee.trigger, frame = link.pointee.frame
         // The known placements read in place too: read by index, each one's source and
         // fields were retained and released (issue 17).
-        let known = placements.withUnsafeBufferPointer { placements -> Bool in
+        let known = placements.withUnsafeBufferPointer { placements -> Range<Int>? in
             for i in placements.indices
             where placements[i].trigger == trigger && placements[i].frame == frame
                 && placements[i].source == link.pointee.source {
-                placements[i].fields.withUnsafeBufferPointer { json.fields($0) }
-                return true
+                return placements[i].fields
             }
-            return false
+            return nil
         }
-        if known { return }
+        if let known {
+            precondition(known.upperBound <= placementFields.count, "a placement's fields")
+            return json.fields(UnsafeBufferPointer(start: placementFields.base + known.lowerBound, count: known.count))
+        }
         let source = link.pointee.source
         // Room for the three fields at once (64 bytes fell short of most sources, and grew).
         var cells = JSONText(capacity: 96 + source.utf8.count)
         cells.field("source", source)
         cells.field("trigger", trigger.rawValue)
         cells.field("frame", frame.rawValue)
-        if placements.count >= 64 { placements.removeAll(keepingCapacity: true) }
-        // Room for a page's dozen or so placements at once, and the bytes copied out once
-        // (`cells.bytes` is a copy each time it is read).
+        if placements.count >= 64 {
+            placements.removeAll(keepingCapacity: true)
+            placementFields.removeAll()
+        }
+        // Room for a page's dozen or so placements at once.
         if placements.isEmpty { placements.reserveCapacity(16) }
-        let fields = cells.bytes
-        placements.append((source, trigger, frame, fields))
-        fields.withUnsafeBufferPointer { json.fields($0) }
+        let start = placementFields.count
+        placementFields.append(cells.written)
+        placements.append((source, trigger, frame, start..<placementFields.count))
+        json.fields(cells.written)
     }
 
     /// Writes the fields `findings` end a line of set `set` with.
-    private mutating func tail(_ findings: [FindingRef]?, set: Int, memo: VerdictSetMemo, to json: inout JSONText) {
+    /// The link's findings are read where they lie (handed over, they were retained and
+    /// released on every line: issue 17).
+    private mutating func tail(_ link: UnsafePointer<Navigation>, set: Int, memo: VerdictSetMemo,
+                               to json: inout JSONText) {
         // Room for the page's sets made a few dozen at a time, not one set at a time.
         if set >= firstTail.count { firstTail += repeatElement(-1, count: max(set + 1 - firstTail.count, 32)) }
         // Read in place: reading the known tails by value retained and released each one's
@@ -130,8 +142,9 @@ struct LinkLineCells {
         let known = tails.withUnsafeBufferPointer { tails -> (found: Bool, count: Int) in
             var t = Int(first), count = 0
             while t >= 0 {
-                if tails[t].findings == findings {
-                    tails[t].fields.withUnsafeBufferPointer { json.fields($0) }
+                if FindingRef.sameList(tails[t].findings, link.pointee.findings) {
+                    json.roomForFields(tails[t].fields.count)
+                    tails[t].fields.withUnsafeBufferPointer { json.fields(inRoom: $0) }
                     return (true, count)
                 }
                 count += 1
@@ -140,6 +153,21 @@ struct LinkLineCells {
             return (false, count)
         }
         if known.found { return }
+        // The run's line ends of the set as the page met them, read in place, without the
+        // texts' lock (`VerdictSetMemo.Entry.sharedTails`); not remembered on the page again.
+        let inRun = memo.entries.withUnsafeBufferPointer { entries -> Bool in
+            guard entries[set].naturalKey else { return false }
+            return entries[set].sharedTails.withUnsafeBufferPointer { tails -> Bool in
+                for t in tails.indices where FindingRef.sameList(tails[t].findings, link.pointee.findings) {
+                    json.roomForFields(tails[t].fields.count)
+                    tails[t].fields.withUnsafeBufferPointer { json.fields(inRoom: $0) }
+                    return true
+                }
+                return false
+            }
+        }
+        if inRun { return }
+        let findings = link.pointee.findings
         let definition = memo.entries[set].definition!
         let texts = memo.texts, shared = memo.entries[set].shared
         func make() -> [UInt8] {

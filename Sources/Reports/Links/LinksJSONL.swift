@@ -82,8 +82,10 @@ package struct PageLinks: Sendable {
         var cells = LinkLineCells()
         navigations.withUnsafeBufferPointer { links in
             for position in links.indices {
-                if let set = links[position].verdicts {
-                    let index = memo.index(of: set, link: position)
+                if links[position].verdicts != nil {
+                    // Looked up in place (copied out, each link's set was retained and released).
+                    let index = memo.index(ofSetOf: links.baseAddress! + position, link: position,
+                                                 none: VerdictSetMemo.noVerdicts)
                     if plain {
                         links[position].writeJSON(to: &json, verdicts: .reference(memo.definition(at: index)))
                     } else {

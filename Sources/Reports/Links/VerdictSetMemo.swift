@@ -19,12 +19,30 @@ package struct VerdictSetMemo {
     /// (`VerdictSetTexts`); nil: every page renders its own (the plain version).
     let texts: VerdictSetTexts?
 
+    /// The entries the worker found on its earlier pages (`VerdictSetTexts.Recent`), looked up
+    /// before the texts; nil: each lookup asks the texts (the plain version).
+    let recent: VerdictSetTexts.Recent?
+
     package init() {
         texts = .shared
+        recent = nil
     }
 
-    init(texts: VerdictSetTexts?) {
+    init(texts: VerdictSetTexts?, recent: VerdictSetTexts.Recent? = nil) {
         self.texts = texts
+        self.recent = recent
+    }
+
+    /// A memo for one page of a worker that reads many: the run's texts with a table of the
+    /// entries the worker's pages found lately (`VerdictSetTexts.Recent`), given back with
+    /// `giveBack()` once the page is done (else the next page makes a table anew).
+    package static func forWorker() -> VerdictSetMemo {
+        VerdictSetMemo(texts: .shared, recent: VerdictSetTexts.shared.takeRecent())
+    }
+
+    /// The memo's table of recent entries back to its texts, for the worker's next page.
+    package func giveBack() {
+        if let recent { recent.texts.give(recent) }
     }
 
     struct Entry {
@@ -37,6 +55,14 @@ package struct VerdictSetMemo {
         /// The run's findings of the set when the page met it (`VerdictSetTexts.findings(of:)`):
         /// a finding the run has made already is found here, without the texts' lock.
         fileprivate(set) var sharedFindings: [VerdictSetTexts.Finding] = []
+        /// The run's line ends of the set when the page met it (`VerdictSetTexts.tail(of:_:make:)`),
+        /// read by `LinkLineCells` in place: a page meets most of its sets on a line or two,
+        /// and each first line took the texts' lock and retained and released the set's
+        /// definition, entry and bytes (~8 calls a link on dense: issue 17).
+        fileprivate(set) var sharedTails: [(findings: [FindingRef]?, fields: [UInt8])] = []
+        /// Whether the set is keyed on the page as the run's texts key it (its lines end as
+        /// `sharedTails` say). Set with `definition`.
+        fileprivate(set) var naturalKey = false
     }
 
     /// One finding code of a set, as its rows show it: the run's text (`VerdictSetTexts.Finding`,
@@ -111,10 +137,39 @@ package struct VerdictSetMemo {
         return found
     }
 
+    /// `index(of:link:)` of the set of `link` (at `position` on the page), or of `none` when
+    /// it has none, read in place: the set is copied out only to be looked up the long way.
+    /// Copied out for every lookup, each link's set was retained and released by the page's
+    /// lines and again by its report part (issue 17).
+    @inline(__always)
+    mutating func index(ofSetOf link: UnsafePointer<Navigation>, link position: Int,
+                        none: @autoclosure () -> VerdictSet) -> Int {
+        let identity = link.pointee.verdicts?.identity ?? none().identity
+        if position < links.count {
+            let known = Int(links[position])
+            if known >= 0, entries[known].set.identity == identity { return known }
+        }
+        // Both sets are alive (the link's and the table's): equal identities are one set.
+        let address = UInt(bitPattern: identity)
+        let slot = Self.slot(address)
+        if position < links.count, slot < seen.count, let known = seen[slot].set, known.identity == identity {
+            links[position] = seen[slot].index
+            return Int(seen[slot].index)
+        }
+        return index(of: link.pointee.verdicts ?? none(), link: position)
+    }
+
+    /// The set of a link without verdicts, for a writer that looks every link up.
+    static let noVerdicts = VerdictSet([(String, Verdict)]())
+
+    @inline(__always)
+    private static func slot(_ address: UInt) -> Int {
+        Int(truncatingIfNeeded: (address >> 4 ^ address >> 12) & UInt(seenCount - 1))
+    }
+
     /// The entry of `set`, made on first sight.
     mutating func index(of set: VerdictSet) -> Int {
-        let address = UInt(bitPattern: set.identity)
-        let slot = Int(truncatingIfNeeded: (address >> 4 ^ address >> 12) & UInt(Self.seenCount - 1))
+        let slot = Self.slot(UInt(bitPattern: set.identity))
         if seen.isEmpty {
             seen = Array(repeating: (nil, -1), count: Self.seenCount)
         } else if let known = seen[slot].set, known.isShared(with: set) {
@@ -122,7 +177,7 @@ package struct VerdictSetMemo {
         }
         let index: Int
         if let texts {
-            let shared = texts.entry(set)
+            let shared = recent?.entry(set) ?? texts.entry(set)
             if !byValueOnly, let number = shared.canonical {
                 index = entry(canonical: Int(number), set: set, shared: shared)
             } else {
@@ -143,10 +198,11 @@ package struct VerdictSetMemo {
         if number < byCanonical.count, byCanonical[number] >= 0 { return Int(byCanonical[number]) }
         if number >= byCanonical.count { byCanonical += repeatElement(-1, count: number + 1 - byCanonical.count) }
         let index = entries.count
-        entries.append(Entry(set: set, shared: shared))
+        // The entry made whole, what the run has made of the set moved in: set field by field
+        // after, each list was copied in (a retain and a release apiece: issue 17).
         let made = texts!.made(of: shared)
-        entries[index].sharedFindings = made.findings
-        entries[index].outcomes = made.outcomes
+        entries.append(Entry(set: set, shared: shared, outcomes: made.outcomes, sharedFindings: made.findings,
+                             sharedTails: made.tails))
         byCanonical[number] = Int32(index)
         return index
     }
@@ -183,7 +239,8 @@ package struct VerdictSetMemo {
     /// Keys and lists the definition of entry `index` (not defined yet on the page).
     private mutating func makeDefinition(at index: Int) {
         // The run's definition, made once (`VerdictSetTexts`), unless its key is taken here.
-        let natural = entries[index].shared?.definition
+        let run = entries[index].shared?.definition
+        let natural = run
             ?? { json in VerdictSetDefinition(key: VerdictSetKey(verdicts: json), verdicts: json) }(
                 VerdictSetDefinition.json(entries[index].set))
         var key = natural.key
@@ -200,6 +257,7 @@ package struct VerdictSetMemo {
         }
         let definition = key == natural.key ? natural : VerdictSetDefinition(key: key, verdicts: natural.verdicts)
         entries[index].definition = definition
+        entries[index].naturalKey = run != nil && key == natural.key
         definitions.append(definition)
     }
 
@@ -248,7 +306,7 @@ package struct VerdictSetMemo {
         // strings and arrays, on every finding of every link (Benchmarks/README.md, issue 17).
         let known = entries[index].findings.withUnsafeBufferPointer { texts -> Int? in
             for i in texts.indices
-            where texts[i].code.isName(ref.pointee.code) && texts[i].refProfiles == ref.pointee.profiles {
+            where texts[i].code.isName(ref.pointee.code) && FindingRef.sameNames(texts[i].refProfiles, ref.pointee.profiles) {
                 return i
             }
             return nil
@@ -261,11 +319,13 @@ package struct VerdictSetMemo {
     /// place too.
     private mutating func makeFindingIndex(at index: Int, _ ref: UnsafePointer<FindingRef>, rules: ReportRules) -> Int {
         let text: FindingText
-        let severity = severity(of: ref.pointee.code, rules)
+        let severity = severity(of: ref, rules)
         // The run's texts of the set read in place too, the one found read where it is (copied
         // out, its four strings and arrays were retained and released again: issue 17).
         let made = entries[index].shared == nil ? nil : entries[index].sharedFindings.withUnsafeBufferPointer { made in
-            made.indices.first { made[$0].code.isName(ref.pointee.code) && made[$0].refProfiles == ref.pointee.profiles }
+            made.indices.first {
+                made[$0].code.isName(ref.pointee.code) && FindingRef.sameNames(made[$0].refProfiles, ref.pointee.profiles)
+            }
                 .map { FindingText(text: made[$0], severity: severity) }
         }
         if let made {
@@ -294,13 +354,15 @@ package struct VerdictSetMemo {
 }
 
 extension VerdictSetMemo {
-    /// `rules.severity(for: code)`, remembered for the page.
-    fileprivate mutating func severity(of code: String, _ rules: ReportRules) -> Severity {
+    /// `rules.severity(for: ref.code)`, remembered for the page; the code read where it lies
+    /// (handed over, it was retained and released on every finding text made: issue 17).
+    fileprivate mutating func severity(of ref: UnsafePointer<FindingRef>, _ rules: ReportRules) -> Severity {
         let known = severities.withUnsafeBufferPointer { list -> Severity? in
-            for i in list.indices where list[i].code.isName(code) { return list[i].severity }
+            for i in list.indices where list[i].code.isName(ref.pointee.code) { return list[i].severity }
             return nil
         }
         if let known { return known }
+        let code = ref.pointee.code
         let severity = rules.severity(for: code)
         if severities.count < 64 { severities.append((code, severity)) }
         return severity

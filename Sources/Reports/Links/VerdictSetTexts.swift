@@ -267,10 +267,11 @@ final class VerdictSetTexts: @unchecked Sendable {
         locked { entry.findings }
     }
 
-    /// The set's findings and outcomes made so far, under one lock (a page's memo takes them
-    /// with the entry).
-    func made(of entry: Entry) -> (findings: [Finding], outcomes: [ProfileOutcome]?) {
-        locked { (entry.findings, entry.outcomes) }
+    /// The set's findings, outcomes and line ends made so far, under one lock (a page's memo
+    /// takes them with the entry, and its lines look a line end up there without the lock).
+    func made(of entry: Entry)
+        -> (findings: [Finding], outcomes: [ProfileOutcome]?, tails: [(findings: [FindingRef]?, fields: [UInt8])]) {
+        locked { (entry.findings, entry.outcomes, entry.tails) }
     }
 
     func finding(of entry: Entry, code: String, refProfiles: [String]) -> Finding {
@@ -294,6 +295,51 @@ final class VerdictSetTexts: @unchecked Sendable {
             }
         }
         return made
+    }
+
+    /// The entries a worker found lately (`Recent`), idle between its pages.
+    private var idleRecent: [Recent] = []
+    /// `Recent` tables kept idle at most (one a worker; a table holds `Recent.slotCount` entries
+    /// at most, 16 KB of slots).
+    static let idleRecentLimit = 16
+
+    /// A worker's table for its next page (`VerdictSetMemo.forWorker()`); given back after it.
+    func takeRecent() -> Recent {
+        locked { idleRecent.popLast() } ?? Recent(self)
+    }
+
+    func give(_ recent: Recent) {
+        locked { if idleRecent.count < Self.idleRecentLimit { idleRecent.append(recent) } }
+    }
+
+    /// The entries one worker found lately, by the set's address in a table of `slotCount`
+    /// slots, in front of `entry(_:)`: each page's memo looks each of its sets up once, and
+    /// a dense page's ~66 sets were as many locks and dictionary hashes (~1 % of a whole run:
+    /// issue 17), of sets the worker's earlier pages had looked up already. Used by one
+    /// worker at a time (taken and given back under the texts' lock); an entry kept here
+    /// holds its set, so an identity found here is the set's own. A slot another set takes is
+    /// looked up anew. An entry the texts have since dropped (past `limit`) is still the set's:
+    /// its number is never restarted, and what it makes is made the same. `entry(_:)` without
+    /// the table is the plain version; `VerdictSetTextsTests` compares the two.
+    final class Recent: @unchecked Sendable {
+        static let slotCount = 2048
+        let texts: VerdictSetTexts
+        /// One worker's at a time: not checked for exclusive access on every lookup.
+        @exclusivity(unchecked) private var slots: [Entry?]
+
+        fileprivate init(_ texts: VerdictSetTexts) {
+            self.texts = texts
+            slots = Array(repeating: nil, count: Self.slotCount)
+        }
+
+        func entry(_ set: VerdictSet) -> Entry {
+            let address = UInt(bitPattern: set.identity)
+            let slot = Int(truncatingIfNeeded: (address >> 4 ^ address >> 14) & UInt(Self.slotCount - 1))
+            if let known = slots[slot], known.set.identity == set.identity { return known }
+            let made = texts.entry(set)
+            slots[slot] = made
+            return made
+        }
     }
 
     private func locked<T>(_ body: () -> T) -> T {

@@ -115,20 +115,36 @@ struct CSVRowCells {
         out.append(cells.written)
     }
 
-    /// The placements of links (`appendPlacement(source:_:_:to:)`), by their trigger and frame.
-    private var linkPlacements: [(source: String, trigger: Trigger, frame: FrameKind, cells: [UInt8])] = []
+    /// The placements of links (`appendPlacement(of:to:)`), by their trigger and frame.
+    /// Each with where its cells lie in `linkPlacementCells`: read from one array, a known
+    /// placement's cells are no array of their own to retain and release on every link
+    /// (issue 17).
+    private var linkPlacements: [(source: String, trigger: Trigger, frame: FrameKind, cells: Range<Int>)] = []
+    private var linkPlacementCells: [UInt8] = []
 
     /// `source,trigger,frame,` of a page's link: found by the link's trigger and frame (two
     /// small numbers) and source, where the strings `trigger.rawValue` and `frame.rawValue`
     /// were compared, and every string retained and released for it, on every link
     /// (Benchmarks/README.md, issue 17). The same cells as `appendPlacement(source:trigger:frame:to:)`.
-    mutating func appendPlacement(source: String, _ trigger: Trigger, _ frame: FrameKind, to out: inout ByteBuffer) {
-        for i in linkPlacements.indices
-        where linkPlacements[i].trigger == trigger && linkPlacements[i].frame == frame
-            && linkPlacements[i].source == source {
-            out.append(linkPlacements[i].cells)
-            return
+    /// The link is read in place, and the known cells where they are kept: the source handed
+    /// over and the cells read by index were retained and released on every link (issue 17).
+    mutating func appendPlacement(of link: UnsafePointer<Navigation>, to out: inout ByteBuffer) {
+        let trigger = link.pointee.trigger, frame = link.pointee.frame
+        let known = linkPlacements.withUnsafeBufferPointer { placements -> Range<Int>? in
+            for i in placements.indices
+            where placements[i].trigger == trigger && placements[i].frame == frame
+                && placements[i].source == link.pointee.source {
+                return placements[i].cells
+            }
+            return nil
         }
+        if let known {
+            return linkPlacementCells.withUnsafeBufferPointer { cells in
+                precondition(known.lowerBound >= 0 && known.upperBound <= cells.count, "a placement's cells")
+                out.append(UnsafeBufferPointer(rebasing: cells[known]))
+            }
+        }
+        let source = link.pointee.source
         var cells = ByteBuffer()
         CSVCell.append(source, to: &cells)
         cells.append(0x2C)
@@ -136,9 +152,17 @@ struct CSVRowCells {
         cells.append(0x2C)
         CSVCell.append(frame.rawValue, to: &cells)
         cells.append(0x2C)
-        if linkPlacements.count >= 64 { linkPlacements.removeAll(keepingCapacity: true) }
-        if linkPlacements.isEmpty { linkPlacements.reserveCapacity(16) }
-        linkPlacements.append((source, trigger, frame, cells.bytes))
+        if linkPlacements.count >= 64 {
+            linkPlacements.removeAll(keepingCapacity: true)
+            linkPlacementCells.removeAll(keepingCapacity: true)
+        }
+        if linkPlacements.isEmpty {
+            linkPlacements.reserveCapacity(16)
+            linkPlacementCells.reserveCapacity(1024)
+        }
+        let start = linkPlacementCells.count
+        linkPlacementCells.append(contentsOf: cells.written)
+        linkPlacements.append((source, trigger, frame, start..<linkPlacementCells.count))
         out.append(cells.written)
     }
 

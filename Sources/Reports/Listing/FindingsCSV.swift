@@ -144,11 +144,11 @@ struct CSVRows: ~Copyable {
     }
 
     /// `appendLink` of a page's link read in place (`LinkRowsCSV`): its placement found by
-    /// its trigger and frame themselves (`CSVRowCells.appendPlacement(source:_:_:to:)`).
+    /// its trigger and frame themselves (`CSVRowCells.appendPlacement(of:to:)`).
     static func appendLink(_ link: UnsafePointer<Navigation>, cells: inout CSVRowCells, to lead: inout ByteBuffer) {
         lead.append(decimal: link.pointee.line)
         lead.append(0x2C)
-        cells.appendPlacement(source: link.pointee.source, link.pointee.trigger, link.pointee.frame, to: &lead)
+        cells.appendPlacement(of: link, to: &lead)
         // The URL and raw link read where they lie (`String.heldUTF8`): handed over, each was
         // retained and released on every link (issue 17). Cells as `appendTarget` writes them.
         guard let url = link.pointee.url.heldUTF8, let raw = link.pointee.raw.heldUTF8 else {

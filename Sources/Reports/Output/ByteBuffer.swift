@@ -66,6 +66,23 @@ struct ByteBuffer: ~Copyable {
         count += bytes.count
     }
 
+    /// `append(_:)` into room made already (`reserve(_:)`): no call on the way, so bytes read
+    /// out of an array in place need not be retained around it (`JSONText.fields(inRoom:)`).
+    @inline(__always)
+    mutating func appendInRoom(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        precondition(capacity - count >= bytes.count, "room made for the bytes")
+        UnsafeMutableRawPointer(base + count).copyMemory(from: source, byteCount: bytes.count)
+        count += bytes.count
+    }
+
+    @inline(__always)
+    mutating func appendInRoom(_ byte: UInt8) {
+        precondition(capacity > count, "room made for the byte")
+        base[count] = byte
+        count += 1
+    }
+
     /// Bytes written already (`range`, not drained), written again at the end.
     mutating func appendAgain(_ range: Range<Int>) {
         precondition(range.lowerBound >= 0 && range.upperBound <= count, "repeating past what was written")

@@ -25,6 +25,9 @@ struct JSONText: ~Copyable {
     /// What has been written so far.
     var bytes: [UInt8] { out.bytes }
 
+    /// What has been written so far, where it lies: valid until the text next changes.
+    var written: UnsafeBufferPointer<UInt8> { out.written }
+
     /// Its length in bytes.
     var count: Int { out.count }
 
@@ -192,6 +195,22 @@ struct JSONText: ~Copyable {
         if !first { out.append(0x2C) }
         first = false
         out.append(bytes)
+    }
+
+    /// Room for `fields(inRoom:)` of `count` bytes.
+    @inline(__always)
+    mutating func roomForFields(_ count: Int) {
+        out.reserve(count + 1)
+    }
+
+    /// `fields(_:)` into the room `roomForFields(_:)` made: nothing called on the way, so
+    /// fields read out of an array in place (`LinkLineCells.tail`) are not retained and
+    /// released around it (~2 calls a line: issue 17).
+    @inline(__always)
+    mutating func fields(inRoom bytes: UnsafeBufferPointer<UInt8>) {
+        if !first { out.appendInRoom(0x2C) }
+        first = false
+        out.appendInRoom(bytes)
     }
 
     /// Bytes already written as JSON (a record copied as it was read).
