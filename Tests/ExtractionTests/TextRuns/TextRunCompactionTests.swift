@@ -58,11 +58,7 @@ final class TextRunCompactionTests: XCTestCase {
     /// element, `/>`, `html`, `head` or `body` it is compacted as before.
     func testTextInOpenedElementsForm() {
         // (Without `foldsEmptyElements`, the end tags as written.)
-        func compacted(_ page: String) -> String? {
-            HTMLExtractor.$foldsEmptyElements.withValue(false) {
-                Array(page.utf8).withUnsafeBytes { TextRunCompactor.compact($0) }.map { String(decoding: $0, as: UTF8.self) }
-            }
-        }
+        func compacted(_ page: String) -> String? { compactedForm(page, folding: false) }
         XCTAssertEqual(compacted("<p>\n  two\nlines\r\n</p>"), "<p>\n\n\r\n</p>")
         XCTAssertEqual(compacted("<br>text<p>more</p>"), "<br>x<p></p>")
         XCTAssertEqual(compacted("<body>text</body>"), "<body>x</body>")
@@ -76,9 +72,7 @@ final class TextRunCompactionTests: XCTestCase {
     /// Such an element's start tag followed by nothing but its own end tag (no line break in
     /// it) goes as `<X … />`; `form`, `template`, another name or a line break keep the end tag.
     func testEmptyElementsForm() {
-        func compacted(_ page: String) -> String? {
-            Array(page.utf8).withUnsafeBytes { TextRunCompactor.compact($0) }.map { String(decoding: $0, as: UTF8.self) }
-        }
+        func compacted(_ page: String) -> String? { compactedForm(page) }
         XCTAssertEqual(compacted("<div><a href=x>Pay now</a>\n<A HREF=y></a ></div>"), "<div><a href=x />\n<A HREF=y /></div>")
         XCTAssertEqual(compacted("<p><b>bold</b> text</p>"), "<p><b /> x</p>")
         XCTAssertEqual(compacted("<p>two\nlines</p><h1>a</h1\n>"), "<p>\n</p><h1></h1\n>")
@@ -172,11 +166,7 @@ final class TextRunCompactionTests: XCTestCase {
     }
 
     func testReferenceRunForms() throws {
-        func compacted(_ page: String) -> String? {
-            HTMLExtractor.$dropsTextInElements.withValue(false) {
-                Array(page.utf8).withUnsafeBytes { TextRunCompactor.compact($0) }.map { String(decoding: $0, as: UTF8.self) }
-            }
-        }
+        func compacted(_ page: String) -> String? { compactedForm(page, droppingText: false) }
         // No line break after the first `&`: as a run without one.
         XCTAssertEqual(compacted("<p>\n  two\nlines &amp; more</p>"), "<p>\n  x\n</p>")
         // Line breaks after it: the check stays on the `&`'s line.
@@ -271,6 +261,16 @@ final class TextRunCompactionTests: XCTestCase {
         for (n, snippet) in TextRunSnippets.pages.enumerated() {
             let plain = HTMLExtractor.$compactsTextRuns.withValue(false) { HTMLExtractor.extract(html: snippet, pageURL: "https://a.example/") }
             XCTAssertEqual(HTMLExtractor.extract(html: snippet, pageURL: "https://a.example/"), plain, "snippet \(n)")
+        }
+    }
+}
+
+/// The page as `TextRunCompactor` hands it to libxml2 (nil: left as written), with text just
+/// inside opened elements dropped and empty elements folded unless told otherwise.
+private func compactedForm(_ page: String, droppingText: Bool = true, folding: Bool = true) -> String? {
+    HTMLExtractor.$dropsTextInElements.withValue(droppingText) {
+        HTMLExtractor.$foldsEmptyElements.withValue(folding) {
+            Array(page.utf8).withUnsafeBytes { TextRunCompactor.compact($0) }.map { String(decoding: $0, as: UTF8.self) }
         }
     }
 }
