@@ -415,17 +415,10 @@ struct JSTokenizer {
     /// (`addEventListener`) (issue 17). nil: any other name, made from its bytes.
     static func knownName(_ name: UnsafeBufferPointer<UInt8>) -> String? {
         guard let start = name.baseAddress else { return nil }
-        // The bytes compared here, inlined: `StaticString.isSpelled` (WHATWGURL) is another
-        // module's, and was a call per constant tried, ~50 instructions a name (issue 17).
         let count = name.count
-        @inline(__always) func equals(_ constant: StaticString) -> Bool {
-            // (Each constant's length is its case's: the test folds away, and keeps the read
-            // within the constant should one be put under the wrong case.)
-            guard constant.utf8CodeUnitCount == count else { return false }
-            let expected = constant.utf8Start
-            for i in 0..<count where start[i] != expected[i] { return false }
-            return true
-        }
+        // (Each constant's length is its case's: `isSpelled`'s length test folds away, and
+        // keeps the read within the constant should one be put under the wrong case.)
+        @inline(__always) func equals(_ constant: StaticString) -> Bool { constant.isSpelled(by: start, count: count) }
         switch name.count {
         case 2:
             if equals("if") { return "if" }
