@@ -33,7 +33,13 @@ struct FindingGroups {
     /// number on the page (findings of one group have one row text: `FindingOrigin`).
     @discardableResult
     mutating func add(set: Int, text: Int, page: String, association: Bool, suppression: Int?) -> Int {
-        let page = number(of: page)
+        add(set: set, text: text, page: number(of: page), association: association, suppression: suppression)
+    }
+
+    /// `add(set:text:page:association:suppression:)` with the page given by its number
+    /// (`number(of:)`), found once for a run of a page's links rather than a finding at a time.
+    @discardableResult
+    mutating func add(set: Int, text: Int, page: Int32, association: Bool, suppression: Int?) -> Int {
         // Grown a chunk at a time (a set at a time, it was extended on most findings).
         if set >= heads.count { heads += repeatElement(-1, count: max(set + 1 - heads.count, heads.count, 32)) }
         var i = heads[set], last = -1
@@ -55,7 +61,7 @@ struct FindingGroups {
 
     /// `page`'s place in `pages`, added on first sight (the last page first: a page's links
     /// come in runs of their page).
-    private mutating func number(of page: String) -> Int32 {
+    mutating func number(of page: String) -> Int32 {
         if let last = pages.indices.last, pages[last] == page { return Int32(truncatingIfNeeded: last) }
         if let known = pages.firstIndex(of: page) { return Int32(truncatingIfNeeded: known) }
         pages.append(page)

@@ -25,4 +25,16 @@ struct PackedScheme: Equatable {
         low = words.0
         high = words.1
     }
+
+    /// The scheme's bytes, read from the two words (a copy on the caller's stack).
+    @inline(__always)
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        withUnsafeBytes(of: (low, high)) { raw in
+            body(UnsafeBufferPointer(start: raw.baseAddress!.assumingMemoryBound(to: UInt8.self), count: Int(raw[15])))
+        }
+    }
+
+    /// Whether every byte is ASCII (the length byte is below 16).
+    @inline(__always)
+    var isASCII: Bool { (low | high) & 0x8080_8080_8080_8080 == 0 }
 }

@@ -189,42 +189,66 @@ package struct ReportParts: Sendable {
         // of the same bytes, and the rows' sort (`Finding.ordered`) and writers compare pages
         // first — a comparison of two copies reads every byte, of one string none.
         var lastPage: String?
-        // Links and their findings read in place (`link.pointee`, `ref.pointee`): a finding
+        // `lastPage`'s bytes where they lie (nil: a small string, or none) and its number among
+        // the groups' pages (`FindingGroups.number(of:)`). A link's page is compared with it by
+        // those bytes in place: copied out to be compared and handed to the groups as a
+        // string, it was retained and released on every link (issue 17).
+        var lastPageBytes: UnsafeBufferPointer<UInt8>?
+        var pageNumber: Int32 = -1
+        // Links and their findings read in place (`link.pointee`, `refs`): a finding
         // reference copied out of its list retained and released its code and profiles on
         // every finding, a link's fields on every link (Benchmarks/README.md, issue 17).
         list.withUnsafeBufferPointer { links in
         for position in links.indices {
             let link = links.baseAddress! + position
             if link.pointee.verdicts != nil { part.classified += 1 }
-            if inventory { part.deepLinks.add(scheme: link.pointee.scheme, url: link.pointee.url) }
-            guard let refList = link.pointee.findings, !refList.isEmpty else { continue }
+            if inventory { part.deepLinks.add(link) }
+            // The link's findings where they lie, held by `list` (not changed here) while
+            // read: the list copied out was a retain and a release a link.
+            guard let refs = link.pointee.findings?.withUnsafeBufferPointer({ $0 }), !refs.isEmpty else { continue }
             let set = memo.index(ofSetOf: link, link: position, none: Self.noVerdicts)
-            var page = link.pointee.page
-            if let last = lastPage, last == page { page = last } else { lastPage = page }
+            if let last = lastPageBytes, let bytes = link.pointee.page.heldUTF8, last.sameBytes(bytes) {
+                // The page of the link before: the same bytes are `==`.
+            } else if let last = lastPage, last == link.pointee.page {
+                // Equal but written apart (a small string, or canonically equal): `last` kept.
+            } else {
+                lastPage = link.pointee.page
+                lastPageBytes = lastPage!.heldUTF8
+                pageNumber = groups.number(of: lastPage!)
+            }
             // Lengths first (`String.isName`): `==` on a link's source ("href", …) was a
             // call through the standard library's comparison on every link (issue 17).
             let association = link.pointee.source.isName("association")
-            // Once a link, not once a finding.
-            let outcomes = rows && !keepsLinkRows ? memo.outcomes(at: set) : []
-            // A link row's share of the CSV room but for its profiles, once a link.
-            let linkBytes = keepsLinkRows ? link.pointee.url.utf8.count + link.pointee.raw.utf8.count : 0
-            refList.withUnsafeBufferPointer { refs in
-            for k in refs.indices {
-                let ref = refs.baseAddress! + k
-                let index = memo.findingIndex(at: set, ref, rules: rules)
-                let suppression = rules.suppressions.isEmpty
-                    ? nil : rules.firstSuppression(code: ref.pointee.code, page: page, url: link.pointee.url)
-                let group = groups.add(set: set, text: index, page: page, association: association,
-                                       suppression: suppression)
-                guard rows else { continue }
-                if keepsLinkRows {
+            if !rows || keepsLinkRows {
+                // Counted, and with `keepsLinkRows` a `LinkRow` a finding: no outcomes read (an
+                // empty list in their place was released on every link).
+                // A link row's share of the CSV room but for its profiles, once a link.
+                let linkBytes = keepsLinkRows ? link.pointee.url.utf8.count + link.pointee.raw.utf8.count : 0
+                for k in refs.indices {
+                    let ref = refs.baseAddress! + k
+                    let index = memo.findingIndex(at: set, ref, rules: rules)
+                    let suppression = rules.suppressions.isEmpty
+                        ? nil : rules.firstSuppression(code: ref.pointee.code, page: lastPage!, url: link.pointee.url)
+                    let group = groups.add(set: set, text: index, page: pageNumber, association: association,
+                                           suppression: suppression)
+                    guard rows else { continue }
                     csvBytes += PageFragments.csvRowBytes(
                         rows: fragments.csvLayout == .wide ? 1 : memo.profileCount(at: set, index), link: linkBytes,
                         page: pageBytes)
                     linkRows.append(LinkRow(link: Int32(truncatingIfNeeded: position),
                                             group: Int32(truncatingIfNeeded: group), line: link.pointee.line))
-                    continue
                 }
+                continue
+            }
+            // Once a link, not once a finding.
+            let outcomes = memo.outcomes(at: set)
+            for k in refs.indices {
+                let ref = refs.baseAddress! + k
+                let index = memo.findingIndex(at: set, ref, rules: rules)
+                let suppression = rules.suppressions.isEmpty
+                    ? nil : rules.firstSuppression(code: ref.pointee.code, page: lastPage!, url: link.pointee.url)
+                let group = groups.add(set: set, text: index, page: pageNumber, association: association,
+                                       suppression: suppression)
                 if keepsOrigins { origins.append(FindingOrigin(link: Int32(truncatingIfNeeded: position), group: group)) }
                 let text = memo.entries[set].findings[index]
                 let bytes = (url: link.pointee.url.utf8.count, raw: link.pointee.raw.utf8.count)
@@ -234,15 +258,14 @@ package struct ReportParts: Sendable {
                         page: pageBytes)
                 }
                 footprint += FindingSpill.footprint(
-                    page: page.utf8.count, file: fileBytes, raw: bytes.raw, url: bytes.url,
+                    page: lastPage!.utf8.count, file: fileBytes, raw: bytes.raw, url: bytes.url,
                     message: text.message.utf8.count, profiles: text.profiles.count, outcomes: outcomes.count)
                 findings.append(Finding(
-                    page: page, file: file, line: link.pointee.line, source: link.pointee.source,
+                    page: lastPage!, file: file, line: link.pointee.line, source: link.pointee.source,
                     trigger: link.pointee.trigger.rawValue, frame: link.pointee.frame.rawValue,
                     raw: link.pointee.raw, url: link.pointee.url, code: ref.pointee.code, severity: text.severity,
                     profiles: text.profiles, outcomes: outcomes, message: text.message,
                     suppressed: suppression.map { rules.suppressions[$0].reason }))
-            }
             }
         }
         }

@@ -85,25 +85,47 @@ public struct SchemeInventory: Sendable, Equatable {
         private var runDeep = false
         private var runLinks: Int?
         private var runPlace = -1
+        /// Whether the run's scheme is `intent`, told once a run.
+        private var runIntent = false
         /// The package of the last `intent:` links, and how many.
         private var packageRun: (name: String, links: Int)?
 
         /// One navigation, by its scheme and URL (not the whole navigation: a copy a link).
         mutating func add(scheme: String, url: @autoclosure () -> String) {
+            add(packed: PackedScheme(scheme), scheme: scheme, url: url())
+        }
+
+        /// `add(scheme:url:)` of a link read in place: its scheme is copied out only where a
+        /// lookup needs the string (a scheme not met on the page yet), where handing it over
+        /// retained and released it on every link (issue 17).
+        @inline(__always)
+        mutating func add(_ link: UnsafePointer<Navigation>) {
+            add(packed: PackedScheme(link.pointee.scheme), scheme: link.pointee.scheme, url: link.pointee.url)
+        }
+
+        /// A listed scheme's run is known by its place (`runPlace`) and compared by its bytes
+        /// (`sameAsRun`): kept as a string of its own, the run's scheme was retained and
+        /// released on nearly every link of a dense page, where runs are a link long (issue 17).
+        @inline(__always)
+        private mutating func add(packed: PackedScheme?, scheme: @autoclosure () -> String,
+                                  url: @autoclosure () -> String) {
             let deep: Bool
-            if runLinks != nil, runScheme == scheme {
+            if runLinks != nil, sameAsRun(scheme, packed) {
                 deep = runDeep
                 if deep { runLinks! += 1 }
             } else {
                 countRun()
-                let (known, place) = find(scheme)
+                let (known, place) = find(scheme, packed)
                 deep = known
-                runScheme = scheme
+                // The string only for a scheme not listed (`seen` counts it by name).
+                if place < 0 { runScheme = scheme() }
                 runDeep = deep
                 runLinks = deep ? 1 : 0
                 runPlace = place
+                // `intent` by its bytes: a string `==` to it has them (`String.isName`).
+                runIntent = deep && (packed.map { $0 == Self.intent } ?? scheme().isName("intent"))
             }
-            guard deep, scheme == "intent" else { return }
+            guard deep, runIntent else { return }
             // The run's packages by fragment (`IntentPackageMemo`); `SchemeInventory.package(of:)`
             // is the plain reading.
             let package = IntentPackageMemo.shared.package(of: url())
@@ -115,17 +137,23 @@ public struct SchemeInventory: Sendable, Equatable {
             }
         }
 
+        private static let intent = PackedScheme("intent")!
+
         /// Whether `scheme` is a deep link's, and its place in `listed` (-1: in `seen`, or to
-        /// be counted there): listed on first sight while there is room.
-        private mutating func find(_ scheme: String) -> (deep: Bool, place: Int) {
-            guard let packed = PackedScheme(scheme) else {
+        /// be counted there): listed on first sight while there is room. `scheme` is asked
+        /// for only when the scheme is not listed.
+        private mutating func find(_ scheme: () -> String, _ packed: PackedScheme?) -> (deep: Bool, place: Int) {
+            guard let packed else {
+                let scheme = scheme()
                 return (seen[scheme]?.deep ?? WebSchemes.isDeepLink(scheme), -1)
             }
-            let found = listed.withUnsafeBufferPointer { list -> Int? in
-                for i in list.indices where list[i].packed == packed { return i }
+            // Read in place (an entry copied out retained its scheme).
+            let found = listed.withUnsafeBufferPointer { list -> (place: Int, deep: Bool)? in
+                for i in list.indices where list[i].packed == packed { return (i, list[i].deep) }
                 return nil
             }
-            if let found { return (listed[found].deep, found) }
+            if let found { return (found.deep, found.place) }
+            let scheme = scheme()
             if let known = seen[scheme] { return (known.deep, -1) }
             let deep = WebSchemes.isDeepLink(scheme)
             guard listed.count < Self.listedLimit else { return (deep, -1) }
@@ -149,11 +177,31 @@ public struct SchemeInventory: Sendable, Equatable {
             }
         }
 
+        /// Whether `scheme` (packed: `packed`) is the run's, as `==` tells: a listed scheme by
+        /// its bytes, read in place, and by `==` only when they differ and either is not ASCII
+        /// (ASCII strings are equal exactly when their bytes are); any other by `==`.
+        @inline(__always)
+        private func sameAsRun(_ scheme: () -> String, _ packed: PackedScheme?) -> Bool {
+            guard runPlace >= 0 else { return runScheme == scheme() }
+            return listed.withUnsafeBufferPointer { list in
+                precondition(runPlace < list.count, "a listed scheme")
+                if let packed {
+                    if list[runPlace].packed == packed { return true }
+                    if packed.isASCII, list[runPlace].packed.isASCII { return false }
+                }
+                return list[runPlace].scheme == scheme()
+            }
+        }
+
         /// The run so far counted in (none: nothing), read where it is.
         private mutating func countRun() {
             guard let links = runLinks else { return }
             if runPlace >= 0 {
-                listed[runPlace].links += links
+                // In place: the entry copied out and back retained and released its scheme.
+                listed.withUnsafeMutableBufferPointer { list in
+                    precondition(runPlace < list.count, "a listed scheme")
+                    list[runPlace].links += links
+                }
             } else {
                 seen[runScheme, default: (runDeep, 0)].links += links
             }

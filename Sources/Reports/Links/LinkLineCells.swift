@@ -74,7 +74,15 @@ struct LinkLineCells: ~Copyable {
         } else {
             json.stringFields("raw", link.pointee.raw, "url", link.pointee.url)
         }
-        json.field("scheme", link.pointee.scheme)
+        // The scheme (a few bytes) read into a local first: handed to the escaper, it was
+        // retained and released on every line (issue 17).
+        if let scheme = link.pointee.scheme.heldUTF8 {
+            json.field("scheme", utf8: scheme)
+        } else if let scheme = PackedScheme(link.pointee.scheme) {
+            scheme.withBytes { json.field("scheme", utf8: $0) }
+        } else {
+            json.field("scheme", link.pointee.scheme)
+        }
         json.field("partial", link.pointee.partial)
         json.field("context", link.pointee.context)
         json.field("condition", link.pointee.condition)
@@ -155,18 +163,19 @@ struct LinkLineCells: ~Copyable {
         if known.found { return }
         // The run's line ends of the set as the page met them, read in place, without the
         // texts' lock (`VerdictSetMemo.Entry.sharedTails`); not remembered on the page again.
-        let inRun = memo.entries.withUnsafeBufferPointer { entries -> Bool in
-            guard entries[set].naturalKey else { return false }
-            return entries[set].sharedTails.withUnsafeBufferPointer { tails -> Bool in
-                for t in tails.indices where FindingRef.sameList(tails[t].findings, link.pointee.findings) {
-                    json.roomForFields(tails[t].fields.count)
-                    tails[t].fields.withUnsafeBufferPointer { json.fields(inRoom: $0) }
-                    return true
-                }
-                return false
+        // The list's buffer taken out where it lies, held by the memo (not changed while the
+        // line is made): read inside its closure, around the calls there, the list was
+        // retained and released on every line (issue 17).
+        let sharedTails = memo.entries.withUnsafeBufferPointer { entries in
+            entries[set].naturalKey ? entries[set].sharedTails.withUnsafeBufferPointer { $0 } : nil
+        }
+        if let sharedTails {
+            for t in sharedTails.indices where FindingRef.sameList(sharedTails[t].findings, link.pointee.findings) {
+                json.roomForFields(sharedTails[t].fields.count)
+                sharedTails[t].fields.withUnsafeBufferPointer { json.fields(inRoom: $0) }
+                return
             }
         }
-        if inRun { return }
         let findings = link.pointee.findings
         let definition = memo.entries[set].definition!
         let texts = memo.texts, shared = memo.entries[set].shared

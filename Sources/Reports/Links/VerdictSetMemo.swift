@@ -95,7 +95,9 @@ package struct VerdictSetMemo {
     /// Sets found, by identity, in a table of `seenCount` slots chosen by the set's address
     /// (one pointer comparison; a set whose slot another took is looked up further): a page's
     /// ~52 sets overflowed a list of the last 8, and each miss was a dictionary lookup.
-    private var seen: [(set: VerdictSet?, index: Int32)] = []
+    /// Each slot keeps its set's identity beside it, compared without the set copied out (a
+    /// retain and a release a link: issue 17).
+    private var seen: [(set: VerdictSet?, identity: ObjectIdentifier?, index: Int32)] = []
     private var byValue: [VerdictSetValue: Int] = [:]
     /// Every set met on this page, by identity (held, so an identity stays its own): a page
     /// has more sets than `seen` holds apart, and each would be hashed by value again. Without
@@ -152,9 +154,12 @@ package struct VerdictSetMemo {
         // Both sets are alive (the link's and the table's): equal identities are one set.
         let address = UInt(bitPattern: identity)
         let slot = Self.slot(address)
-        if position < links.count, slot < seen.count, let known = seen[slot].set, known.identity == identity {
-            links[position] = seen[slot].index
-            return Int(seen[slot].index)
+        if position < links.count, slot < seen.count {
+            let known = seen.withUnsafeBufferPointer { seen in seen[slot].identity == identity ? seen[slot].index : -1 }
+            if known >= 0 {
+                links[position] = known
+                return Int(known)
+            }
         }
         return index(of: link.pointee.verdicts ?? none(), link: position)
     }
@@ -171,8 +176,9 @@ package struct VerdictSetMemo {
     mutating func index(of set: VerdictSet) -> Int {
         let slot = Self.slot(UInt(bitPattern: set.identity))
         if seen.isEmpty {
-            seen = Array(repeating: (nil, -1), count: Self.seenCount)
-        } else if let known = seen[slot].set, known.isShared(with: set) {
+            seen = Array(repeating: (nil, nil, -1), count: Self.seenCount)
+        } else if seen[slot].identity == set.identity {
+            // The slot's set is alive (held here), so an equal identity is the same set.
             return Int(seen[slot].index)
         }
         let index: Int
@@ -189,7 +195,7 @@ package struct VerdictSetMemo {
             index = entry(byValue: set, shared: nil)
             byIdentity[set.identity] = (set, index)
         }
-        seen[slot] = (set, Int32(index))
+        seen[slot] = (set, set.identity, Int32(index))
         return index
     }
 

@@ -33,6 +33,8 @@ extension UnsafeBufferPointer where Element == UInt8 {
     @inline(__always)
     func sameBytes(_ other: UnsafeBufferPointer<UInt8>) -> Bool {
         guard count == other.count else { return false }
+        // The same bytes where they lie (one string's storage shared): nothing to compare.
+        if baseAddress == other.baseAddress { return true }
         return count == 0 || memcmp(baseAddress!, other.baseAddress!, count) == 0
     }
 }

@@ -120,6 +120,13 @@ struct JSONText: ~Copyable {
         out.append(jsonString: value)
     }
 
+    /// A string field whose value's bytes are in hand, as `field(_:_:)` writes it.
+    @inline(__always)
+    mutating func field(_ name: StaticString, utf8 value: UnsafeBufferPointer<UInt8>) {
+        key(name)
+        JSONString.append(bytes: value, to: &out)
+    }
+
     @inline(__always)
     mutating func field(_ name: StaticString, _ value: String?) {
         guard let value else { return }
