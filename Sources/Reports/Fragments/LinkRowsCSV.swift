@@ -50,10 +50,21 @@ enum LinkRowsCSV {
                 if cells.appendRows(ofKnown: Int(row.group), link: lead.written, to: &out) { continue }
                 let link = links.baseAddress! + Int(row.link)
                 let group = groups.group(Int(row.group))
-                let outcomes = memo.outcomes(at: group.set)
-                let suppressed = group.suppression.map { rules.suppressions[$0].reason }
-                cells.appendRows(group: Int(row.group), outcomes: outcomes,
-                                 fits: { fits($0, memo.entries, group, outcomes: outcomes, suppressed: suppressed) },
+                // The outcomes made, and found by their buffer's address, read in place in the
+                // memo (as are the group's suppression and text): copied out for each group
+                // met, they were retained and released on nearly every row of a dense page,
+                // whose groups are a row or two each (issue 17).
+                let outcomes = memo.outcomesAddress(at: group.set)
+                let key = memo.entries.withUnsafeBufferPointer { entries in
+                    entries[group.set].findings.withUnsafeBufferPointer { texts in
+                        CSVRowCells.LinkTextKey(outcomes: outcomes, text: ObjectIdentifier(texts[group.text].text),
+                                                severity: texts[group.text].severity,
+                                                suppression: group.suppression ?? -1)
+                    }
+                }
+                cells.appendRows(group: Int(row.group), key: key,
+                                 text: { memo.entries[group.set].findings[group.text].text },
+                                 fits: { fits($0, memo.entries, group, rules: rules) },
                                  sample: { sample(link.pointee, file: record.file, group: group, memo: &memo, rules: rules) },
                                  link: lead.written, layout: layout, scratch: &scratch, to: &out)
             }
@@ -64,15 +75,16 @@ enum LinkRowsCSV {
 
     /// Whether `sample` shows what the rows of a group show past their link's cells, as
     /// `sample(_:file:group:memo:rules:)` would have them: the group's text read in place.
+    /// The set's outcomes are made already (`VerdictSetMemo.outcomesAddress(at:)`).
     private static func fits(_ sample: Finding, _ entries: [VerdictSetMemo.Entry],
-                             _ group: (set: Int, text: Int, suppression: Int?), outcomes: [ProfileOutcome],
-                             suppressed: String?) -> Bool {
+                             _ group: (set: Int, text: Int, suppression: Int?), rules: ReportRules) -> Bool {
         entries.withUnsafeBufferPointer { entries in
             entries[group.set].findings.withUnsafeBufferPointer { texts in
                 sample.code == texts[group.text].code && sample.severity == texts[group.text].severity
-                    && sample.message == texts[group.text].message && sample.suppressed == suppressed
+                    && sample.message == texts[group.text].message
+                    && sample.suppressed == group.suppression.map { rules.suppressions[$0].reason }
                     && sample.baseline == nil && sample.profiles == texts[group.text].profiles
-                    && sample.outcomes == outcomes
+                    && sample.outcomes == entries[group.set].outcomes!
             }
         }
     }

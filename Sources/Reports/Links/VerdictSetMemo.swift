@@ -51,6 +51,8 @@ package struct VerdictSetMemo {
         let shared: VerdictSetTexts.Entry?
         fileprivate(set) var definition: VerdictSetDefinition?
         fileprivate(set) var outcomes: [ProfileOutcome]?
+        /// The address of `outcomes`' buffer once asked for (`outcomesAddress(at:)`; 0: not yet).
+        fileprivate(set) var outcomesAddress = 0
         fileprivate(set) var findings: [FindingText] = []
         /// The run's findings of the set when the page met it (`VerdictSetTexts.findings(of:)`):
         /// a finding the run has made already is found here, without the texts' lock.
@@ -282,9 +284,26 @@ package struct VerdictSetMemo {
     /// Every profile's outcome and reason, in profile order (a finding row's `outcomes`).
     mutating func outcomes(at index: Int) -> [ProfileOutcome] {
         if let known = entries[index].outcomes { return known }
-        let outcomes = entries[index].shared.map { texts!.outcomes(of: $0) } ?? FindingBuilder.outcomes(entries[index].set)
-        entries[index].outcomes = outcomes
-        return outcomes
+        makeOutcomes(at: index)
+        return entries[index].outcomes!
+    }
+
+    private mutating func makeOutcomes(at index: Int) {
+        entries[index].outcomes = entries[index].shared.map { texts!.outcomes(of: $0) }
+            ?? FindingBuilder.outcomes(entries[index].set)
+    }
+
+    /// `outcomes(at:)` made (kept in `entries[index].outcomes`), and the address of their
+    /// buffer (what a findings.csv row's cells are found by: `CSVRowCells`), without a copy
+    /// of the list handed back (a retain and a release).
+    /// Kept once read: a page's sets have a few groups each.
+    mutating func outcomesAddress(at index: Int) -> Int {
+        let known = entries[index].outcomesAddress
+        if known != 0 { return known }
+        if case .none = entries[index].outcomes { makeOutcomes(at: index) }
+        let address = entries[index].outcomes!.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
+        entries[index].outcomesAddress = address
+        return address
     }
 
     /// How many profiles text `text` of entry `index` lists, read in place (a text copied out

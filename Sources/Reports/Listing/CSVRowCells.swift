@@ -62,6 +62,35 @@ struct CSVRowCells {
 
     static let limit = 4_096
 
+    /// What decides the cells of a finding made from a page's link (`LinkRowsCSV`): its set's
+    /// outcomes (their buffer's address), its text in the run (`VerdictSetTexts.Finding`, by
+    /// identity), its severity and suppression (-1: none). Equal keys give equal cells; each
+    /// key's objects are held here (`byKey`: the text, and the outcomes by the cells' sample)
+    /// so an address stays its own.
+    struct LinkTextKey: Hashable {
+        let outcomes: Int
+        let text: ObjectIdentifier
+        let severity: Severity
+        let suppression: Int
+    }
+
+    /// Cells by `LinkTextKey`, in `keySlots` slots chosen by a mix of the key (one a slot: a
+    /// key whose slot another took is found the long way, and takes the slot): a group of a
+    /// page met for the first time is found by comparing four words, where the fields'
+    /// comparison (`fits`) read the page's texts and outcomes in place and retained and
+    /// released them on nearly every row of a dense page (issue 17). Each slot holds its
+    /// key's text object, so the identity stays its own.
+    private var byKey: [(key: LinkTextKey?, cells: Texts?, text: AnyObject?)] = []
+    private static let keySlots = 2_048
+
+    @inline(__always)
+    private static func slot(_ key: LinkTextKey) -> Int {
+        let outcomes = UInt(bitPattern: key.outcomes) >> 4, text = UInt(bitPattern: key.text) >> 4
+        var mixed = (outcomes ^ text &* 0x9E37_79B9_7F4A_7C15) ^ UInt(bitPattern: key.suppression &+ 1) &* 0x85EB_CA6B
+        mixed ^= mixed >> 29
+        return Int(truncatingIfNeeded: mixed & UInt(keySlots - 1))
+    }
+
     /// Texts by their outcomes array's address (a shared array's, held here so the address
     /// stays its own), a few per array: one per code and suppression.
     private var texts: [Int: [Texts]] = [:]
@@ -206,13 +235,28 @@ struct CSVRowCells {
     /// them. Rows made from a page's links (`LinkRowsCSV`) make a finding only then, and
     /// compare the fields where their page's memo holds them (gathered into a value first,
     /// they were retained and released on every group of every page: issue 17).
-    mutating func appendRows(group: Int, outcomes: [ProfileOutcome], fits: (Finding) -> Bool, sample: () -> Finding,
-                             link: UnsafeBufferPointer<UInt8>, layout: CSVLayout, scratch: inout ByteBuffer,
-                             to out: inout ByteBuffer) {
-        let address = outcomes.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
-        let entry = texts[address]?.first { fits($0.sample) }
-            ?? make(sample(), layout: layout, scratch: &scratch, address: address)
-        remember(entry, group: group)
+    /// `key`: what decides the cells (`LinkTextKey`), `text()` its text object (held while
+    /// the key is).
+    mutating func appendRows(group: Int, key: LinkTextKey, text: () -> AnyObject, fits: (Finding) -> Bool,
+                             sample: () -> Finding, link: UnsafeBufferPointer<UInt8>, layout: CSVLayout,
+                             scratch: inout ByteBuffer, to out: inout ByteBuffer) {
+        if byKey.isEmpty { byKey = Array(repeating: (nil, nil, nil), count: Self.keySlots) }
+        let slot = Self.slot(key)
+        if byKey.withUnsafeBufferPointer({ $0[slot].key == key }) {
+            // The cells' rows where they lie, held by the slot (not changed while they are
+            // copied): the cells handed over were a retain and a release a group (issue 17).
+            let held = byKey.withUnsafeBufferPointer { slots in
+                (rows: slots[slot].cells!.rows.withUnsafeBufferPointer { $0 },
+                 ends: slots[slot].cells!.rowEnds.withUnsafeBufferPointer { $0 })
+            }
+            remember(rows: held.rows, ends: held.ends, group: group)
+        } else {
+            let address = key.outcomes
+            let entry = texts[address]?.first { fits($0.sample) }
+                ?? make(sample(), layout: layout, scratch: &scratch, address: address)
+            byKey[slot] = (key, entry, text())
+            remember(entry, group: group)
+        }
         _ = appendKnown(group: group, link: link, to: &out)
     }
 
@@ -251,14 +295,23 @@ struct CSVRowCells {
 
     /// `entry`'s rows, the rows of the page's group `group` from now on.
     private mutating func remember(_ entry: Texts, group: Int) {
+        entry.rows.withUnsafeBufferPointer { rows in
+            entry.rowEnds.withUnsafeBufferPointer { ends in remember(rows: rows, ends: ends, group: group) }
+        }
+    }
+
+    /// Rows `rows` ending at `ends` (a `Texts`' rows), the rows of the page's group `group`
+    /// from now on.
+    private mutating func remember(rows: UnsafeBufferPointer<UInt8>, ends: UnsafeBufferPointer<Int>, group: Int) {
         if group >= groupRows.count {
             // A chunk at a time: a group at a time, the list was extended on most rows.
             groupRows += repeatElement((first: -1, end: -1), count: max(group + 1 - groupRows.count, groupRows.count, 32))
         }
         let base = pageRows.count
-        pageRows += entry.rows
+        // From the texts' buffers (appended as arrays, each was retained and released).
+        pageRows.append(contentsOf: rows)
         let first = rowEnds.count
-        for end in entry.rowEnds { rowEnds.append(base + end) }
+        for end in ends { rowEnds.append(base + end) }
         groupRows[group] = (first, rowEnds.count)
     }
 
