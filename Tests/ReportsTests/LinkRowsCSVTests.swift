@@ -63,6 +63,28 @@ final class LinkRowsCSVTests: XCTestCase {
         XCTAssertGreaterThan(fromLinks, pages.count, "most pages' rows are made from their links")
     }
 
+    /// A group's cells found by what decides them (`CSVRowCells.LinkTextKey`, a table kept
+    /// from page to page) equal the cells found by the outcomes' address and the fields (the
+    /// plain way), in both layouts, with severities and suppressions, the pages met twice and
+    /// out of order.
+    func testCellsFoundByKeyEqualCellsFoundByFields() {
+        var checked = 0
+        for layout in [CSVLayout.long, .wide] {
+            let parts = ReportParts(rules: rules, fragments: FragmentFormats(csv: true, csvLayout: layout),
+                                    coveredRows: false)
+            for (record, navigations) in pages + pages.reversed() {
+                var memo = VerdictSetMemo(), plainMemo = VerdictSetMemo()
+                let keyed = parts.part(page: record, navigations: navigations, memo: &memo)
+                let plain = CSVRowCells.$findsCellsByKey.withValue(false) {
+                    parts.part(page: record, navigations: navigations, memo: &plainMemo)
+                }
+                XCTAssertEqual(keyed.fragments?[.csv], plain.fragments?[.csv], "\(record.page), \(layout)")
+                checked += keyed.fragments?[.csv].count ?? 0
+            }
+        }
+        XCTAssertGreaterThan(checked, 40_000)
+    }
+
     /// A page with a page-scope finding, or a link of another page, keeps the plain way:
     /// its rows are not its links' alone.
     func testPagesWhoseRowsAreNotTheirLinksAloneAreMadeFromFindings() {

@@ -6,13 +6,14 @@ import XCTest
 /// A page's schemes counted by their packed bytes (`PackedScheme`, a list of the first 64)
 /// equal the schemes counted one link at a time by name (the plain way), on generated pages:
 /// short and long schemes (past 15 bytes: counted by name), more than the list holds, web
-/// and deep ones, in runs and alternating.
+/// and deep ones, in runs and alternating, canonically equal spellings (a run of one and
+/// links of the other: `PageCounts.sameAsRun` tells them apart by bytes only when ASCII).
 final class SchemeInventoryCountsTests: XCTestCase {
     func testSchemesCountedByPackedBytesEqualSchemesCountedByName() {
         var numbers = SeededNumbers(state: 17)
         let fixed = ["https", "http", "intent", "mailto", "tel", "sms", "javascript", "data", "about", "blob",
                      "file", "market", "itms-apps", "com.example.a-very-long-scheme", "x", "fifteen-bytes-x",
-                     "sixteen-bytes-xy", "ab\u{0}", "ab"]
+                     "sixteen-bytes-xy", "ab\u{0}", "ab", "é", "e\u{301}", "ü", "u\u{308}", "INTENT"]
         let made = (0..<90).map { "app\($0)" } + (0..<10).map { "com.example.wallet\($0)" }
         for page in 0..<60 {
             let pool = fixed + made.prefix(page < 30 ? 20 : made.count)

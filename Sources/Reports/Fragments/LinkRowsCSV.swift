@@ -32,6 +32,7 @@ enum LinkRowsCSV {
         var lead = ByteBuffer()
         var scratch = ByteBuffer()
         var leadLink: Int32 = -1
+        let byKey = CSVRowCells.findsCellsByKey
         var pageEnd = 0
         list.withUnsafeBufferPointer { links in
             for i in order {
@@ -62,7 +63,7 @@ enum LinkRowsCSV {
                                                 suppression: group.suppression ?? -1)
                     }
                 }
-                cells.appendRows(group: Int(row.group), key: key,
+                cells.appendRows(group: Int(row.group), key: key, byKey: byKey,
                                  text: { memo.entries[group.set].findings[group.text].text },
                                  fits: { fits($0, memo.entries, group, rules: rules) },
                                  sample: { sample(link.pointee, file: record.file, group: group, memo: &memo, rules: rules) },

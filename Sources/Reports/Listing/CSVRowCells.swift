@@ -83,6 +83,10 @@ struct CSVRowCells {
     private var byKey: [(key: LinkTextKey?, cells: Texts?, text: AnyObject?)] = []
     private static let keySlots = 2_048
 
+    /// Whether a group's cells are looked for by `LinkTextKey` first (false: by the outcomes'
+    /// address and the fields alone, the plain way; read once a page by `LinkRowsCSV`).
+    @TaskLocal static var findsCellsByKey = true
+
     @inline(__always)
     private static func slot(_ key: LinkTextKey) -> Int {
         let outcomes = UInt(bitPattern: key.outcomes) >> 4, text = UInt(bitPattern: key.text) >> 4
@@ -236,10 +240,18 @@ struct CSVRowCells {
     /// compare the fields where their page's memo holds them (gathered into a value first,
     /// they were retained and released on every group of every page: issue 17).
     /// `key`: what decides the cells (`LinkTextKey`), `text()` its text object (held while
-    /// the key is).
-    mutating func appendRows(group: Int, key: LinkTextKey, text: () -> AnyObject, fits: (Finding) -> Bool,
-                             sample: () -> Finding, link: UnsafeBufferPointer<UInt8>, layout: CSVLayout,
-                             scratch: inout ByteBuffer, to out: inout ByteBuffer) {
+    /// the key is); `byKey`: whether the cells are looked for by the key first
+    /// (`findsCellsByKey`).
+    mutating func appendRows(group: Int, key: LinkTextKey, byKey keyed: Bool, text: () -> AnyObject,
+                             fits: (Finding) -> Bool, sample: () -> Finding, link: UnsafeBufferPointer<UInt8>,
+                             layout: CSVLayout, scratch: inout ByteBuffer, to out: inout ByteBuffer) {
+        guard keyed else {
+            let entry = texts[key.outcomes]?.first { fits($0.sample) }
+                ?? make(sample(), layout: layout, scratch: &scratch, address: key.outcomes)
+            remember(entry, group: group)
+            _ = appendKnown(group: group, link: link, to: &out)
+            return
+        }
         if byKey.isEmpty { byKey = Array(repeating: (nil, nil, nil), count: Self.keySlots) }
         let slot = Self.slot(key)
         if byKey.withUnsafeBufferPointer({ $0[slot].key == key }) {
