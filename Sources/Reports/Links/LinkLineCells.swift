@@ -177,7 +177,7 @@ struct LinkLineCells: ~Copyable {
             }
         }
         let findings = link.pointee.findings
-        let definition = memo.entries[set].definition!
+        let definition = memo.defined(at: set)
         let texts = memo.texts, shared = memo.entries[set].shared
         func make() -> [UInt8] {
             // Shared sets' findings fields are kept for the run (`VerdictSetTexts`).

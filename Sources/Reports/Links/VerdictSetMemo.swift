@@ -49,7 +49,10 @@ package struct VerdictSetMemo {
         let set: VerdictSet
         /// The run's rendering of the set (`VerdictSetTexts`), when the memo has texts.
         let shared: VerdictSetTexts.Entry?
-        fileprivate(set) var definition: VerdictSetDefinition?
+        /// Where the set's definition is in `definitions` once defined on the page (-1: not
+        /// yet): kept once, in the list, where a copy here too retained its two arrays again
+        /// (issue 17).
+        fileprivate(set) var definitionIndex: Int32 = -1
         fileprivate(set) var outcomes: [ProfileOutcome]?
         /// The address of `outcomes`' buffer once asked for (`outcomesAddress(at:)`; 0: not yet).
         fileprivate(set) var outcomesAddress = 0
@@ -63,7 +66,7 @@ package struct VerdictSetMemo {
         /// definition, entry and bytes (~8 calls a link on dense: issue 17).
         fileprivate(set) var sharedTails: [(findings: [FindingRef]?, fields: [UInt8])] = []
         /// Whether the set is keyed on the page as the run's texts key it (its lines end as
-        /// `sharedTails` say). Set with `definition`.
+        /// `sharedTails` say). Set with `definitionIndex`.
         fileprivate(set) var naturalKey = false
     }
 
@@ -239,16 +242,20 @@ package struct VerdictSetMemo {
     /// adds it to `definitions`. Two sets of one page never share a key: the second takes
     /// the next free one.
     mutating func definition(at index: Int) -> VerdictSetDefinition {
-        if let known = entries[index].definition { return known }
-        makeDefinition(at: index)
-        return entries[index].definition!
+        if entries[index].definitionIndex < 0 { makeDefinition(at: index) }
+        return definitions[Int(entries[index].definitionIndex)]
+    }
+
+    /// The definition of entry `index`, defined on the page already (`define(at:)`).
+    func defined(at index: Int) -> VerdictSetDefinition {
+        definitions[Int(entries[index].definitionIndex)]
     }
 
     /// Keys and lists the definition of entry `index` (not defined yet on the page).
     private mutating func makeDefinition(at index: Int) {
         // The run's definition, made once (`VerdictSetTexts`), unless its key is taken here.
-        let run = entries[index].shared?.definition
-        let natural = run
+        let fromRun = entries[index].shared != nil
+        let natural = entries[index].shared?.definition
             ?? { json in VerdictSetDefinition(key: VerdictSetKey(verdicts: json), verdicts: json) }(
                 VerdictSetDefinition.json(entries[index].set))
         var key = natural.key
@@ -263,10 +270,10 @@ package struct VerdictSetMemo {
         } else {
             keys.insert(key)
         }
-        let definition = key == natural.key ? natural : VerdictSetDefinition(key: key, verdicts: natural.verdicts)
-        entries[index].definition = definition
-        entries[index].naturalKey = run != nil && key == natural.key
-        definitions.append(definition)
+        let isNatural = key == natural.key
+        entries[index].naturalKey = fromRun && isNatural
+        entries[index].definitionIndex = Int32(truncatingIfNeeded: definitions.count)
+        definitions.append(isNatural ? natural : VerdictSetDefinition(key: key, verdicts: natural.verdicts))
     }
 
     /// `definition(at:)` for its effect alone (the set keyed and listed on the page), without
@@ -274,7 +281,7 @@ package struct VerdictSetMemo {
     @inline(__always)
     mutating func define(at index: Int) {
         // Made without handing a copy back (a retain and a release of its two arrays).
-        if case .none = entries[index].definition { makeDefinition(at: index) }
+        if entries[index].definitionIndex < 0 { makeDefinition(at: index) }
     }
 
     private func isTaken(_ key: VerdictSetKey) -> Bool {
