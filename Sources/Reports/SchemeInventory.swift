@@ -250,9 +250,9 @@ public struct SchemeInventory: Sendable, Equatable {
         var lists = InventoryLists(onDisk: onDisk, directory: spill.directory)
         var previous: InventoryPage?
         for item in spill.sorted() {
-            if let previous, previous.package == item.package, previous.name == item.name, previous.page == item.page {
-                continue
-            }
+            // Compared where it is (bound with `if let`, the previous record was copied, its
+            // two strings retained and released, on every record: issue 17).
+            if previous?.isSame(as: item) == true { continue }
             lists.add(item)
             previous = item
         }
@@ -291,6 +291,11 @@ struct InventoryPage: SpillRecord {
     var package: Bool
     var name: String
     var page: String
+
+    /// The same kind, name and page (`==`).
+    func isSame(as other: InventoryPage) -> Bool {
+        package == other.package && name == other.name && page == other.page
+    }
 
     static func ordered(_ a: InventoryPage, _ b: InventoryPage) -> Bool {
         if a.package != b.package { return !a.package }

@@ -131,8 +131,16 @@ struct SortedMerge<Record: SpillRecord>: IteratorProtocol {
     /// Heads of the runs: (record, run number), a min-heap on (order, run).
     private var heap: [(record: Record, run: Int)] = []
 
+    /// One run (a spill that never went to disk: the inventory's pages, most runs' page
+    /// entries): its records are handed on as read, with no heap between, where each went
+    /// through the heap's slot and was copied out of it again, its strings retained and
+    /// released each time (issue 17).
+    private let single: Bool
+
     init(runs: [RunReader<Record>]) {
         cursors = runs
+        single = runs.count == 1
+        if single { return }
         heap.reserveCapacity(runs.count)
         for run in runs.indices {
             if let head = cursors[run].next() { push((head, run)) }
@@ -140,6 +148,7 @@ struct SortedMerge<Record: SpillRecord>: IteratorProtocol {
     }
 
     mutating func next() -> Record? {
+        if single { return cursors[0].next() }
         guard let top = heap.first else { return nil }
         if let head = cursors[top.run].next() {
             heap[0] = (head, top.run)
