@@ -81,7 +81,9 @@ struct CSVRowCells {
     /// released them on nearly every row of a dense page (issue 17). Each slot holds its
     /// key's text object, so the identity stays its own.
     private var byKey: [(key: LinkTextKey?, cells: Texts?, text: AnyObject?)] = []
-    private static let keySlots = 2_048
+    /// Room for a run's keys to collide seldom (the dense corpus has ~1,400; at 2,048 slots a
+    /// third of its misses were collisions), ~200 KB a table.
+    private static let keySlots = 4_096
 
     /// Whether a group's cells are looked for by `LinkTextKey` first (false: by the outcomes'
     /// address and the fields alone, the plain way; read once a page by `LinkRowsCSV`).
