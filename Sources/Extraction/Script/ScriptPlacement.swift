@@ -208,10 +208,12 @@ package struct ScriptPlacement {
                 frame.next += 1
                 spend(1, in: frame)
                 let timing = frame.timing.applying(effects[k].steps)
-                switch effects[k].action {
-                case .navigate(let target):
+                // A navigation read where it lies, before the `switch`: matched there, its target
+                // was copied out of the list (its values retained) and released, atomically, for
+                // every navigation effect placed (issue 17).
+                if let navigation = effects[k].action.navigation {
                     let rule: TargetRule
-                    switch target.window {
+                    switch navigation.window {
                     case .same: rule = .document
                     case .top: rule = .main
                     case .newWindow: rule = .newWindow
@@ -220,9 +222,9 @@ package struct ScriptPlacement {
                     var placed = 0
                     // The values read in place by index: bound by `for … in`, each was copied out
                     // (its source and tail retained) and destroyed (issue 17).
-                    for v in target.values.indices {
+                    for v in 0..<navigation.values {
                         resolved.removeAll(keepingCapacity: true)
-                        flow.resolve(target.values, at: v, script: script, function: frameFunction,
+                        flow.resolve(navigationOf: effects, at: k, value: v, script: script, function: frameFunction,
                                      arguments: frameArguments, into: &resolved)
                         for u in resolved.indices {
                             // Each URL is placed once here: its text moved out of the list into the
@@ -236,6 +238,11 @@ package struct ScriptPlacement {
                         }
                     }
                     spend(placed - 1, in: frame)
+                    continue placing
+                }
+                switch effects[k].action {
+                case .navigate:
+                    continue placing  // placed above
                 case .call(let name, let literals):
                     guard let function = functions[name], frame.depth < Self.maxCallDepth else { continue placing }
                     called.insert(name)
