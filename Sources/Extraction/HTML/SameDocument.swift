@@ -9,9 +9,14 @@ import WHATWGURL
 extension DocumentState {
     /// (Handed the two fields it reads: the pending navigation passed by value was copied whole.)
     func onlyScrolls(_ trigger: Trigger, _ target: borrowing TargetRule, to url: WebURL) -> Bool {
-        guard let documentURLExcludingFragment, url.layout.fragmentRange != nil,
+        guard let documentURLExcludingFragment, let fragment = url.layout.fragmentRange,
               Self.scrolls(trigger), navigatesItself(target)
         else { return false }
+        // Of another length, it is another URL: both are URL serialisations, all ASCII (URL
+        // Standard), which are equal only byte for byte. Asked first, most links (an `intent:`
+        // link's `#Intent;…` on a page) are told apart without the text made and compared, its
+        // serialisation retained and released (issue 17).
+        guard fragment.lowerBound - 1 == documentURLExcludingFragment.utf8.count else { return false }
         return url.hrefExcludingFragment == documentURLExcludingFragment
     }
 

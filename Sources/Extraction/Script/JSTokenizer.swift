@@ -77,8 +77,7 @@ struct JSTokenizer {
     }
 
     static func tokens(_ source: String, plain: Bool = false) -> [JSToken] {
-        var source = source
-        return source.withUTF8 { bytes in
+        source.withUTF8Bytes { bytes in
             var tokenizer = JSTokenizer(bytes: bytes, plain: plain)
             var out: [JSToken] = []
             // Scripts run about six bytes a token (6.4 on the dense corpus; a quarter of the

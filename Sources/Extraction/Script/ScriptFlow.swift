@@ -56,6 +56,11 @@ struct ScriptFlow {
         }
     }
 
+    /// Switch: a navigation's literal read in place (`resolve(navigationOf:…)`); off, every
+    /// value resolved the plain way. Read once per document's placement.
+    @TaskLocal static var readsLiteralsInPlace = true
+    private let readsLiteralsInPlace = ScriptFlow.readsLiteralsInPlace
+
     private var bindings: [ScriptBindings.Key: [Located]] = [:]
     /// JSON blocks by their element's id (the first with an id, as `getElementById` finds),
     /// with their values by path.
@@ -98,6 +103,25 @@ struct ScriptFlow {
         var out: [Resolved] = []
         resolve(list, at: index, script: script, function: function, arguments: arguments, into: &out)
         return out
+    }
+
+    /// `resolve` of the value at `value` of the navigation `effects[k]` (none for another
+    /// action). A literal alone, with no joins, branch or anything open after it (most sinks),
+    /// is read where it lies, its text copied once for its one URL: the `switch` of `resolve`
+    /// copied the navigation's target out of the list and the value's source out of its values
+    /// around that copy, a URL literal's text and the values retained and released once more,
+    /// atomically, per navigation placed (issue 17). Any other value, or all of them when
+    /// `readsLiteralsInPlace` is off (the reference, `ScriptFlowInPlaceTests`), goes through
+    /// `resolve` from the navigation's values. (One URL: within `ScriptBindings.maxValues`.)
+    func resolve(navigationOf effects: [ScriptEffect], at k: Int, value: Int, script: Int, function: String?,
+                 arguments: [Argument?], into out: inout [Resolved]) {
+        if readsLiteralsInPlace, let literal = effects[k].action.navigationLiteral(at: value) {
+            out.append(Resolved(raw: literal.raw, partial: literal.partial, script: script, key: literal.key,
+                                offset: literal.offset, condition: nil))
+            return
+        }
+        guard case .navigate(let target) = effects[k].action else { return }
+        resolve(target.values, at: value, script: script, function: function, arguments: arguments, into: &out)
     }
 
     /// `resolve`, the URLs appended to `out`: a walk lends one list for all its values,

@@ -208,10 +208,12 @@ package struct ScriptPlacement {
                 frame.next += 1
                 spend(1, in: frame)
                 let timing = frame.timing.applying(effects[k].steps)
-                switch effects[k].action {
-                case .navigate(let target):
+                // A navigation read where it lies, before the `switch`: matched there, its target
+                // was copied out of the list (its values retained) and released, atomically, for
+                // every navigation effect placed (issue 17).
+                if let navigation = effects[k].action.navigation {
                     let rule: TargetRule
-                    switch target.window {
+                    switch navigation.window {
                     case .same: rule = .document
                     case .top: rule = .main
                     case .newWindow: rule = .newWindow
@@ -220,17 +222,27 @@ package struct ScriptPlacement {
                     var placed = 0
                     // The values read in place by index: bound by `for … in`, each was copied out
                     // (its source and tail retained) and destroyed (issue 17).
-                    for v in target.values.indices {
+                    for v in 0..<navigation.values {
                         resolved.removeAll(keepingCapacity: true)
-                        flow.resolve(target.values, at: v, script: script, function: frameFunction,
+                        flow.resolve(navigationOf: effects, at: k, value: v, script: script, function: frameFunction,
                                      arguments: frameArguments, into: &resolved)
                         for u in resolved.indices {
-                            emit(resolved, at: u, from: script, trigger: timing.trigger, target: rule, delayMs: timing.delayMs,
-                                 condition: effects[k].condition, place: place(timing, root: root.script))
+                            // Each URL is placed once here: its text moved out of the list into the
+                            // record, where a copy was retained and then released with the list (issue 17).
+                            var raw = ""
+                            swap(&raw, &resolved[u].raw)
+                            emit(resolved, at: u, raw: raw, from: script, trigger: timing.trigger, target: rule,
+                                 delayMs: timing.delayMs, condition: effects[k].condition,
+                                 place: place(timing, root: root.script))
                             placed += 1
                         }
                     }
                     spend(placed - 1, in: frame)
+                    continue placing
+                }
+                switch effects[k].action {
+                case .navigate:
+                    continue placing  // placed above
                 case .call(let name, let literals):
                     guard let function = functions[name], frame.depth < Self.maxCallDepth else { continue placing }
                     called.insert(name)
@@ -286,9 +298,10 @@ package struct ScriptPlacement {
     /// the literal is in.
     /// The URL is read where it lies in the list `resolve` filled (`urls[index]`): iterated
     /// out of it, each was copied (its text and branch retained) and destroyed (issue 17).
-    private mutating func emit(_ urls: borrowing [ScriptFlow.Resolved], at index: Int, from script: Int,
-                               trigger: Trigger, target: TargetRule, delayMs: Int?, condition: String?, place: Place,
-                               once: Bool = false) {
+    /// `raw` is the URL's text, `urls[index].raw` or moved out of it (`urls[index].raw` is not read).
+    private mutating func emit(_ urls: borrowing [ScriptFlow.Resolved], at index: Int, raw: consuming String,
+                               from script: Int, trigger: Trigger, target: TargetRule, delayMs: Int?, condition: String?,
+                               place: Place, once: Bool = false) {
         let urlScript = urls[index].script
         used.insert(LiteralKey(script: urlScript, key: urls[index].key))
         // The script's fields read in place: a copy of the whole `PlacedScript` (its unit's
@@ -296,11 +309,11 @@ package struct ScriptPlacement {
         let line = scripts[urlScript].line(at: urls[index].offset)
         if once {
             guard seen.insert(PlacedKey(line: line, script: urlScript, trigger: trigger, target: Self.key(target),
-                                        delayMs: delayMs, raw: urls[index].raw)).inserted else { return }
+                                        delayMs: delayMs, raw: copy raw)).inserted else { return }
         }
         // Made whole by the memberwise init, in the append: made in a variable, set and
         // appended, it was copied in and destroyed (Benchmarks/README.md, issue 17).
-        out.append(PendingNavigation(raw: urls[index].raw, line: line, source: scripts[urlScript].source,
+        out.append(PendingNavigation(raw: raw, line: line, source: scripts[urlScript].source,
                                      trigger: trigger, target: target, delayMs: delayMs, partial: urls[index].partial,
                                      context: scripts[script].context, fromScript: true, parserLine: place.parserLine,
                                      startsWhileParsing: place.whileParsing,
@@ -391,7 +404,7 @@ package struct ScriptPlacement {
                                         arguments: placed.arguments)
                 for u in urls.indices {
                     for start in starts {
-                        emit(urls, at: u, from: placed.script, trigger: start.trigger, target: start.target,
+                        emit(urls, at: u, raw: urls[u].raw, from: placed.script, trigger: start.trigger, target: start.target,
                              delayMs: start.delayMs, condition: placed.condition, place: start.place, once: true)
                     }
                 }

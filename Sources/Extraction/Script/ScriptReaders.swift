@@ -114,7 +114,10 @@ extension ScriptTokens {
         guard !range.isEmpty else { return false }
         let (head, afterHead) = operand(at: range.lowerBound, parameters: parameters)
         var value: ScriptValue
-        switch head {
+        // The operand matched as it is consumed, so its text is moved into the literal: matched
+        // as a copy, a URL literal's text was retained for the value and released with the
+        // operand, both atomically, once per navigation a script writes (issue 17).
+        switch consume head {
         case .text(let raw, let partial, let offset):
             merged.mark(range.lowerBound)
             value = ScriptValue(source: .literal(ScriptLiteral(raw: raw, partial: partial, offset: offset)))

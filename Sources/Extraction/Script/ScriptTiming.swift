@@ -107,6 +107,14 @@ final class ScriptSteps {
     /// folded, then down again, each link once.
     var transfer: TimingTransfer {
         if let folded { return folded }
+        // One link on a folded chain (or on none): most chains, a frame's step on its parent's,
+        // folded at their first effect, in place; the list below was an allocation and a retain
+        // and release of each link per chain (issue 17).
+        if parent?.folded != nil || parent == nil {
+            let base = (parent?.folded ?? .identity).then(TimingTransfer(step))
+            folded = base
+            return base
+        }
         var unfolded: [ScriptSteps] = []
         var link: ScriptSteps? = self
         var base = TimingTransfer.identity

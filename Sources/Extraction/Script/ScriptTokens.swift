@@ -55,8 +55,7 @@ struct ScriptTokens {
     /// The script's text from byte `from` up to `to`, its runs of white space made one
     /// space and cut at `maxLength` characters: a condition as a reader will recognise it.
     func text(from: Int, to: Int, maxLength: Int = ScriptCondition.maxLength) -> String {
-        var source = source
-        return source.withUTF8 { bytes in
+        source.withUTF8Bytes { bytes in
             guard from < to, from >= 0, to <= bytes.count else { return "" }
             var out: [UInt8] = []
             out.reserveCapacity(min(to - from, maxLength * 4))

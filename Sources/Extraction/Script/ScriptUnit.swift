@@ -115,6 +115,22 @@ struct ScriptEffect {
     }
 }
 
+extension ScriptEffect.Action {
+    /// A navigation's window and count of values (nil: another action), read in place.
+    var navigation: (window: ScriptTarget.Window, values: Int)? {
+        guard case .navigate(let target) = self else { return nil }
+        return (target.window, target.values.count)
+    }
+
+    /// The fields of a navigation's value at `index` when it is a literal alone, with no joins,
+    /// branch or anything open after it: what `ScriptFlow.resolve` makes its one URL of,
+    /// read in place. nil: another value, or another action.
+    func navigationLiteral(at index: Int) -> (raw: String, partial: Bool, offset: Int, key: Int)? {
+        guard case .navigate(let target) = self, index < target.values.count else { return nil }
+        return target.values[index].aloneLiteral
+    }
+}
+
 /// A navigation target written in script.
 struct ScriptTarget {
     enum Window: Equatable {

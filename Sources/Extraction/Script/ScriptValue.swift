@@ -54,6 +54,13 @@ struct ScriptValue: Equatable {
     /// The branch it is on within its expression (`c ? a : b`), as written.
     var condition: String?
 
+    /// A literal alone (no joins, branch or anything open after it): its fields, for
+    /// `ScriptFlow.resolve` to read in place; nil for any other value.
+    var aloneLiteral: (raw: String, partial: Bool, offset: Int, key: Int)? {
+        guard tail.isEmpty, !open, condition == nil, case .literal(let literal) = source else { return nil }
+        return (literal.raw, literal.partial, literal.offset, literal.key)
+    }
+
     func moved(to offset: Int) -> ScriptValue {
         var value = self
         if case .literal(let literal) = source { value.source = .literal(literal.moved(to: offset)) }
