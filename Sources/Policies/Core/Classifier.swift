@@ -314,18 +314,23 @@ public struct Classifier: Sendable {
                 let at = Int(missedAt[i])
                 let verdict = missed.withUnsafeMutableBufferPointer { slots -> Verdict in
                     let slot = slots.baseAddress! + at
-                    let request: PolicyRequest
+                    // Each path hands its own request on: bound to one `let` first, the request was
+                    // copied and the original destroyed (a retain and a release of each field) for
+                    // every link decided (issue 17).
                     if let built = slot.move() {
-                        request = built
-                    } else {
-                        var made = run.request(for: navs[i], page: pages[Self.pageIndex(i, pages)].context)
-                        // One `Intent.parseUri` for every profile that reads the link as an intent.
-                        if made.scheme == "intent" || made.scheme == "android-app" {
-                            made.intent = parsed[i] ?? ParsedIntent(made.urlString, on: run.context.device)
-                        }
-                        request = made
+                        return Self.decide(built, by: profile, sinceInput: sinceInput, keepingIn: slot)
                     }
-                    return Self.decide(request, by: profile, sinceInput: sinceInput, keepingIn: slot)
+                    // The navigation read where it lies: handed over from the array, it was copied
+                    // whole and destroyed again (issue 17).
+                    var made = navs.withUnsafeBufferPointer {
+                        run.request(at: i, of: $0, page: pages[Self.pageIndex(i, pages)].context)
+                    }
+                    // One `Intent.parseUri` for every profile that reads the link as an intent (with
+                    // the device's flags alone: `run.context.device` copied the whole device).
+                    if made.scheme == "intent" || made.scheme == "android-app" {
+                        made.intent = parsed[i] ?? ParsedIntent(made.urlString, flags: run.reading.intentParseFlags)
+                    }
+                    return Self.decide(made, by: profile, sinceInput: sinceInput, keepingIn: slot)
                 }
                 let number = memo.remember(verdict, link: links[i], profile: p, visit: visit)
                 numbers[i * count + p] = number
