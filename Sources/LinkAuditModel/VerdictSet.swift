@@ -66,7 +66,12 @@ public struct VerdictSet: Sendable {
         var found: [String] = []
         storage.names.withUnsafeBufferPointer { names in
             storage.verdicts.withUnsafeBufferPointer { verdicts in
-                for i in verdicts.indices where test(names[i], verdicts[i]) { found.append(names[i]) }
+                for i in verdicts.indices where test(names[i], verdicts[i]) {
+                    // Room for every name left at the first: grown one by one, the list was made
+                    // again at two and four names (issue 17).
+                    if found.isEmpty { found.reserveCapacity(verdicts.count - i) }
+                    found.append(names[i])
+                }
             }
         }
         return found
