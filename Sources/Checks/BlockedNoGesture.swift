@@ -29,8 +29,11 @@ extension Checks {
         ],
         fires: { nav in
             guard nav.frame != .sub else { return [] }
+            // The reasons read before the verdicts: read in the rule, each verdict was copied
+            // (its reason and details retained and released) around the constant's accessor (issue 17).
+            let reasons = noGestureReasons
             return Check.profiles(of: nav) { _, verdict in
-                verdict.outcome == .blocked && noGestureReasons.contains(verdict.reason)
+                verdict.outcome == .blocked && reasons.contains(verdict.reason)
             }
         })
 }

@@ -55,7 +55,8 @@ public struct Check: Sendable {
     /// The profile names a rule gave, sorted (as they usually come already). The pairs read in
     /// place: a `zip` of the array and its slice copied and destroyed its iterator, the array
     /// retained and released, for every check of every row judged (Benchmarks/README.md, issue 17).
-    static func inNameOrder(_ names: [String]) -> [String] {
+    /// Taken owned: handed back as it came, borrowed it was retained once more (issue 17).
+    static func inNameOrder(_ names: __owned [String]) -> [String] {
         let sorted = names.withUnsafeBufferPointer { names in
             names.indices.dropFirst().allSatisfy { names[$0 - 1] < names[$0] }
         }
@@ -63,16 +64,12 @@ public struct Check: Sendable {
     }
 
     /// The profiles whose verdict satisfies `test`, in name order (a verdict set's order).
-    /// (The verdicts are read where they lie: a verdict copied out of the set was a retain and
-    /// a release of its reason and details, for every verdict of every check a row is judged by.)
+    /// (The verdicts are read where they lie, `VerdictSet.names(where:)`: a verdict copied out of
+    /// the set was a retain and a release of its reason and details, for every verdict of every
+    /// check a row is judged by; the set bound out of the navigation, and its arrays out of the
+    /// set, a retain and a release each, issue 17.)
     static func profiles(of navigation: Navigation, where test: (String, Verdict) -> Bool) -> [String] {
-        guard let verdicts = navigation.verdicts else { return [] }
-        let names = verdicts.keys
-        var found: [String] = []
-        verdicts.values.withUnsafeBufferPointer { values in
-            for i in values.indices where test(names[i], values[i]) { found.append(names[i]) }
-        }
-        return found
+        navigation.verdicts?.names(where: test) ?? []
     }
 }
 

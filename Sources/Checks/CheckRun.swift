@@ -102,7 +102,12 @@ public struct CheckRun: Sendable {
                     let fires = checks[k].fires
                     profiles = Check.inNameOrder(fires(navigation))
                 }
-                if !profiles.isEmpty { out.append(FindingRef(code: checks[k].code, profiles: profiles)) }
+                if !profiles.isEmpty {
+                    // Room for every check left at the first finding (issue 17): grown one by one,
+                    // the list was made again at two and four findings.
+                    if out.isEmpty { out.reserveCapacity(checks.count - k) }
+                    out.append(FindingRef(code: checks[k].code, profiles: profiles))
+                }
             }
         }
         return out

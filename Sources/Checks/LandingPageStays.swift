@@ -1,3 +1,4 @@
+import LinkAuditModel
 import Policies
 
 extension Checks {
@@ -23,6 +24,9 @@ extension Checks {
             CheckExample(#"<a href="https://shop.example/cart/">Cart</a>"#),
         ],
         fires: { nav in
-            Check.profiles(of: nav) { $1.reason == .landingPage }
+            // The reasons read before the verdicts: read in the rule, each verdict was copied
+            // (its reason and details retained and released) around the constant's accessor (issue 17).
+            let landingPage = Reason.landingPage
+            return Check.profiles(of: nav) { $1.reason == landingPage }
         })
 }

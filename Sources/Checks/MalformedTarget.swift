@@ -27,6 +27,9 @@ extension Checks {
         ],
         fires: { nav in
             // The profiles name a target that does not parse: their verdicts say it.
-            Check.profiles(of: nav) { malformedReasons.contains($1.reason) }
+            // The reasons read before the verdicts: read in the rule, each verdict was copied
+            // (its reason and details retained and released) around the constant's accessor (issue 17).
+            let reasons = malformedReasons
+            return Check.profiles(of: nav) { reasons.contains($1.reason) }
         })
 }

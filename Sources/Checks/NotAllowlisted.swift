@@ -1,3 +1,4 @@
+import LinkAuditModel
 import Policies
 
 extension Checks {
@@ -17,6 +18,9 @@ extension Checks {
             CheckExample(#"<a href="https://shop.example/cart/">Cart</a>"#, profiles: ["ios-strict"]),
         ],
         fires: { nav in
-            Check.profiles(of: nav) { $1.reason == .notAllowlisted }
+            // The reasons read before the verdicts: read in the rule, each verdict was copied
+            // (its reason and details retained and released) around the constant's accessor (issue 17).
+            let notAllowlisted = Reason.notAllowlisted
+            return Check.profiles(of: nav) { $1.reason == notAllowlisted }
         })
 }

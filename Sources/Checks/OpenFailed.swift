@@ -1,3 +1,4 @@
+import LinkAuditModel
 import Policies
 
 extension Checks {
@@ -23,6 +24,9 @@ extension Checks {
         ],
         fires: { nav in
             // The iOS SDK's App Store search for the scheme's name is also a failed open.
-            Check.profiles(of: nav) { $1.outcome == .openFailed || $1.reason == .appStoreSearch }
+            // The reasons read before the verdicts: read in the rule, each verdict was copied
+            // (its reason and details retained and released) around the constant's accessor (issue 17).
+            let appStoreSearch = Reason.appStoreSearch
+            return Check.profiles(of: nav) { $1.outcome == .openFailed || $1.reason == appStoreSearch }
         })
 }

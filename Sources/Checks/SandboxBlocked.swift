@@ -35,7 +35,10 @@ extension Checks {
         ],
         fires: { nav in
             guard nav.sandbox != nil, WebSchemes.isDeepLink(nav.scheme) else { return [] }
-            return Check.profiles(of: nav) { $1.outcome == .blocked && Self.sandboxReasons.contains($1.reason) }
+            // The reasons read before the verdicts: read in the rule, each verdict was copied
+            // (its reason and details retained and released) around the constant's accessor (issue 17).
+            let reasons = Self.sandboxReasons
+            return Check.profiles(of: nav) { $1.outcome == .blocked && reasons.contains($1.reason) }
         })
 
     /// The reasons of a navigation a sandbox blocks (`SandboxGate`).

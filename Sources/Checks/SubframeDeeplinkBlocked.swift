@@ -22,6 +22,9 @@ extension Checks {
         fires: { nav in
             guard nav.frame == .sub, WebSchemes.isDeepLink(nav.scheme) else { return [] }
             // A sandbox's refusal is SANDBOX_BLOCKED's, with the token that would allow it.
-            return Check.profiles(of: nav) { $1.outcome == .blocked && !sandboxReasons.contains($1.reason) }
+            // The reasons read before the verdicts: read in the rule, each verdict was copied
+            // (its reason and details retained and released) around the constant's accessor (issue 17).
+            let reasons = sandboxReasons
+            return Check.profiles(of: nav) { $1.outcome == .blocked && !reasons.contains($1.reason) }
         })
 }

@@ -34,6 +34,9 @@ extension Checks {
                          device: Self.walletDevice),
         ],
         fires: { nav in
-            Check.profiles(of: nav) { sameHostReasons.contains($1.reason) }
+            // The reasons read before the verdicts: read in the rule, each verdict was copied
+            // (its reason and details retained and released) around the constant's accessor (issue 17).
+            let reasons = sameHostReasons
+            return Check.profiles(of: nav) { reasons.contains($1.reason) }
         })
 }

@@ -1,3 +1,4 @@
+import LinkAuditModel
 import Policies
 
 extension Checks {
@@ -19,8 +20,12 @@ extension Checks {
             CheckExample(#"<a href="intent://pay#Intent;scheme=dana;package=id.dana;end">DANA</a>"#),
         ],
         fires: { nav in
-            Check.profiles(of: nav) { _, verdict in
-                !(verdict.details?[VerdictDetail.stripped] ?? "").isEmpty
+            // The detail found by a scan of the verdict's few, its name compared by length first
+            // (`String.isName`: "stripped" is ASCII without `K`, `;` or `` ` ``): a lookup hashed the
+            // name for every verdict of every row judged (issue 17).
+            let stripped = VerdictDetail.stripped
+            return Check.profiles(of: nav) { _, verdict in
+                verdict.details?.contains { $0.key.isName(stripped) && !$0.value.isEmpty } ?? false
             }
         })
 }

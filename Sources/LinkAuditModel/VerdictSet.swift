@@ -27,8 +27,8 @@ public struct VerdictSet: Sendable {
     /// out (a retain and a release) for each lookup of its identity (issue 17).
     @usableFromInline
     final class Storage: Sendable {
-        let names: [String]
-        let verdicts: [Verdict]
+        @usableFromInline let names: [String]
+        @usableFromInline let verdicts: [Verdict]
 
         init(_ names: Names, verdicts: [Verdict]) {
             self.names = names.sorted
@@ -56,6 +56,25 @@ public struct VerdictSet: Sendable {
     public subscript(_ profile: String) -> Verdict? {
         guard let i = storage.names.firstIndex(of: profile) else { return nil }
         return storage.verdicts[i]
+    }
+
+    /// The names of the verdicts `test` passes, in name order. Read where they lie, inlined into
+    /// the checks: through `keys` and `values` each check copied both arrays out of the set (a
+    /// retain and a release each) for every row it judged (issue 17).
+    @inlinable
+    public func names(where test: (String, Verdict) -> Bool) -> [String] {
+        var found: [String] = []
+        storage.names.withUnsafeBufferPointer { names in
+            storage.verdicts.withUnsafeBufferPointer { verdicts in
+                for i in verdicts.indices where test(names[i], verdicts[i]) {
+                    // Room for every name left at the first: grown one by one, the list was made
+                    // again at two and four names (issue 17).
+                    if found.isEmpty { found.reserveCapacity(verdicts.count - i) }
+                    found.append(names[i])
+                }
+            }
+        }
+        return found
     }
 
     /// Profile names, sorted.

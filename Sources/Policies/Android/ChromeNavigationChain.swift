@@ -35,7 +35,9 @@ struct ChromeNavigationChain: Equatable {
         self.ageMs = ageMs
     }
 
-    init(_ request: PolicyRequest) {
+    /// The request lent (`__shared`): an initializer takes its arguments owned, and the
+    /// handler's own request was copied for it for every decision (issue 17).
+    init(_ request: __shared PolicyRequest) {
         let android = request.android
         if android.hasGesture, !android.isRedirect {
             self.init(start: .gesture, ageMs: 0)

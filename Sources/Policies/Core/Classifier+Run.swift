@@ -29,14 +29,23 @@ extension Classifier {
 
         /// A navigation's request, without the time since input (the visit sets it).
         func request(for navigation: Navigation, page: PageContext, url: WebURL?? = nil) -> PolicyRequest {
+            withUnsafePointer(to: navigation) { request(at: 0, of: UnsafeBufferPointer(start: $0, count: 1), page: page, url: url) }
+        }
+
+        /// `request(for: navigations[i], …)`, the navigation read where it lies: handed over from
+        /// the page's array, it was copied whole and destroyed again (a retain and a release of
+        /// each of its fields) for every link decided (issue 17).
+        func request(at i: Int, of navigations: UnsafeBufferPointer<Navigation>, page: PageContext,
+                     url: WebURL?? = nil) -> PolicyRequest {
             let settings = context.settings
-            var ios = InputMapping.ios(navigation.trigger, frame: navigation.frame, delayMs: navigation.delayMs,
-                                       pageURL: navigation.page, settings: settings)
+            let trigger = navigations[i].trigger, frame = navigations[i].frame, delayMs = navigations[i].delayMs
+            var ios = InputMapping.ios(trigger, frame: frame, delayMs: delayMs, pageURL: navigations[i].page,
+                                       settings: settings)
             ios.parsedCurrentURL = page.url
             return PolicyRequest(
-                url: url ?? Classifier.target(navigation), urlString: navigation.url, scheme: navigation.scheme,
-                trigger: navigation.trigger, frame: navigation.frame, delayMs: navigation.delayMs,
-                android: InputMapping.android(navigation.trigger, frame: navigation.frame, delayMs: navigation.delayMs,
+                url: url ?? Classifier.target(of: navigations, at: i), urlString: navigations[i].url,
+                scheme: navigations[i].scheme, trigger: trigger, frame: frame, delayMs: delayMs,
+                android: InputMapping.android(trigger, frame: frame, delayMs: delayMs,
                                               settings: settings, msSinceUserInput: nil,
                                               options: context.options.android),
                 ios: ios, context: context, page: page)

@@ -222,8 +222,8 @@ public struct Classifier: Sendable {
                 last = (placement, inputs)
                 // Read in place: `Self.target(navs[i])` copied the whole navigation (a retain and
                 // a release of each of its fields) for every link.
-                let url = navs.withUnsafeBufferPointer { Self.target(of: $0, at: i) }
                 if readsIntentKeys, navs[i].scheme == "intent" {
+                    let url = navs.withUnsafeBufferPointer { Self.target(of: $0, at: i) }
                     if quoteAt.isEmpty {
                         quoteAt = Array(repeating: -1, count: navs.count)
                         quotePlaces = Array(repeating: [], count: navs.count)
@@ -240,9 +240,9 @@ public struct Classifier: Sendable {
                         quoteList.append(quoted)
                     }
                 } else {
-                    let link = DecisionKey.Link(url: url, urlString: navs[i].url, scheme: navs[i].scheme,
-                                                page: page.context, reading: reading)
-                    ids[i] = memo.link(link, inputs: inputs)
+                    ids[i] = navs.withUnsafeBufferPointer {
+                        Self.linkNumber(of: $0, at: i, page: page.context, reading: reading, inputs: inputs, memo: memo)
+                    }
                 }
                 // The key as the request defines it, in debug builds (every test): the placement's
                 // inputs and this link's reading are the request's own, its number the key's (an
@@ -314,18 +314,23 @@ public struct Classifier: Sendable {
                 let at = Int(missedAt[i])
                 let verdict = missed.withUnsafeMutableBufferPointer { slots -> Verdict in
                     let slot = slots.baseAddress! + at
-                    let request: PolicyRequest
+                    // Each path hands its own request on: bound to one `let` first, the request was
+                    // copied and the original destroyed (a retain and a release of each field) for
+                    // every link decided (issue 17).
                     if let built = slot.move() {
-                        request = built
-                    } else {
-                        var made = run.request(for: navs[i], page: pages[Self.pageIndex(i, pages)].context)
-                        // One `Intent.parseUri` for every profile that reads the link as an intent.
-                        if made.scheme == "intent" || made.scheme == "android-app" {
-                            made.intent = parsed[i] ?? ParsedIntent(made.urlString, on: run.context.device)
-                        }
-                        request = made
+                        return Self.decide(built, by: profile, sinceInput: sinceInput, keepingIn: slot)
                     }
-                    return Self.decide(request, by: profile, sinceInput: sinceInput, keepingIn: slot)
+                    // The navigation read where it lies: handed over from the array, it was copied
+                    // whole and destroyed again (issue 17).
+                    var made = navs.withUnsafeBufferPointer {
+                        run.request(at: i, of: $0, page: pages[Self.pageIndex(i, pages)].context)
+                    }
+                    // One `Intent.parseUri` for every profile that reads the link as an intent (with
+                    // the device's flags alone: `run.context.device` copied the whole device).
+                    if made.scheme == "intent" || made.scheme == "android-app" {
+                        made.intent = parsed[i] ?? ParsedIntent(made.urlString, flags: run.reading.intentParseFlags)
+                    }
+                    return Self.decide(made, by: profile, sinceInput: sinceInput, keepingIn: slot)
                 }
                 let number = memo.remember(verdict, link: links[i], profile: p, visit: visit)
                 numbers[i * count + p] = number
@@ -398,6 +403,20 @@ public struct Classifier: Sendable {
                 navs[i].findings = findings
             }
         }
+    }
+
+    /// The memo's number of `navigations[i]` (not an `intent:` read by its key) with these inputs,
+    /// the navigation read where it lies and its target made here: made in the classifier's loop
+    /// for every link, the target was kept (and destroyed) there for `intent:` links too, which
+    /// make their own (issue 17).
+    private static func linkNumber(of navigations: UnsafeBufferPointer<Navigation>, at i: Int, page: PageContext,
+                                   reading: TargetReading, inputs: Int32, memo: DecisionMemo) -> Int32 {
+        guard let url = target(of: navigations, at: i) else {
+            return memo.link(DecisionKey.Link(url: nil, urlString: navigations[i].url, scheme: navigations[i].scheme,
+                                              page: page, reading: reading), inputs: inputs)
+        }
+        return memo.link(DecisionKey.Link(url: url, urlString: navigations[i].url, scheme: navigations[i].scheme,
+                                          page: page, reading: reading), inputs: inputs)
     }
 
     /// `profile`'s verdict on `request` at `sinceInput` ms after the user's input, the request

@@ -129,10 +129,12 @@ struct DecisionKey: Hashable {
             default: (targetIsWeb, targetIsFile) = (false, false)
             }
             let hasHost: Bool, targetHasHost: Bool, sameHost: Bool, sameHostOrNone: Bool, sameHostFolded: Bool
-            if page.kind == .web, targetIsWeb, let url, let pageURL = page.url {
+            if page.kind == .web, targetIsWeb {
                 // Both hosts there, never empty and lower-cased by the parser: the three
-                // comparisons agree.
-                let same = url.hasSameHostname(as: pageURL)
+                // comparisons agree. The target's host compared in place with the page's, read once
+                // per page (`PageContext`): `url.hasSameHostname(as: pageURL)` bound both URLs, two
+                // copies made and destroyed (through the optional's metadata) a web link (issue 17).
+                let same = url?.hostLength == page.hostLength && url?.hostEquals(page.hostnameOrEmpty) == true
                 hasHost = true
                 targetHasHost = true
                 sameHost = same

@@ -127,10 +127,13 @@ public enum PageReach {
 
     /// The verdict of a navigation never reached: the profile is not asked.
     static func verdict(_ unreached: Unreached, _ navigations: [Navigation]) -> Verdict {
-        let by = navigations[unreached.by]
+        // The three fields read in place: the navigation bound whole was copied (a retain and a
+        // release of each of its fields) for every unreached verdict made (issue 17).
+        let by = unreached.by
         let reason: Reason = unreached.cause == .parserStopped ? .parserStopped : .refreshCancelled
         return Verdict(.unreached, reason, details: [
-            VerdictDetail.unreachedBy: "the \(by.trigger.rawValue) navigation on line \(by.line) to \(by.url)",
+            VerdictDetail.unreachedBy:
+                "the \(navigations[by].trigger.rawValue) navigation on line \(navigations[by].line) to \(navigations[by].url)",
         ])
     }
 }
