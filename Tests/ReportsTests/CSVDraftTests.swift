@@ -49,7 +49,7 @@ final class CSVDraftTests: XCTestCase {
         let header = Array("page,url\r\n".utf8)
         func draft(_ pages: [String]) throws -> CSVDraft {
             let draft = try CSVDraft(directory: dir.path, prologue: header)
-            for page in pages { _ = try Array("\(page),x\r\n".utf8).withUnsafeBytes { try draft.append($0, page: page) } }
+            for page in pages { _ = try draft.append(owned("\(page),x\r\n"), page: page) }
             return draft
         }
         let target = dir.path + "/findings.csv"
@@ -67,9 +67,15 @@ final class CSVDraftTests: XCTestCase {
     func testADraftNotCommittedIsRemoved() throws {
         let dir = TempDir()
         let draft = try CSVDraft(directory: dir.path, prologue: Array("h\r\n".utf8))
-        _ = try Array("a\r\n".utf8).withUnsafeBytes { try draft.append($0, page: "a") }
+        _ = try draft.append(owned("a\r\n"), page: "a")
         let file = try XCTUnwrap(draft.adopt(as: dir.path + "/findings.csv", prologue: Array("h\r\n".utf8)))
         file.discard()
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), [])
+    }
+
+    private func owned(_ text: String) -> OwnedBytes {
+        var out = ByteBuffer()
+        out.append(utf8: text)
+        return out.detach()
     }
 }

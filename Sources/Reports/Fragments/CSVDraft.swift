@@ -27,17 +27,25 @@ final class CSVDraft: @unchecked Sendable {
         _ = try file.appendRun { write in try write(prologue) }
     }
 
-    /// Appends a page's rows; where they start. Called by the one writer, in the order pages come.
-    func append(_ rows: UnsafeRawBufferPointer, page: String) throws -> Int {
+    /// Appends a page's rows (nil: it has none); where they start. Called by the one writer,
+    /// in the order pages come. The file may keep them and write them with the next pages'
+    /// (`GatheredWrites`).
+    func append(_ rows: OwnedBytes?, page: String) throws -> Int {
+        note(page)
+        guard let rows else { return file.count }
+        return try file.append(gathering: rows).lowerBound
+    }
+
+    private func note(_ page: String) {
         if let lastPage, !(lastPage < page) { inOrder = false }
         lastPage = page
-        return try file.append(rows).lowerBound
     }
 
     /// The draft as `path`'s file, when it stands for it: the pages came in order and the
     /// file begins with `prologue`. The draft's file is then the returned file's to rename
     /// into place or to remove; nil leaves it to be read back.
     func adopt(as path: String, prologue: [UInt8]) -> AtomicFile? {
+        file.settle()
         guard inOrder, prologue == self.prologue, file.failed == nil, let draft = file.handOver() else { return nil }
         return AtomicFile(written: draft, path: path)
     }

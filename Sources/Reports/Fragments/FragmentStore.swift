@@ -49,7 +49,7 @@ final class FragmentStore: @unchecked Sendable {
             if formats.csv {
                 if csv == nil { csv = try CSVDraft(directory: directory, prologue: Self.csvPrologue(formats)) }
                 let draft = csv!
-                place.csvStart = try fragments.withBytes(.csv) { try draft.append($0, page: page) }
+                place.csvStart = try draft.append(fragments.owned(.csv), page: page)
             }
             if formats.json || formats.sarif || formats.junit {
                 if file == nil { file = try SpillFile(directory: directory, name: "fragments") }
@@ -57,7 +57,7 @@ final class FragmentStore: @unchecked Sendable {
                 // One after the other: only this store's writer appends to its file.
                 place.start = file.count
                 for format in FragmentFormat.allCases where format != .csv {
-                    _ = try fragments.withBytes(format) { try file.append($0) }
+                    if let owned = fragments.owned(format) { _ = try file.append(gathering: owned) }
                 }
             }
             return place
@@ -94,19 +94,22 @@ final class FragmentStore: @unchecked Sendable {
 
     /// A page's bytes for `format`, read back from the file; nil when the page has none
     /// or they cannot be read (the report is then incomplete: see `readFailure`).
-    func bytes(_ format: FragmentFormat, at place: FragmentPlace?) -> [UInt8]? {
+    /// Owned, so that a file that gathers its writes keeps them rather than copying them
+    /// (`ByteBuffer.append(passing:)`).
+    func bytes(_ format: FragmentFormat, at place: FragmentPlace?) -> OwnedBytes? {
         guard let range = place?.range(format), let file = format == .csv ? csv?.file : file else { return nil }
-        guard !range.isEmpty else { return [] }
-        var out = [UInt8](repeating: 0, count: range.count)
+        let out = UnsafeMutablePointer<UInt8>.allocate(capacity: range.count)
         var done = 0
         while done < range.count {
-            let count = out.withUnsafeMutableBytes { buffer in
-                file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[done...]), at: range.lowerBound + done)
+            let count = file.read(into: UnsafeMutableRawBufferPointer(start: out + done, count: range.count - done),
+                                  at: range.lowerBound + done)
+            guard count > 0 else {
+                out.deallocate()
+                return nil
             }
-            guard count > 0 else { return nil }
             done += count
         }
-        return out
+        return OwnedBytes(taking: out, count: range.count)
     }
 
     /// Why fragments could not be read back, if that happened.

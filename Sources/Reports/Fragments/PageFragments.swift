@@ -27,6 +27,10 @@ struct PageFragments: Sendable {
         return try withExtendedLifetime(owned) { try body(UnsafeRawBufferPointer(owned.buffer)) }
     }
 
+    /// `format`'s bytes as they were rendered, for a file to keep until it writes them
+    /// (`SpillFile.append(gathering:)`); nil when the format was not asked for.
+    func owned(_ format: FragmentFormat) -> OwnedBytes? { bytes[format.rawValue] }
+
     /// `format`'s bytes as an array (tests).
     subscript(format: FragmentFormat) -> [UInt8] { bytes[format.rawValue]?.array ?? [] }
 

@@ -51,11 +51,10 @@ enum ListingFile {
             PageGroups.walk(report.pages, report.findings.makeIterator(), piece: piece) { page, findings in
                 if let page, let place = page.fragments {
                     // Its rows went with its fragments: none come from the findings.
-                    guard let bytes = fragments.bytes(Format.fragment, at: place), !bytes.isEmpty else { return }
+                    guard let bytes = fragments.bytes(Format.fragment, at: place), bytes.count > 0 else { return }
                     format.joint(first: !listed, to: &out)
-                    out.append(bytes)
+                    out.append(passing: bytes)
                     listed = true
-                    out.drainIfFull()
                 } else {
                     share(&format, page, findings, listed: &listed, to: &out)
                 }
@@ -63,11 +62,10 @@ enum ListingFile {
             return
         }
         for page in report.pages {
-            guard let share = fragments.bytes(Format.fragment, at: page.fragments), !share.isEmpty else { continue }
+            guard let share = fragments.bytes(Format.fragment, at: page.fragments), share.count > 0 else { continue }
             format.joint(first: !listed, to: &out)
-            out.append(share)
+            out.append(passing: share)
             listed = true
-            out.drainIfFull()
         }
     }
 

@@ -18,6 +18,10 @@ final class AtomicFile: ByteDrain {
     /// The error number of the first failed write (0: none); later writes are skipped.
     private var failure: Int32 = 0
     private var state = State.writing
+    /// Whether bytes handed over are kept to go out with the next (`GatheredWrites`).
+    let gathers = GatheredWrites.gathers
+    /// Bytes handed over and not written yet.
+    private var gathered = GatheredWrites()
 
     private enum State {
         case writing, committed, discarded
@@ -47,18 +51,41 @@ final class AtomicFile: ByteDrain {
 
     func write(_ bytes: UnsafeRawBufferPointer) {
         guard failure == 0, descriptor >= 0 else { return }
-        failure = DescriptorWrite.all(bytes, to: descriptor)
+        if !gathered.isEmpty {
+            // What was kept goes first, and `bytes` with it in the same call.
+            failure = gathered.write(to: descriptor, at: nil, then: bytes)
+        } else {
+            failure = DescriptorWrite.all(bytes, to: descriptor)
+        }
     }
 
     func write(_ first: UnsafeRawBufferPointer, _ second: UnsafeRawBufferPointer) {
         guard failure == 0, descriptor >= 0 else { return }
+        writeGathered()
+        guard failure == 0 else { return }
         failure = DescriptorWrite.all(first, second, to: descriptor)
+    }
+
+    func write(owned: OwnedBytes) {
+        guard failure == 0, descriptor >= 0 else { return }
+        guard gathers else {
+            withExtendedLifetime(owned) { failure = DescriptorWrite.all(UnsafeRawBufferPointer(owned.buffer), to: descriptor) }
+            return
+        }
+        if gathered.add(owned) { writeGathered() }
+    }
+
+    /// Writes what was handed over and kept.
+    private func writeGathered() {
+        guard failure == 0, descriptor >= 0, !gathered.isEmpty else { return }
+        failure = gathered.write(to: descriptor, at: nil)
     }
 
     /// Closes the file, still under its temporary name; throws (and removes it) if any
     /// write failed.
     func close() throws {
         guard descriptor >= 0 else { return }
+        writeGathered()
         let closed = Glibc.close(descriptor)
         descriptor = -1
         if closed != 0, failure == 0 { failure = errno }
@@ -86,6 +113,7 @@ final class AtomicFile: ByteDrain {
     func discard() {
         guard state == .writing else { return }
         state = .discarded
+        gathered = GatheredWrites()
         if descriptor >= 0 {
             _ = Glibc.close(descriptor)
             descriptor = -1

@@ -126,6 +126,36 @@ struct ByteBuffer: ~Copyable {
         }
     }
 
+    /// `append(passing:)` for bytes a drain that gathers (`ByteDrain.gathers`) may keep:
+    /// what is buffered is handed to it (`handOver`), then `owned`, and neither is copied.
+    mutating func append(passing owned: OwnedBytes) {
+        guard let drain, drain.gathers, owned.count >= Self.passSize else {
+            withExtendedLifetime(owned) { append(passing: owned.buffer) }
+            return
+        }
+        if count > 0 { drain.write(owned: handOver()) }
+        drain.write(owned: owned)
+    }
+
+    /// Bytes below which `handOver` copies rather than gives its memory away: a piece kept
+    /// by a drain holds at least this much of the memory it keeps.
+    static let handOverSize = 1 << 12
+
+    /// The bytes written (and not drained), for a drain to keep: the buffer's own memory,
+    /// replaced by new memory (no bigger than a drain's buffer), or a copy when they are few.
+    private mutating func handOver() -> OwnedBytes {
+        defer { count = 0 }
+        guard count >= Self.handOverSize else {
+            let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
+            copy.update(from: base, count: count)
+            return OwnedBytes(taking: copy, count: count)
+        }
+        let owned = OwnedBytes(taking: base, count: count)
+        capacity = min(capacity, Self.drainSize * 2)
+        base = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        return owned
+    }
+
     /// Hands the bytes written (and not drained) over, without a copy, and starts again
     /// empty.
     mutating func detach() -> OwnedBytes {
@@ -165,7 +195,11 @@ struct ByteBuffer: ~Copyable {
     /// Hands every byte written so far to the drain (nothing without a drain).
     mutating func drainAll() {
         guard let drain, count > 0 else { return }
-        drain.write(UnsafeRawBufferPointer(start: base, count: count))
-        count = 0
+        if drain.gathers {
+            drain.write(owned: handOver())
+        } else {
+            drain.write(UnsafeRawBufferPointer(start: base, count: count))
+            count = 0
+        }
     }
 }

@@ -41,7 +41,7 @@ package final class LineWriter {
     /// Lines already joined and newline-terminated, passed on without a copy when they are
     /// many (`ByteBuffer.append(passing:)`).
     package func write(lines: OwnedBytes) {
-        withExtendedLifetime(lines) { buffer.append(passing: lines.buffer) }
+        buffer.append(passing: lines)
     }
 
     /// Passes on what is buffered: a stream's reader sees the lines so far.
