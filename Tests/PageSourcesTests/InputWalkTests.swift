@@ -92,6 +92,25 @@ final class InputWalkTests: XCTestCase {
         XCTAssertEqual(walk.files, [])
     }
 
+    /// The walk tells which files it did not see as regular, so the collector looks again
+    /// at those alone: a plain file (known from its folder entry, never `lstat`ed) and a link
+    /// to one are regular; a dangling link and a named pipe are not.
+    func testTheWalkSaysWhichFilesAreNotRegular() throws {
+        let dir = TempDir()
+        dir.write("site/plain.html", "<p>")
+        dir.write("site/sub/deep.html", "<p>")
+        try link(dir, "site/linked.html", to: dir.path + "/site/plain.html")
+        try link(dir, "site/dangling.html", to: dir.path + "/site/nowhere.html")
+        XCTAssertEqual(mkfifo(dir.path + "/site/pipe.html", 0o644), 0)
+        let walk = FolderWalk(root: dir.path + "/site") { _, _, _ in true }
+        XCTAssertEqual(walk.files.sorted(), ["dangling.html", "linked.html", "pipe.html", "plain.html", "sub/deep.html"])
+        XCTAssertEqual(walk.irregular, ["dangling.html", "pipe.html"])
+        let found = try collect([dir.path + "/site"])
+        XCTAssertEqual(found.pages.map { PageReader().read($0).record.status }, [
+            "unreadable: a symbolic link to a missing target", "ok", "unreadable: not a regular file (a named pipe)", "ok", "ok",
+        ])
+    }
+
     func testAMissingInputIsAUsageErrorNamingIt() throws {
         let dir = TempDir()
         XCTAssertThrowsError(try collect([dir.path + "/sitee"])) {

@@ -21,6 +21,10 @@ struct FolderWalk {
 
     /// Files kept by `include`, relative to the root, in no particular order.
     private(set) var files: [String] = []
+    /// The kept files the walk did not see as regular files (a dangling link, a FIFO, a
+    /// device): the collector looks at these again to say what they are, and at no other
+    /// (one system call a page).
+    private(set) var irregular: Set<String> = []
     /// Folders that could not be listed (relative; "" for the root), with the reason.
     private(set) var unlistable: [(relative: String, reason: String)] = []
     private(set) var skipped: [Skipped] = []
@@ -55,7 +59,7 @@ struct FolderWalk {
                 continue
             }
             let full = folder.isEmpty ? root : root + "/" + folder
-            let names: [String]
+            let names: [(name: String, type: UInt8)]
             switch Self.list(full) {
             case .success(let listed):
                 names = listed.names
@@ -65,14 +69,20 @@ struct FolderWalk {
                 continue
             }
             var subfolders: [String] = []
-            for name in names.sorted() {
+            for (name, type) in names.sorted(by: { $0.name < $1.name }) {
                 let relative = folder.isEmpty ? name : folder + "/" + name
                 let path = root + "/" + relative
+                if type == UInt8(DT_REG) {
+                    // A regular file, not a link (the folder's own entry says so): the `lstat`
+                    // below would tell nothing more, one system call a page.
+                    if include(relative, path, true) { files.append(relative) }
+                    continue
+                }
                 var info = stat()
                 guard lstat(path, &info) == 0 else { continue }  // gone since the listing
                 let isLink = info.st_mode & S_IFMT == S_IFLNK
                 if isLink, stat(path, &info) != 0 {
-                    if include(relative, path, false) { files.append(relative) }  // a dangling link
+                    if include(relative, path, false) { keepIrregular(relative) }  // a dangling link
                     continue
                 }
                 switch info.st_mode & S_IFMT {
@@ -89,11 +99,16 @@ struct FolderWalk {
                 default:
                     // FIFOs, sockets, devices: never opened (a FIFO would block), but one named
                     // as a page or archive is listed, to be reported as not a regular file.
-                    if include(relative, path, false) { files.append(relative) }
+                    if include(relative, path, false) { keepIrregular(relative) }
                 }
             }
             stack.append(contentsOf: subfolders.reversed())
         }
+    }
+
+    private mutating func keepIrregular(_ relative: String) {
+        files.append(relative)
+        irregular.insert(relative)
     }
 
     private struct FolderID: Hashable {
@@ -116,20 +131,22 @@ struct FolderWalk {
         var reason: String
     }
 
-    /// The names in a folder (not `.` and `..`), and apart, with their bytes that are not
-    /// UTF-8 percent-encoded, the names a Swift path cannot spell (`caf%E9.html`): they
-    /// cannot be opened through a `String` path, and are reported rather than dropped.
-    static func list(_ path: String) -> Result<(names: [String], undecodable: [String]), ListFailure> {
+    /// The names in a folder (not `.` and `..`) with their entries' types (`DT_REG`, `DT_DIR`,
+    /// `DT_LNK`…, `DT_UNKNOWN` where the file system does not say), and apart, with their
+    /// bytes that are not UTF-8 percent-encoded, the names a Swift path cannot spell
+    /// (`caf%E9.html`): they cannot be opened through a `String` path, and are reported
+    /// rather than dropped.
+    static func list(_ path: String) -> Result<(names: [(name: String, type: UInt8)], undecodable: [String]), ListFailure> {
         guard let dir = opendir(path) else {
             return .failure(ListFailure(reason: "cannot list folder: \(String(cString: strerror(errno)))"))
         }
         defer { closedir(dir) }
-        var names: [String] = []
+        var names: [(name: String, type: UInt8)] = []
         var undecodable: [String] = []
         while let entry = readdir(dir) {
             let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
             if let name = String(validating: bytes, as: UTF8.self) {
-                if name != ".", name != ".." { names.append(name) }
+                if name != ".", name != ".." { names.append((name, entry.pointee.d_type)) }
             } else {
                 undecodable.append(bytes.map { $0 < 0x80 ? String(UnicodeScalar($0)) : "%" + hex($0) }.joined())
             }
