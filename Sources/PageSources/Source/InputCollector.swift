@@ -164,7 +164,7 @@ public struct InputCollector {
         }
         for relative in walk.files {
             let full = root + "/" + relative
-            if !walk.irregular.isEmpty, walk.irregular.contains(relative), let status = FileKind.notRegularStatus(full) {
+            if walk.irregular.contains(relative), let status = FileKind.notRegularStatus(full) {
                 add(relative, PageInput(page: mapper.url(root: root, path: full), origin: .missing(reason: status),
                                         file: shown(relative)))
             } else if Self.isArchive(full) {
