@@ -147,6 +147,37 @@ final class ReportSpillTests: XCTestCase {
         XCTAssertLessThan(run.count, 2 * alone.count)
     }
 
+    /// A record is encoded after its length prefix in place (`append(to:)`), the prefix
+    /// widened for a body of 128 bytes or more: the same bytes as the body encoded on its
+    /// own (`appendPlain`), for bodies whose prefix takes one, two and three bytes, after
+    /// bytes already in the buffer; and the records read back.
+    func testARecordEncodedInPlaceIsTheRecordEncodedAlone() {
+        var pages: [InventoryPage] = []
+        for length in [0, 1, 15, 16, 120, 122, 123, 124, 125, 126, 127, 128, 129, 200, 16_370, 16_383, 16_384, 70_000] {
+            pages.append(InventoryPage(package: length % 2 == 0, name: "app", page: String(repeating: "é", count: length / 2)
+                + String(repeating: "x", count: length % 2)))
+        }
+        var inPlace: [UInt8] = [7, 7]
+        var plain: [UInt8] = [7, 7]
+        for page in pages {
+            page.append(to: &inPlace)
+            page.appendPlain(to: &plain)
+            XCTAssertEqual(inPlace, plain, "a page of \(page.page.utf8.count) bytes")
+        }
+        var read: [InventoryPage] = []
+        inPlace.withUnsafeBufferPointer { bytes in
+            var offset = 2
+            while let (length, prefix) = SpillBytes.recordLength(bytes, at: offset) {
+                let start = offset + prefix
+                read.append(InventoryPage.decode(UnsafeBufferPointer(rebasing: bytes[start..<start + length])))
+                offset = start + length
+            }
+            XCTAssertEqual(offset, bytes.count)
+        }
+        XCTAssertEqual(read.map(\.page), pages.map(\.page))
+        XCTAssertEqual(read.map(\.package), pages.map(\.package))
+    }
+
     private func records(_ bytes: [UInt8], _ decode: (UnsafeBufferPointer<UInt8>) -> Finding) -> [Finding] {
         FindingCodingTests.records(bytes, decode)
     }

@@ -33,8 +33,29 @@ extension SpillRecord {
 }
 
 extension SpillRecord {
-    /// Appends one record with its length prefix.
+    /// Appends one record with its length prefix. The body is encoded where it ends up,
+    /// after a one-byte prefix that a body of 128 bytes or more widens (its bytes moved up):
+    /// encoded into an array of its own, each record was an allocation grown two or three
+    /// times and a copy, ~1,500 instructions an inventory page, most of it in the serial
+    /// end of a run (Benchmarks/README.md, issue 17). `appendPlain` is the plain version;
+    /// `ReportSpillTests` compares the two.
     func append(to out: inout [UInt8]) {
+        let start = out.count
+        out.append(0)
+        encode(into: &out)
+        let length = out.count - start - 1
+        if length < 0x80 {
+            out[start] = UInt8(truncatingIfNeeded: length)
+            return
+        }
+        var prefix: [UInt8] = []
+        SpillBytes.appendVarint(UInt64(length), to: &prefix)
+        out.insert(contentsOf: repeatElement(0, count: prefix.count - 1), at: start)
+        for (i, byte) in prefix.enumerated() { out[start + i] = byte }
+    }
+
+    /// `append(to:)` the plain way: the body encoded on its own, then its length and it.
+    func appendPlain(to out: inout [UInt8]) {
         var body: [UInt8] = []
         encode(into: &body)
         SpillBytes.appendVarint(UInt64(body.count), to: &out)
@@ -57,9 +78,11 @@ enum SpillBytes {
         appendVarint(UInt64(bitPattern: Int64((value << 1) ^ (value >> 63))), to: &out)
     }
 
+    /// The bytes copied where they lie (`withBorrowedUTF8`): appended from the string's UTF-8
+    /// view, they went one at a time through the generic sequence path.
     static func appendString(_ text: String, to out: inout [UInt8]) {
         appendVarint(UInt64(text.utf8.count), to: &out)
-        out.append(contentsOf: text.utf8)
+        text.withBorrowedUTF8 { out.append(contentsOf: $0) }
     }
 
     /// Reads the record length at `offset`: its value and the bytes the prefix took, or
