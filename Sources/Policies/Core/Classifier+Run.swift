@@ -57,7 +57,8 @@ extension Classifier {
     final class MemoStore: @unchecked Sendable {
         private let lock = NSLock()
         private var built: Run?
-        private var idle: [DecisionMemo] = []
+        /// Each worker's memo, taken up by the worker that set it down (`WorkerShelf`).
+        private let idle = WorkerShelf<DecisionMemo>()
 
         func run(_ classifier: Classifier) -> Run {
             lock.lock()
@@ -69,18 +70,12 @@ extension Classifier {
         }
 
         func take(_ run: Run) -> DecisionMemo {
-            lock.lock()
-            defer { lock.unlock() }
-            while let memo = idle.popLast() {
-                if !memo.isFull { return memo }
-            }
-            return DecisionMemo(profiles: run.profiles.count)
+            idle.take() ?? DecisionMemo(profiles: run.profiles.count)
         }
 
+        /// A full memo is dropped: its worker starts a fresh one.
         func give(_ memo: DecisionMemo) {
-            lock.lock()
-            defer { lock.unlock() }
-            idle.append(memo)
+            if !memo.isFull { idle.give(memo) }
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LinkAuditModel
 
 /// findings.csv's repeated cells (`CSVRowCells`) kept from page to page while the workers
 /// render the pages' rows (`PageFragments`): a page's rows rendered with cells of their own
@@ -14,18 +15,14 @@ final class CSVCellsPool: @unchecked Sendable {
     /// Sets kept idle at most (a set is bounded by `CSVRowCells.limit`).
     static let limit = 16
 
-    private let lock = NSLock()
-    private var idle: [CSVLayout: [CSVRowCells]] = [:]
+    /// Per layout, each set taken up by the worker that set it down (`WorkerShelf`).
+    private let idle = Dictionary(uniqueKeysWithValues: CSVLayout.allCases.map { ($0, WorkerShelf<CSVRowCells>(limit: limit)) })
 
     func take(_ layout: CSVLayout) -> CSVRowCells {
-        lock.lock()
-        defer { lock.unlock() }
-        return idle[layout]?.popLast() ?? CSVRowCells()
+        idle[layout]!.take() ?? CSVRowCells()
     }
 
     func give(_ cells: CSVRowCells, layout: CSVLayout) {
-        lock.lock()
-        defer { lock.unlock() }
-        if idle[layout, default: []].count < Self.limit { idle[layout, default: []].append(cells) }
+        idle[layout]!.give(cells)
     }
 }

@@ -298,18 +298,19 @@ final class VerdictSetTexts: @unchecked Sendable {
     }
 
     /// The entries a worker found lately (`Recent`), idle between its pages.
-    private var idleRecent: [Recent] = []
+    /// Idle between pages, each taken up again by the worker that set it down (`WorkerShelf`).
+    private let idleRecent = WorkerShelf<Recent>(limit: idleRecentLimit)
     /// `Recent` tables kept idle at most (one a worker; a table holds `Recent.slotCount` entries
     /// at most, 16 KB of slots).
     static let idleRecentLimit = 16
 
     /// A worker's table for its next page (`VerdictSetMemo.forWorker()`); given back after it.
     func takeRecent() -> Recent {
-        locked { idleRecent.popLast() } ?? Recent(self)
+        idleRecent.take() ?? Recent(self)
     }
 
     func give(_ recent: Recent) {
-        locked { if idleRecent.count < Self.idleRecentLimit { idleRecent.append(recent) } }
+        idleRecent.give(recent)
     }
 
     /// The entries one worker found lately, by the set's address in a table of `slotCount`
