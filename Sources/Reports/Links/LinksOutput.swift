@@ -135,8 +135,15 @@ struct VerdictSetsInForce {
 
     var count: Int { table.count }
 
+    /// By `memcmp`: `==` of two arrays is quick only when they share storage, and a set
+    /// defined by pages that two workers read is two arrays of the same bytes, compared a
+    /// byte at a time (`defineMissing` was 6× as long in a two-worker run as in two one-worker
+    /// runs of half the pages: Benchmarks/README.md, issue 17).
     func holds(_ definition: VerdictSetDefinition) -> Bool {
-        table[definition.key] == definition.verdicts
+        guard let held = table[definition.key] else { return false }
+        return held.withUnsafeBufferPointer { held in
+            definition.verdicts.withUnsafeBufferPointer { held.sameBytes($0) }
+        }
     }
 
     mutating func define(_ definition: VerdictSetDefinition) {
