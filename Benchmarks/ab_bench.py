@@ -12,6 +12,13 @@ printed (paired medians, as perlink_bench.py's).
 
     python3 Benchmarks/ab_bench.py BASE NEW                # dense, 11 rounds
     python3 Benchmarks/ab_bench.py BASE NEW --rounds 21 --corpus /path/to/pages
+    python3 Benchmarks/ab_bench.py BASE NEW --two-cores    # speed-up / ceiling, both builds
+
+`--two-cores` measures instead, in each round, the machine's ceiling (the raw libxml2 parse
+alone and two side by side, perlink_bench.py's method) and each build's whole default run
+with `--jobs 1` (pinned) and `--jobs 2`, in an order shuffled per round: each build's
+speed-up over the same round's ceiling, so the builds are compared on the same stretch of
+the host's load (two perlink_bench.py runs minutes apart differ by more than a change).
 
 BASE and NEW are linkaudit binaries (e.g. `Scripts/build-release.sh` on two checkouts).
 The corpus defaults to perlink_bench.py's dense one (made by it first if missing).
@@ -26,7 +33,7 @@ import subprocess
 import sys
 import tempfile
 
-from benchkit import HERE, lychee_binary, measure, pinned
+from benchkit import HERE, ceiling_round, lychee_binary, measure, pinned, rawparse_binary
 
 WORK = os.path.join(tempfile.gettempdir(), "linkaudit-perlink")
 
@@ -46,6 +53,8 @@ def main():
     parser.add_argument("--rounds", type=int, default=11, help="interleaved rounds (default 11)")
     parser.add_argument("--corpus", help="a folder of .html files (default: the dense corpus)")
     parser.add_argument("--core", type=int, default=1, help="the core every run is pinned to (default 1)")
+    parser.add_argument("--two-cores", action="store_true",
+                        help="speed-up of --jobs 2 over --jobs 1 against the machine's ceiling, both builds")
     args = parser.parse_args()
     if args.rounds < 1:
         parser.error("--rounds: at least 1")
@@ -53,8 +62,11 @@ def main():
     files = sorted(glob.glob(os.path.join(folder, "**", "*.html"), recursive=True))
     if not files:
         parser.error(f"--corpus: no .html files under {folder}")
-    lychee = lychee_binary()
     out = os.path.join(WORK, "out", "ab")
+    if args.two_cores:
+        two_cores(args, folder, files, out)
+        return
+    lychee = lychee_binary()
     core = pinned(args.core)
 
     def audit(binary, extract):
@@ -89,6 +101,47 @@ def main():
             line += (f"; × lychee: base {median([b / l for b, l in zip(base, cpu['lychee'])]):.3f}, "
                      f"new {median([n / l for n, l in zip(new, cpu['lychee'])]):.3f}")
         print(line + " (paired medians)")
+
+
+def emptied(out):
+    """Emptied outside the timing, as perlink_bench.py does: replacing the last run's files
+    would free their page cache inside this run."""
+    shutil.rmtree(out, ignore_errors=True)
+    os.makedirs(out)
+    return out
+
+
+def two_cores(args, folder, files, out):
+    rawparse = rawparse_binary()
+    listing = os.path.join(WORK, "ab-two-cores.list")
+    with open(listing, "w") as f:
+        f.write("\n".join(files) + "\n")
+
+    def audit(binary, jobs):
+        return [binary, "audit", folder, "--out", emptied(out), "--jobs", str(jobs), "--quiet", "--fail-on", "never"]
+
+    shares = {"base": [], "new": []}
+    for i in range(args.rounds):
+        core = i % 2
+        solo, pair = ceiling_round(rawparse, listing, core)
+        ceiling = 2 * solo / pair
+        runs = [(who, jobs) for who in ("base", "new") for jobs in (1, 2)]
+        random.shuffle(runs)
+        wall = {}
+        for who, jobs in runs:
+            binary = args.base if who == "base" else args.new
+            command = audit(binary, jobs)
+            wall[who, jobs] = measure(pinned(core) + command if jobs == 1 else command, allowed=None).wall
+        line = f"  round {i + 1}: ceiling {ceiling:.2f}×"
+        for who in shares:
+            shares[who].append(wall[who, 1] / wall[who, 2] / ceiling)
+            line += f"; {who} {wall[who, 1] / wall[who, 2]:.2f}× → {shares[who][-1]:.2f}"
+        print(line, flush=True)
+    median = statistics.median
+    print(f"{len(files):,} pages under {folder}; {args.rounds} rounds; speed-up / ceiling (medians):")
+    for who, values in shares.items():
+        print(f"  {who}: {median(values):.3f} ({min(values):.2f}–{max(values):.2f})")
+    print(f"  new / base, paired: {median([n / b for b, n in zip(shares['base'], shares['new'])]):.3f}")
 
 
 if __name__ == "__main__":
