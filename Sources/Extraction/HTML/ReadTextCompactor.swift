@@ -18,14 +18,19 @@ import Glibc
 ///
 /// **Attribute values.** libxml2 reports a value, not what it does with it (the page's own
 /// charset is ignored: `HTML_PARSE_IGNORE_ENC`), and counts its `\n`s. So a quoted value of a
-/// start tag `MarkupScanner` read with certainty (a `<meta>`'s aside) becomes a mark (U+0001), its number among
-/// the page's compacted values and its LFs; `Attributes` reads the value as written by that
+/// start tag `MarkupScanner` read with certainty (a `<meta>`'s aside) becomes a mark, its number among
+/// the page's compacted values, and its LFs: one character of Unicode's private use area,
+/// U+E000 plus the number, for the first `oneCharacterMarks` values of a page that holds no
+/// byte 0xEE (no character from U+E000 to U+EFFF), else U+0001 and the number in decimal; `Attributes` reads the value as written by that
 /// number (`Values`), decoding one holding `&` as `RawStartTag` decodes a value written so
 /// (`CharacterReferences.decodeAttribute`, the same bytes). Left as written: an `id`'s or a
 /// `class`'s value holding `&` (`Attributes.parsed` reads libxml2's decoding), `<` (so every `<`
 /// `RawStartTag` or `FormOwnership` meets is still there), a C0 control but tab and LF, or
 /// shorter than 8 bytes; and every value of a page holding U+0001 or `&#` (a value libxml2
-/// decoded could then begin with the mark).
+/// decoded could then begin with the mark). One character, because libxml2 2.9.14's
+/// `htmlParseHTMLAttribute` starts a value's buffer at 100 bytes and grows it (a `realloc`)
+/// as soon as it holds a character and is asked for another: a mark of two characters or
+/// more cost every value a `realloc`, ~2 % of the dense corpus's extraction (issue 17).
 ///
 /// **Attributes nobody reads.** `DocumentState.startElement` reads nothing of an element
 /// `TagName` does not know (`div`, `span`, `td` …) but whether it has attributes (where its
@@ -66,20 +71,31 @@ enum ReadTextCompactor {
     /// which are `page` while libxml2 parses.
     final class Values {
         var ranges: [Range<Int>] = []
+        /// Whether the first marks are one character (U+E000 plus the number): the page holds
+        /// no byte 0xEE, so a value libxml2 reports beginning with one is a mark.
+        var oneCharacter = false
         var page: UnsafeRawBufferPointer?
         /// The bytes of a value holding `&` as decoded, kept from one such value to the next.
         private var decoded: [UInt8] = []
 
         /// The value as written behind libxml2's value `c`, when `c` is a mark (else nil).
         func original(_ c: UnsafePointer<UInt8>) -> String? {
-            guard c[0] == ReadTextCompactor.mark, let page else { return nil }
+            guard let page else { return nil }
             var k = 1
             var n = 0
-            while k < 12 && c[k] >= 0x30 && c[k] <= 0x39 {
-                n = n * 10 + Int(c[k] - 0x30)
-                k += 1
+            if c[0] == ReadTextCompactor.mark {
+                while k < 12 && c[k] >= 0x30 && c[k] <= 0x39 {
+                    n = n * 10 + Int(c[k] - 0x30)
+                    k += 1
+                }
+                guard k > 1 else { return nil }
+            } else if oneCharacter, c[0] == ReadTextCompactor.oneCharacterLead, c[1] & 0xC0 == 0x80, c[2] & 0xC0 == 0x80 {
+                n = Int(c[1] & 0x3F) << 6 | Int(c[2] & 0x3F)
+                k = 3
+            } else {
+                return nil
             }
-            guard k > 1, c[k] == 0 || c[k] == 0x0A, n < ranges.count else { return nil }
+            guard c[k] == 0 || c[k] == 0x0A, n < ranges.count else { return nil }
             let value = UnsafeRawBufferPointer(rebasing: page[ranges[n]])
             // A value holding `&` is decoded as `RawStartTag` decodes one written so (the
             // HTML Standard's way), from the same bytes.
@@ -90,8 +106,12 @@ enum ReadTextCompactor {
         }
     }
 
-    /// The mark a compacted value begins with.
+    /// The mark a compacted value begins with, before its number in decimal.
     static let mark: UInt8 = 0x01
+    /// The first byte of a one-character mark (U+E000 to U+EFFF), and how many values of a
+    /// page get one.
+    static let oneCharacterLead: UInt8 = 0xEE
+    static let oneCharacterMarks = 0x1000
 
     /// Shorter values are left as written: the mark and number would save little.
     static let shortestValue = 8
@@ -106,7 +126,7 @@ enum ReadTextCompactor {
     /// `html`, ascending, from `TextRunCompactor.compact(_:found:)`) compacted, and where they
     /// were; nil when nothing could be.
     static func compact(_ html: UnsafeRawBufferPointer, found: TextRunCompactor.Found, scripts: Bool,
-                        values: Bool, unread: Bool = false) -> Compacted? {
+                        values: Bool, unread: Bool = false, oneCharacter: Bool = true) -> Compacted? {
         guard let base = html.baseAddress else { return nil }
         let p = base.assumingMemoryBound(to: UInt8.self)
         let rawTexts = scripts ? found.rawTexts : []
@@ -124,16 +144,19 @@ enum ReadTextCompactor {
         var kept: [Range<Int>] = []
         kept.reserveCapacity(valueRanges.count)
         var dropped = 0
+        let oneCharacter = oneCharacter && !valueRanges.isEmpty
+            && memchr(p, Int32(oneCharacterLead), html.count) == nil
         let bytes = [UInt8](unsafeUninitializedCapacity: html.count) { out, count in
             count = copy(p, html.count, into: out.baseAddress!, rawTexts: rawTexts, values: valueRanges,
-                         unread: unreadRanges, unreadValues: unreadValues, texts: &texts, kept: &kept,
-                         dropped: &dropped)
+                         unread: unreadRanges, unreadValues: unreadValues, oneCharacter: oneCharacter,
+                         texts: &texts, kept: &kept, dropped: &dropped)
         }
         guard !texts.starts.isEmpty || !kept.isEmpty || dropped > 0 else { return nil }
         var values: Values? = nil
         if !kept.isEmpty {
             values = Values()
             values!.ranges = kept
+            values!.oneCharacter = oneCharacter
         }
         return Compacted(bytes: bytes, texts: texts, values: values)
     }
@@ -141,8 +164,8 @@ enum ReadTextCompactor {
     /// The copy itself: returns the bytes written (never more than read).
     private static func copy(_ p: UnsafePointer<UInt8>, _ count: Int, into o: UnsafeMutablePointer<UInt8>,
                              rawTexts: [Range<Int>], values: [Range<Int>], unread: [Range<Int>],
-                             unreadValues: [Range<Int>], texts: inout Texts, kept: inout [Range<Int>],
-                             dropped: inout Int) -> Int {
+                             unreadValues: [Range<Int>], oneCharacter: Bool, texts: inout Texts,
+                             kept: inout [Range<Int>], dropped: inout Int) -> Int {
         var read = 0
         var written = 0
         var t = 0
@@ -214,6 +237,21 @@ enum ReadTextCompactor {
                                                            lineFeeds: breaks.lineBreaks, to: o, at: written)
             } else {
                 guard range.count >= shortestValue, let lineFeeds = compactableValue(p, range) else { continue }
+                if oneCharacter && kept.count < oneCharacterMarks {
+                    // U+E000 plus the value's number, its LFs.
+                    guard 3 + lineFeeds < range.count else { continue }
+                    o.advanced(by: written).update(from: p + read, count: range.lowerBound - read)
+                    written += range.lowerBound - read
+                    o[written] = oneCharacterLead
+                    o[written + 1] = 0x80 | UInt8(truncatingIfNeeded: kept.count >> 6)
+                    o[written + 2] = 0x80 | UInt8(truncatingIfNeeded: kept.count & 0x3F)
+                    written += 3
+                    kept.append(range)
+                    o.advanced(by: written).initialize(repeating: 0x0A, count: lineFeeds)
+                    written += lineFeeds
+                    read = range.upperBound
+                    continue
+                }
                 // The mark, the value's number in decimal, its LFs.
                 var number = kept.count
                 var digits = 1

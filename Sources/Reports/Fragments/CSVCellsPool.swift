@@ -16,7 +16,7 @@ final class CSVCellsPool: @unchecked Sendable {
     static let limit = 16
 
     /// Per layout, each set taken up by the worker that set it down (`WorkerShelf`).
-    private let idle = Dictionary(uniqueKeysWithValues: CSVLayout.allCases.map { ($0, WorkerShelf<CSVRowCells>(limit: limit)) })
+    private let idle = Dictionary(uniqueKeysWithValues: CSVLayout.allCases.map { ($0, WorkerShelf<CSVRowCells>(limit: CSVCellsPool.limit)) })
 
     func take(_ layout: CSVLayout) -> CSVRowCells {
         idle[layout]!.take() ?? CSVRowCells()

@@ -88,10 +88,41 @@ final class ReadTextCompactionTests: XCTestCase {
         XCTAssertEqual(found.rawTexts.map { String(decoding: page[$0], as: UTF8.self) },
                        ["var a = 1;\nlocation.href = 'x://y';\r\n", "p {}"])
         XCTAssertEqual(found.values.map { String(decoding: page[$0], as: UTF8.self) }, ["gojek://pay/a\nb", "a&amp;b long"])
-        let compacted = try XCTUnwrap(page.withUnsafeBytes { ReadTextCompactor.compact($0, found: found, scripts: true, values: true) })
+        let compacted = try XCTUnwrap(page.withUnsafeBytes {
+            ReadTextCompactor.compact($0, found: found, scripts: true, values: true, oneCharacter: false)
+        })
         XCTAssertEqual(String(decoding: compacted.bytes, as: UTF8.self),
                        "<p>a</p><script>\n\r\n</script><style></style><a href=\"\u{1}0\n\" id=a title='\u{1}1'>b</a>"
                        + "<meta content=\"0; url=x://refresh\">")
+        // One character a mark (U+E000 plus the number), where the page holds no byte 0xEE.
+        let oneCharacter = try XCTUnwrap(page.withUnsafeBytes { ReadTextCompactor.compact($0, found: found, scripts: true, values: true) })
+        XCTAssertEqual(String(decoding: oneCharacter.bytes, as: UTF8.self),
+                       "<p>a</p><script>\n\r\n</script><style></style><a href=\"\u{E000}\n\" id=a title='\u{E001}'>b</a>"
+                       + "<meta content=\"0; url=x://refresh\">")
+        let marked = try XCTUnwrap(oneCharacter.values)
+        XCTAssertTrue(marked.oneCharacter)
+        page.withUnsafeBytes { bytes in
+            marked.page = bytes
+            for (mark, value) in [("\u{E000}\n", "gojek://pay/a\nb"), ("\u{E001}", "a&b long"), ("\u{1}1", "a&b long")] {
+                let c = Array(mark.utf8CString).map { UInt8(bitPattern: $0) }
+                XCTAssertEqual(c.withUnsafeBufferPointer { marked.original($0.baseAddress!) }, value, mark.debugDescription)
+            }
+            // Past the page's values, or a character after the mark: not a mark.
+            for text in ["\u{E002}", "\u{E000}x", "\u{E000}\u{E000}"] {
+                let c = Array(text.utf8CString).map { UInt8(bitPattern: $0) }
+                XCTAssertNil(c.withUnsafeBufferPointer { marked.original($0.baseAddress!) }, text.debugDescription)
+            }
+            marked.page = nil
+        }
+        // A page holding a character from U+E000 to U+EFFF keeps the decimal marks, and a
+        // value beginning with such a character is read as it is.
+        let privateUse = Array("<a href=\"\u{E000}pay://long/value\">\u{E123}</a>".utf8)
+        let privateFound = self.found(privateUse)
+        let decimal = try XCTUnwrap(privateUse.withUnsafeBytes {
+            ReadTextCompactor.compact($0, found: privateFound, scripts: true, values: true)
+        })
+        XCTAssertEqual(String(decoding: decimal.bytes, as: UTF8.self), "<a href=\"\u{1}0\">\u{E123}</a>")
+        XCTAssertEqual(decimal.values?.oneCharacter, false)
         XCTAssertEqual(compacted.texts.starts, [16, 35])
         XCTAssertEqual(compacted.texts.originals, found.rawTexts)
         XCTAssertEqual(try XCTUnwrap(compacted.values).ranges, found.values)
@@ -165,19 +196,19 @@ final class ReadTextCompactionTests: XCTestCase {
         XCTAssertNil(form("<div class=\"wallet\" ONclick=\"go()\">a</div>"))
         XCTAssertNil(form("<div class=\"wallet\" on>a</div>"))
         XCTAssertEqual(form("<a class=\"wallet\" href=\"gojek://pay/long\">a</a>"),
-                       "<a class=\"wallet\" href=\"\u{1}0\">a</a>")
+                       "<a class=\"wallet\" href=\"\u{E000}\">a</a>")
         XCTAssertEqual(form("<Meta name=\"viewport\" content=\"width=device-width\">"), nil)
         XCTAssertEqual(form("<svg viewBox=\"0 0 10 10\"><path d=\"M0 0L10 10\"/></svg>"),
-                       "<svg viewBox=\"\u{1}0\"><path a/></svg>")
+                       "<svg viewBox=\"\u{E000}\"><path a/></svg>")
         // Of a link, a frame, a submit button, the attributes the extractor does not read go
         // whole, their LFs kept, a space where a name would touch what comes before.
         XCTAssertEqual(form("<a name=\"l00046\" id=\"l1\" href=\"x://pay/long/path\">a</a>"),
-                       "<a  id=\"l1\" href=\"\u{1}0\">a</a>")
+                       "<a  id=\"l1\" href=\"\u{E000}\">a</a>")
         XCTAssertEqual(form("<AREA Title='a\nb'Target=t shape=rect>"), "<AREA \nTarget=t >")
         XCTAssertEqual(form("<a rel=\"noopener\"target=_blank>x</a>"), "<a  target=_blank>x</a>")
         XCTAssertEqual(form("<area coords alt href=x://a/b/long>"), "<area   href=x://a/b/long>")
         XCTAssertEqual(form("<iframe src=\"x://frame/long\" title=\"Pay\" width=\"1\" height=\"1\"></iframe>"),
-                       "<iframe src=\"\u{1}0\"   ></iframe>")
+                       "<iframe src=\"\u{E000}\"   ></iframe>")
         XCTAssertEqual(form("<iframe title=\"t\"name=n sandbox>x</iframe>"), "<iframe  name=n sandbox>x</iframe>")
         XCTAssertEqual(form("<button class=\"w\" type=\"button\" id=b>x</button>"), "<button  type=\"button\" >x</button>")
         XCTAssertEqual(form("<input name=q value=\"a\nb\" type=submit formaction=x://f/long/>"),
@@ -207,6 +238,21 @@ final class ReadTextCompactionTests: XCTestCase {
         XCTAssertGreaterThan(scripts, 10)
         XCTAssertGreaterThan(values, 10)
         XCTAssertGreaterThan(unread, 10)
+    }
+
+    /// A page of more values than one-character marks (the rest get decimal ones), and pages
+    /// holding a private-use character (decimal marks only) or beginning a value with one:
+    /// the same navigations as the plain way.
+    func testPagesPastTheOneCharacterMarks() {
+        var many = "<html><body>\n"
+        for i in 0..<(ReadTextCompactor.oneCharacterMarks + 40) {
+            many += "<a href=\"gojek://pay/order/\(i)\">\(i)</a>\n"
+        }
+        XCTAssertEqual(assertSame(Array(many.utf8), "many values").values, true)
+        let privateUse = "<a href=\"gojek://pay/one/long\">a</a><p>\u{E123}</p><a href=\"\u{E000}\u{E001}x://long/value\">b</a>"
+        XCTAssertEqual(assertSame(Array(privateUse.utf8), "a private-use character").values, true)
+        let higher = "<a href=\"gojek://pay/one/long\">a</a><p>\u{F123}\u{10FFFD}</p>"
+        XCTAssertEqual(assertSame(Array(higher.utf8), "private use past U+EFFF").values, true)
     }
 
     func testGeneratedPages() {
