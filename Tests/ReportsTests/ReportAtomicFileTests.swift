@@ -25,6 +25,47 @@ final class ReportAtomicFileTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["links.jsonl"])
     }
 
+    /// A commit puts the new file in place of the last run's, whatever is at the final name —
+    /// a file, a symbolic link (replaced, its target untouched), nothing; a folder there is an
+    /// error that leaves the folder — and leaves no temporary file: the same with the files
+    /// exchanged (`FileReplacement`) as with a plain rename.
+    func testACommitReplacesWhatTheLastRunLeft() throws {
+        for exchanges in [true, false] {
+            try FileReplacement.$exchanges.withValue(exchanges) {
+                let dir = TempDir()
+                let path = dir.path + "/findings.csv"
+                func commit(_ text: String) throws {
+                    let file = try AtomicFile(path: path)
+                    var out = ByteBuffer(capacity: 64, drain: file)
+                    out.append(utf8: text)
+                    out.drainAll()
+                    try file.commit()
+                }
+                try commit("first run\n")
+                try commit("second run\n")
+                XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "second run\n", "exchanges: \(exchanges)")
+                XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["findings.csv"])
+
+                try FileManager.default.removeItem(atPath: path)
+                try "kept\n".write(toFile: dir.path + "/elsewhere.csv", atomically: false, encoding: .utf8)
+                try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: dir.path + "/elsewhere.csv")
+                try commit("over a link\n")
+                XCTAssertNil(try? FileManager.default.destinationOfSymbolicLink(atPath: path), "the link is replaced")
+                XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "over a link\n")
+                XCTAssertEqual(try String(contentsOfFile: dir.path + "/elsewhere.csv", encoding: .utf8), "kept\n")
+                XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: dir.path)), ["findings.csv", "elsewhere.csv"])
+
+                try FileManager.default.removeItem(atPath: path)
+                try FileManager.default.createDirectory(atPath: path + "/inside", withIntermediateDirectories: true)
+                XCTAssertThrowsError(try commit("over a folder\n")) { error in
+                    XCTAssertTrue("\(error)".contains("cannot write \(path)"), "\(error)")
+                }
+                XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: path), ["inside"], "the folder stays whole")
+                XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: dir.path)), ["findings.csv", "elsewhere.csv"])
+            }
+        }
+    }
+
     /// Pages' bytes passed to the file with what is buffered in one `writev`
     /// (`ByteBuffer.append(passing:)`) land in order, whatever is buffered before them.
     func testBytesPassedWithWhatIsBufferedLandInOrder() throws {

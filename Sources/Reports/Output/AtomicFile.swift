@@ -96,14 +96,14 @@ final class AtomicFile: ByteDrain {
         }
     }
 
-    /// Closes the file and renames it into place.
+    /// Closes the file and puts it in place (`FileReplacement`).
     func commit() throws {
         guard state != .committed else { return }
         guard state == .writing else { throw LinkAuditError.io("cannot write \(path): dropped") }
         try close()
         state = .committed
-        guard rename(temporaryPath, path) == 0 else {
-            let reason = String(cString: strerror(errno))
+        if let failed = FileReplacement.replace(path, with: temporaryPath) {
+            let reason = String(cString: strerror(failed))
             unlink(temporaryPath)
             throw LinkAuditError.io("cannot write \(path): \(reason)")
         }
