@@ -249,7 +249,7 @@ final class GatheredWritesTests: XCTestCase {
     private func withVectors(_ pieces: [[UInt8]], _ body: (UnsafeMutableBufferPointer<iovec>) -> Int32) -> Int32 {
         let storage = pieces.map { bytes -> UnsafeMutableRawBufferPointer in
             let copy = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 1)
-            copy.copyMemory(from: UnsafeRawBufferPointer(start: bytes, count: bytes.count))
+            bytes.withUnsafeBytes { copy.copyMemory(from: $0) }
             return copy
         }
         defer { storage.forEach { $0.deallocate() } }

@@ -139,7 +139,7 @@ final class StreamedPageTests: XCTestCase {
         options.formats = Set(ReportFormat.allCases)
         let streamed = out.path + "/streamed.jsonl"
         if stream {
-            FileManager.default.createFile(atPath: streamed, contents: nil)
+            XCTAssertTrue(FileManager.default.createFile(atPath: streamed, contents: nil))
             options.streamTo = FileHandle(forWritingAtPath: streamed)
         }
         _ = try HTMLExtractor.$spillsFrom.withValue(spill ? 0 : HTMLExtractor.compactsBelow) {
