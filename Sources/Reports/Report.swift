@@ -23,6 +23,9 @@ public struct Report: Sendable {
     /// code → profile → active findings.
     public var codeProfiles: [String: [String: Int]]
     public var inventory: SchemeInventory
+    /// What summary.md reads of the pages, made in the pass that assembled the report (nil:
+    /// summary.md reads the pages once for it).
+    var pageDigest: PageDigest?
     /// Each configured suppression and how many findings it matched.
     public var suppressions: [(suppression: Suppression, count: Int)]
     /// What the baseline was (its path), when one was given.

@@ -168,12 +168,14 @@ public struct ReportAccumulator: Sendable {
         var pageCount = 0
         var unreadable = 0
         var fragmented = fragments?.usable ?? false
+        var digest = PageDigest()
         var groups = PageGrouping(pages.sorted().makeIterator())
         while let group = groups.next() {
             if group.association {
                 if let index = associationIndex[group.stats.page] { fileStats[index].take(group.counts) }
                 continue
             }
+            digest.add(group.stats)
             pageCount += 1
             if !group.stats.isOK { unreadable += 1 }
             if group.records > 1 || !group.fragmented && !dropsCoveredRows { fragmented = false }
@@ -227,6 +229,7 @@ public struct ReportAccumulator: Sendable {
                             assumptions: assumptions, rules: rules,
                             associationFiles: fileStats.sorted { $0.page < $1.page })
         report.severitiesByCode = tally.severitiesByCode
+        report.pageDigest = digest
         if baseline == nil, let fragments, fragmented { report.fragments = fragments }
         let pages = pages
         // Rows left to fragments that cannot stand for the report (a page twice, a

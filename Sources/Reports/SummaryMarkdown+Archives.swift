@@ -5,8 +5,8 @@ import LinkAuditModel
 /// report, not only on stderr.
 extension SummaryMarkdown {
     /// Totals row, when an archive had stretches that could not be read.
-    static func archiveDamageTotals(_ report: Report) -> String {
-        let damaged = report.pages.reduce(0) { $0 + (PageRecord.isDamagedArchive(status: $1.status) ? 1 : 0) }
+    static func archiveDamageTotals(_ digest: PageDigest) -> String {
+        let damaged = digest.damagedArchives
         guard damaged > 0 else { return "" }
         return MarkdownText.row(["damaged archive stretches", String(damaged)])
     }

@@ -26,40 +26,17 @@ extension SummaryMarkdown {
         return out
     }
 
-    static func pages(_ report: Report) -> String {
+    /// The pages with findings ranked by errors, from the page digest (`PageDigest`).
+    static func pages(_ digest: PageDigest) -> String {
         var out = "## Pages by errors\n\n"
-        // One pass over the pages (read from the spill): the first `rowLimit` by rank are
-        // kept, the rest counted.
-        // Each page's counts read once (three dictionary lookups), not at each comparison.
-        typealias Ranked = (counts: (Int, Int, Int), page: PageStats)
-        let before = { (a: Ranked, b: Ranked) in
-            a.counts != b.counts ? a.counts > b.counts : a.page.page < b.page.page
-        }
-        var top: [Ranked] = []
-        var withFindings = 0
-        var clean = 0
-        for page in report.pages {
-            let counts = (page.errors, page.warnings, page.infos)
-            guard counts.0 + counts.1 + counts.2 > 0 else {
-                if page.isOK { clean += 1 }
-                continue
-            }
-            withFindings += 1
-            top.append((counts, page))
-            if top.count >= 2 * rowLimit {
-                top.sort(by: before)
-                top.removeLast(top.count - rowLimit)
-            }
-        }
-        let ranked = top.sorted(by: before).prefix(rowLimit).map(\.page)
-        guard withFindings > 0 else { return out + "No page has findings.\n\n" }
+        guard digest.withFindings > 0 else { return out + "No page has findings.\n\n" }
         out += MarkdownText.header(["page", "errors", "warnings", "info", "navigations"], align: ["l", "r", "r", "r", "r"])
-        for page in ranked {
+        for page in digest.ranked {
             out += MarkdownText.row([MarkdownText.inline(page.page), String(page.errors), String(page.warnings),
                                      String(page.infos), String(page.navigations)])
         }
-        if withFindings > rowLimit { out += "\n… and \(withFindings - rowLimit) more pages with findings.\n" }
-        out += "\n\(MarkdownText.plural(clean, "page")) read without findings.\n\n"
+        if digest.withFindings > rowLimit { out += "\n… and \(digest.withFindings - rowLimit) more pages with findings.\n" }
+        out += "\n\(MarkdownText.plural(digest.clean, "page")) read without findings.\n\n"
         return out
     }
 

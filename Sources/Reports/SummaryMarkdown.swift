@@ -20,10 +20,11 @@ public enum SummaryMarkdown {
         var out = "# linkaudit summary\n\n"
         out += lead(report.summary) + "\n"
         if report.summary.baseline != nil { out += baseline(report) }
-        out += totals(report)
+        let digest = report.pageDigest ?? PageDigest(report.pages)
+        out += totals(report, digest)
         out += assumptions(report)
         out += codes(report)
-        out += pages(report)
+        out += pages(digest)
         if !report.associationFiles.isEmpty { out += associations(report) }
         out += inventory(report.inventory)
         if !report.suppressions.isEmpty { out += suppressions(report) }
@@ -82,12 +83,12 @@ public enum SummaryMarkdown {
         return out + "\n"
     }
 
-    static func totals(_ report: Report) -> String {
+    static func totals(_ report: Report, _ digest: PageDigest) -> String {
         let summary = report.summary
         var out = "## Totals\n\n" + MarkdownText.header(["", "count"], align: ["l", "r"])
         out += MarkdownText.row(["pages read", String(summary.pages - summary.unreadable)])
         out += MarkdownText.row(["pages unreadable", String(summary.unreadable)])
-        out += archiveDamageTotals(report)
+        out += archiveDamageTotals(digest)
         out += associationTotals(report)
         out += MarkdownText.row(["navigations", String(summary.navigations)])
         out += MarkdownText.row(["navigations classified", String(summary.classified)])
@@ -96,19 +97,14 @@ public enum SummaryMarkdown {
         }
         out += MarkdownText.row(["suppressed", String(summary.suppressed)])
         out += "\n" + classifiedMeaning + "\n"
-        // The first rows and the count, in one pass: the pages are read from the spill.
-        var unreadable = 0
-        for page in report.pages where !page.isOK {
-            if unreadable == 0 {
-                out += "\n### Unreadable pages\n\n" + MarkdownText.header(["page", "reason"], align: ["l", "l"])
-            }
-            if unreadable < rowLimit {
-                out += MarkdownText.row([MarkdownText.inline(page.page), MarkdownText.inline(page.status)])
-            }
-            unreadable += 1
+        if digest.unreadable > 0 {
+            out += "\n### Unreadable pages\n\n" + MarkdownText.header(["page", "reason"], align: ["l", "l"])
         }
-        if unreadable > rowLimit {
-            out += "\n… and \(unreadable - rowLimit) more: see pages.jsonl.\n"
+        for page in digest.unreadableRows {
+            out += MarkdownText.row([MarkdownText.inline(page.page), MarkdownText.inline(page.status)])
+        }
+        if digest.unreadable > rowLimit {
+            out += "\n… and \(digest.unreadable - rowLimit) more: see pages.jsonl.\n"
         }
         return out + "\n"
     }
