@@ -85,8 +85,8 @@ final class ReportSARIFArtifactTests: XCTestCase {
                 })
             }
             let previous = FileManager.default.currentDirectoryPath
-            FileManager.default.changeCurrentDirectoryPath(root)
-            defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+            XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(root))
+            defer { XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(previous)) }
             return FindingsSARIF.render(accumulator.report(toolVersion: "0.1.0"))
         }
         let one = TempDir(), two = TempDir()
