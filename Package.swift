@@ -21,9 +21,6 @@ let package = Package(
         // libcurl is not linked: the crawl opens it on its first call (Sources/CCurl/shim.h), so
         // no pkg-config (its flags are the system include path and `-lcurl`).
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-        // Linux's renameat2(RENAME_EXCHANGE), which Swift's Glibc module leaves out: a report
-        // put in place of the last run's without ext4 writing it out at once (FileReplacement).
-        .target(name: "CFileExchange"),
 
         // WHATWG URL parsing, serialising, IDNA (UTS #46 through libidn2) and percent-encoding.
         .target(name: "WHATWGURL", dependencies: ["CIDN2"]),
@@ -43,7 +40,7 @@ let package = Package(
         // Verdicts → findings: one file per finding code, with its examples.
         .target(name: "Checks", dependencies: ["Policies", "Associations", "LinkAuditModel", "WHATWGURL"]),
         // Findings → report files, one folder per format, and the output kit they share.
-        .target(name: "Reports", dependencies: ["Checks", "Policies", "LinkAuditModel", "WHATWGURL", "CFileExchange"]),
+        .target(name: "Reports", dependencies: ["Checks", "Policies", "LinkAuditModel", "WHATWGURL"]),
         // The runner: audit, pipelines, explain.
         .target(name: "LinkAudit",
                 dependencies: ["PageSources", "Policies", "Checks", "Reports", "LinkAuditModel", "WHATWGURL"]),

@@ -1,4 +1,3 @@
-import CFileExchange
 import Glibc
 
 /// Puts a report written under a temporary name in place of its final name (`AtomicFile`).
@@ -18,12 +17,26 @@ import Glibc
 /// exchange); anything else at the final name, no file there, or a file system that cannot
 /// exchange, and it is a plain `rename`, as it is with `exchanges` off (the plain version:
 /// `ReportAtomicFileTests` compares the two).
+///
+/// glibc declares `renameat2` only under `_GNU_SOURCE`, which Swift's Glibc module is not
+/// built with: the function is found once by name (`dlsym`), as the crawl finds libcurl's
+/// (Sources/CCurl/shim.h). A C target of one function would do as much, but clang's DWARF 5
+/// in it stops valgrind 3.19 reading the binary, and the benchmarks count instructions with it.
 enum FileReplacement {
     @TaskLocal static var exchanges = true
 
+    private typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+    /// glibc's `renameat2` (2.28 on), nil where the C library has none.
+    private static let renameat2: RenameAt2? = dlsym(nil, "renameat2").map { unsafeBitCast($0, to: RenameAt2.self) }
+    /// Whether this C library exchanges files (glibc 2.28 on: every Debian this runs on).
+    static var canExchange: Bool { renameat2 != nil }
+    /// `RENAME_EXCHANGE` (linux/fs.h).
+    private static let renameExchange: UInt32 = 1 << 1
+
     /// Puts `written` at `path`; nil, or `errno` of the failed call.
     static func replace(_ path: String, with written: String) -> Int32? {
-        if exchanges, replaceable(path), linkaudit_exchange_files(written, path) == 0 {
+        if exchanges, let renameat2, replaceable(path),
+           renameat2(AT_FDCWD, written, AT_FDCWD, path, renameExchange) == 0 {
             // `written` names the last run's file now.
             unlink(written)
             return nil
