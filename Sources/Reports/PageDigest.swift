@@ -7,8 +7,8 @@ import LinkAuditModel
 /// summary.md read the page records three times, once a section, after the last page, on
 /// one thread: 37 M instructions of the dense corpus's whole run. `ReportAccumulator`
 /// makes the digest in the pass over the page records it takes anyway (`Report.pageDigest`);
-/// a report made otherwise is digested by one pass when summary.md is written. The three
-/// passes are the plain version: `PageDigestTests` compares the summaries (issue 17).
+/// a report without one is digested by one pass when summary.md is written, the plain version:
+/// `PageDigestTests` compares the two digests and the summaries (issue 17).
 struct PageDigest: Sendable, Equatable {
     private(set) var damagedArchives = 0
     private(set) var unreadable = 0
