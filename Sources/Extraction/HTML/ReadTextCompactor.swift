@@ -237,41 +237,36 @@ enum ReadTextCompactor {
                                                            lineFeeds: breaks.lineBreaks, to: o, at: written)
             } else {
                 guard range.count >= shortestValue, let lineFeeds = compactableValue(p, range) else { continue }
-                if oneCharacter && kept.count < oneCharacterMarks {
-                    // U+E000 plus the value's number, its LFs.
-                    guard 3 + lineFeeds < range.count else { continue }
-                    o.advanced(by: written).update(from: p + read, count: range.lowerBound - read)
-                    written += range.lowerBound - read
-                    o[written] = oneCharacterLead
-                    o[written + 1] = 0x80 | UInt8(truncatingIfNeeded: kept.count >> 6)
-                    o[written + 2] = 0x80 | UInt8(truncatingIfNeeded: kept.count & 0x3F)
-                    written += 3
-                    kept.append(range)
-                    o.advanced(by: written).initialize(repeating: 0x0A, count: lineFeeds)
-                    written += lineFeeds
-                    read = range.upperBound
-                    continue
+                // The mark — U+E000 plus the value's number, or U+0001 and the number in
+                // decimal — then its LFs.
+                let number = kept.count
+                let inOne = oneCharacter && number < oneCharacterMarks
+                var width = 3
+                if !inOne {
+                    width = 2
+                    var scale = 10
+                    while number >= scale {
+                        scale *= 10
+                        width += 1
+                    }
                 }
-                // The mark, the value's number in decimal, its LFs.
-                var number = kept.count
-                var digits = 1
-                var scale = 1
-                while number >= scale * 10 {
-                    scale *= 10
-                    digits += 1
-                }
-                guard 1 + digits + lineFeeds < range.count else { continue }
+                guard width + lineFeeds < range.count else { continue }
                 o.advanced(by: written).update(from: p + read, count: range.lowerBound - read)
                 written += range.lowerBound - read
                 kept.append(range)
-                o[written] = mark
-                written += 1
-                while scale > 0 {
-                    o[written] = UInt8(0x30 + number / scale)
-                    number %= scale
-                    scale /= 10
-                    written += 1
+                if inOne {
+                    o[written] = oneCharacterLead
+                    o[written + 1] = 0x80 | UInt8(truncatingIfNeeded: number >> 6)
+                    o[written + 2] = 0x80 | UInt8(truncatingIfNeeded: number & 0x3F)
+                } else {
+                    o[written] = mark
+                    var rest = number
+                    for k in stride(from: width - 1, to: 0, by: -1) {
+                        o[written + k] = UInt8(truncatingIfNeeded: 0x30 + rest % 10)
+                        rest /= 10
+                    }
                 }
+                written += width
                 o.advanced(by: written).initialize(repeating: 0x0A, count: lineFeeds)
                 written += lineFeeds
             }
