@@ -45,12 +45,14 @@ public enum Audit {
         // Finding rows only for the formats that list findings (or a baseline): the
         // counts serve the rest (ReportParts).
         let rows = ReportParts.needRows(options.formats, baseline: options.baseline != nil)
-        // Rows the CSV's page fragments cover are read by nothing when each page comes once.
-        let leavesCovered = ReportParts.leavesCoveredRows(options.formats, fragments: fragments,
-                                                          pagesOnce: !fetches && Self.pagesComeOnce(inputs))
+        // Rows the CSV's page fragments cover are read by nothing when each page comes once,
+        // and the scheme inventory's pages past each name's first few by nothing but findings.json.
+        let pagesOnce = !fetches && Self.pagesComeOnce(inputs)
+        let leavesCovered = ReportParts.leavesCoveredRows(options.formats, fragments: fragments, pagesOnce: pagesOnce)
         var report = ReportAccumulator(rules: options.rules,
                                        spill: SpillLimits(directory: options.outDir, batchBytes: options.spillBytes),
-                                       fragments: fragments, rows: rows, dropsCoveredRows: leavesCovered)
+                                       fragments: fragments, rows: rows, dropsCoveredRows: leavesCovered,
+                                       inventory: .needed(for: options.formats, pagesOnce: pagesOnce))
         let parts = ReportParts(rules: options.rules, fragments: fragments, rows: rows,
                                 inventory: ReportParts.needInventory(options.formats), coveredRows: !leavesCovered)
         let progress = options.progress ? AuditProgress(inputs: inputs, crawler: crawler) : nil

@@ -50,8 +50,10 @@ public struct ReportAccumulator: Sendable {
     /// `dropsCoveredRows`: the parts added leave out the rows their fragments cover
     /// (`ReportParts(…coveredRows: false)`); only a run whose pages come once each, asking for
     /// no listing format but `fragments`' (`ReportParts.leavesCoveredRows`), may say so.
+    /// `inventory`: which of each name's pages the scheme inventory keeps
+    /// (`SchemeInventory.Listing.needed`).
     package init(rules: ReportRules, spill: SpillLimits, fragments: FragmentFormats, rows: Bool = true,
-                 dropsCoveredRows: Bool = false) {
+                 dropsCoveredRows: Bool = false, inventory listing: SchemeInventory.Listing = .everyPage) {
         self.rules = rules
         keepsRows = rows
         let store = fragments.isEmpty || !rows ? nil
@@ -60,7 +62,7 @@ public struct ReportAccumulator: Sendable {
         findings = FindingSpill(limits: spill)
         tally = FindingTally(suppressions: rules.suppressions.count, tracksPages: false)
         pages = RecordSpill(name: "pages", directory: spill.directory, batchBytes: spill.recordBatchBytes)
-        inventory = SchemeInventory(limits: spill)
+        inventory = SchemeInventory(limits: spill, listing: listing)
         self.fragments = store
     }
 
@@ -261,6 +263,9 @@ public struct ReportAccumulator: Sendable {
         report.csv = csv
         if droppedRows, let store = fragments, !Self.covers(store.formats, formats, csv: csv) {
             throw LinkAuditError.io("cannot write the listing reports: finding rows were left to page fragments of other formats")
+        }
+        if formats.contains(.json), inventory.listing != .everyPage {
+            throw LinkAuditError.io("cannot write findings.json: the scheme inventory kept only each name's first pages")
         }
         var summary = report.summary
         let fragments = report.fragments

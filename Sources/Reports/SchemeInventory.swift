@@ -9,19 +9,64 @@ import Policies
 /// The links are counted by name in memory (a run has few names); the pages go to a spill
 /// of their own as they come (`RecordSpill<InventoryPage>`, a page once per name and part)
 /// and are counted and listed, each once, from its merge in name and page order
-/// (`resolved()`), so a run of any number of pages holds none of them.
+/// (`resolved()`), so a run of any number of pages holds none of them. A run that lists
+/// no more than each name's first pages, and whose pages come once each in rising order,
+/// keeps just those and a count as the pages come (`Listing.firstPages`).
 public struct SchemeInventory: Sendable, Equatable {
+    /// Which of a name's pages the inventory keeps.
+    public enum Listing: Sendable {
+        /// Every page, each once, from the spill merged at the end: findings.json lists them
+        /// all, and the pages may come in any order and more than once.
+        case everyPage
+        /// The first `firstPagesLimit` pages and how many there are: summary.md shows no
+        /// more. Only for pages that come once each, in rising order (by `<`), a page's parts
+        /// one after another (`Audit.pagesComeOnce`): a name's first pages met are then its
+        /// first in order, and a page is new to a name exactly when it is not the last one
+        /// counted for it. The spill's sort and merge were most of a run's serial end
+        /// (issue 17); `SchemeInventoryListingTests` compares the two listings.
+        case firstPages
+
+        /// The listing a run writing `formats` needs, its pages coming once each in rising
+        /// order (`pagesOnce`) or not.
+        public static func needed(for formats: Set<ReportFormat>, pagesOnce: Bool) -> Listing {
+            pagesOnce && !formats.contains(.json) ? .firstPages : .everyPage
+        }
+    }
+
+    /// How many pages a name keeps with `Listing.firstPages` (summary.md shows three).
+    public static let firstPagesLimit = 3
+
+
     public struct Entry: Sendable, Equatable {
         public var name: String
         public var links: Int
         /// How many distinct pages.
         public var pageCount: Int
-        /// Sorted, each once; read from the spill at each pass.
+        /// Sorted, each once; read from the spill at each pass. With `Listing.firstPages`,
+        /// the first `firstPagesLimit` only.
         public var pages: InventoryPages
     }
 
-    private var schemeLinks: [String: Int] = [:]
-    private var packageLinks: [String: Int] = [:]
+    /// A name's links, and with `Listing.firstPages` its pages so far: how many, the first
+    /// ones and the last.
+    private struct Tally: Sendable {
+        var links = 0
+        var pages = 0
+        var first: [String] = []
+        var last: String?
+
+        mutating func add(links more: Int, page: String) {
+            links += more
+            guard last != page else { return }
+            pages += 1
+            if first.count < SchemeInventory.firstPagesLimit { first.append(page) }
+            last = page
+        }
+    }
+
+    public let listing: Listing
+    private var schemeLinks: [String: Tally] = [:]
+    private var packageLinks: [String: Tally] = [:]
     private var spill: RecordSpill<InventoryPage>
     /// The entries with their pages, once `resolved()`.
     private var entries: (schemes: [Entry], packages: [Entry])?
@@ -30,7 +75,8 @@ public struct SchemeInventory: Sendable, Equatable {
         self.init(limits: SpillLimits(batchBytes: .max))
     }
 
-    init(limits: SpillLimits) {
+    init(limits: SpillLimits, listing: Listing = .everyPage) {
+        self.listing = listing
         spill = RecordSpill(name: "inventory", directory: limits.directory, batchBytes: limits.recordBatchBytes)
     }
 
@@ -210,12 +256,17 @@ public struct SchemeInventory: Sendable, Equatable {
 
     mutating func add(_ counts: PageCounts, page: String) {
         entries = nil
+        guard listing == .everyPage else {
+            for (scheme, links) in counts.schemes { schemeLinks[scheme, default: Tally()].add(links: links, page: page) }
+            for (package, links) in counts.packages { packageLinks[package, default: Tally()].add(links: links, page: page) }
+            return
+        }
         for (scheme, links) in counts.schemes {
-            schemeLinks[scheme, default: 0] += links
+            schemeLinks[scheme, default: Tally()].links += links
             spill.append(InventoryPage(package: false, name: scheme, page: page), footprint: 96 + scheme.utf8.count + page.utf8.count)
         }
         for (package, links) in counts.packages {
-            packageLinks[package, default: 0] += links
+            packageLinks[package, default: Tally()].links += links
             spill.append(InventoryPage(package: true, name: package, page: page), footprint: 96 + package.utf8.count + page.utf8.count)
         }
     }
@@ -272,13 +323,17 @@ public struct SchemeInventory: Sendable, Equatable {
 
     /// The merged pages, each once per name: kept in memory when nothing went to disk,
     /// else written once more, in order, to a file of their own, each name a range of it.
+    /// With `Listing.firstPages`, the first pages kept as they came.
     private func resolving() -> (schemes: [Entry], packages: [Entry]) {
-        let made = lists(onDisk: spill.spilledRuns > 0) ?? lists(onDisk: false)!
-        func entries(_ links: [String: Int], package: Bool) -> [Entry] {
-            links.map { name, count in
-                let pages = made[InventoryLists.Key(package: package, name: name)]
-                    ?? (0, InventoryPages(storage: .memory([])))
-                return Entry(name: name, links: count, pageCount: pages.count, pages: pages.list)
+        var made: [InventoryLists.Key: (count: Int, list: InventoryPages)] = [:]
+        if listing == .everyPage { made = lists(onDisk: spill.spilledRuns > 0) ?? lists(onDisk: false)! }
+        func entries(_ tallies: [String: Tally], package: Bool) -> [Entry] {
+            tallies.map { name, tally -> Entry in
+                var pages = (count: tally.pages, list: InventoryPages(storage: .memory(tally.first)))
+                if listing == .everyPage {
+                    pages = made[InventoryLists.Key(package: package, name: name)] ?? (0, InventoryPages(storage: .memory([])))
+                }
+                return Entry(name: name, links: tally.links, pageCount: pages.count, pages: pages.list)
             }
             .sorted { $0.links != $1.links ? $0.links > $1.links : $0.name < $1.name }
         }

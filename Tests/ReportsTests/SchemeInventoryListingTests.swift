@@ -1,0 +1,71 @@
+import TestSupport
+import XCTest
+@testable import Reports
+
+/// An inventory that keeps each name's first pages and a count as the pages come
+/// (`SchemeInventory.Listing.firstPages`) tells what the one that merges every page from its
+/// spill tells (`.everyPage`, the plain way), for pages that come once each in rising order:
+/// the same names, links and page counts, and its pages the first three of the other's.
+final class SchemeInventoryListingTests: XCTestCase {
+    func testFirstPagesAreTheFirstOfEveryPageForPagesInRisingOrder() {
+        var numbers = SeededNumbers(state: 41)
+        let schemes = ["gojek", "dana", "tel", "mailto", "kakaotalk", "paypay", "itms-apps", "é", "e\u{301}"]
+            + (0..<20).map { "app\($0)" }
+        let packages = ["com.globe.gcash.android", "id.dana", "com.gojek.app", "jp.ne.paypay.android.app"]
+        for round in 0..<12 {
+            // A bound this small sends the full inventory's pages to disk in runs.
+            let dir = TempDir()
+            let limits = SpillLimits(directory: dir.path, batchBytes: round % 2 == 0 ? 8 * 2_048 : .max)
+            var every = SchemeInventory(limits: limits, listing: .everyPage)
+            var first = SchemeInventory(limits: limits, listing: .firstPages)
+            let pages = (0..<(round == 0 ? 1 : 5 + numbers.next(120))).map { "https://shop.example/p\(1_000 + $0).html" }
+            for page in pages {
+                // A streamed page's parts come one after another.
+                for _ in 0..<(numbers.next(5) == 0 ? 2 : 1) {
+                    var counts = SchemeInventory.PageCounts()
+                    for _ in 0..<numbers.next(30) {
+                        if numbers.next(4) == 0 {
+                            counts.add(scheme: "intent", url: "intent://pay#Intent;scheme=x;package=\(numbers.pick(packages));end")
+                        } else {
+                            counts.add(scheme: numbers.pick(schemes), url: "x:")
+                        }
+                    }
+                    every.add(counts, page: page)
+                    first.add(counts, page: page)
+                }
+            }
+            let whole = every.resolved()
+            let short = first.resolved()
+            for (a, b) in [(whole.schemes, short.schemes), (whole.packages, short.packages)] {
+                XCTAssertEqual(a.map(\.name), b.map(\.name), "round \(round)")
+                XCTAssertEqual(a.map(\.links), b.map(\.links), "round \(round)")
+                XCTAssertEqual(a.map(\.pageCount), b.map(\.pageCount), "round \(round)")
+                XCTAssertEqual(a.map { Array($0.pages.prefix(3)) }, b.map { Array($0.pages) }, "round \(round)")
+            }
+            XCTAssertFalse(whole.schemes.isEmpty && round > 0, "round \(round)")
+            XCTAssertTrue(whole.schemes.contains { $0.pageCount > 3 } || round == 0, "round \(round)")
+            XCTAssertEqual(first.spilledRuns, 0)
+            if round % 2 == 0, round > 0 { XCTAssertGreaterThan(every.spilledRuns, 0, "round \(round)") }
+        }
+    }
+
+    func testOnlyARunWithoutFindingsJSONWhosePagesComeOnceKeepsTheFirstPages() {
+        XCTAssertEqual(SchemeInventory.Listing.needed(for: ReportFormat.defaults, pagesOnce: true), .firstPages)
+        XCTAssertEqual(SchemeInventory.Listing.needed(for: [.md], pagesOnce: true), .firstPages)
+        XCTAssertEqual(SchemeInventory.Listing.needed(for: ReportFormat.defaults, pagesOnce: false), .everyPage)
+        XCTAssertEqual(SchemeInventory.Listing.needed(for: [.md, .json], pagesOnce: true), .everyPage)
+        XCTAssertEqual(SchemeInventory.Listing.needed(for: Set(ReportFormat.allCases), pagesOnce: true), .everyPage)
+    }
+
+    /// An accumulator made to keep the first pages does not write findings.json short: it
+    /// says why, as a write failure does.
+    func testFindingsJSONIsRefusedWhenTheInventoryKeptOnlyTheFirstPages() throws {
+        let out = TempDir()
+        let report = ReportAccumulator(rules: ReportRules(), spill: SpillLimits(directory: out.path), fragments: .none,
+                                       inventory: .firstPages)
+        XCTAssertThrowsError(try report.finish(into: out.path, formats: [.md, .json])) { error in
+            XCTAssertTrue("\(error)".contains("findings.json"), "\(error)")
+        }
+        XCTAssertNoThrow(try report.finish(into: out.path, formats: [.md]))
+    }
+}
