@@ -13,6 +13,12 @@ struct RecordSpill<Record: SpillRecord>: Sendable {
     /// Estimated bytes held before a batch goes to disk.
     let batchBytes: Int
     private var batch: [Record] = []
+    /// Whether no record of the batch comes before one added ahead of it: the batch is then
+    /// its own stable sort. A run's page records mostly come in page order, and sorting them
+    /// copied every record, half of it on the run's serial end (issue 17).
+    private var batchInOrder = true
+    /// Sorts every batch, in order or not (the plain way, for `RecordSpillOrderTests`).
+    var sortsEveryBatch = false
     private var held = 0
     private var file: SpillFile?
     private var runs: [ReadableRun<Record>] = []
@@ -33,6 +39,7 @@ struct RecordSpill<Record: SpillRecord>: Sendable {
 
     /// Adds a record of about `footprint` bytes in memory.
     mutating func append(_ record: Record, footprint: Int) {
+        if batchInOrder, !batch.isEmpty, Record.ordered(record, batch[batch.count - 1]) { batchInOrder = false }
         batch.append(record)
         held += footprint
         if held >= batchBytes { spill() }
@@ -40,15 +47,16 @@ struct RecordSpill<Record: SpillRecord>: Sendable {
 
     /// Every record in order, ties in the order added.
     func sorted() -> SortedRuns<Record> {
-        SortedRuns(runs: batch.isEmpty ? runs : runs + [.memory([Self.ordered(batch)])])
+        SortedRuns(runs: batch.isEmpty ? runs : runs + [.memory([ordered(batch)])])
     }
 
     /// Why records could not be read back from disk, if that happened.
     var readFailure: String? { file?.failed }
 
     private mutating func spill() {
-        let run = Self.ordered(batch)
+        let run = ordered(batch)
         batch.removeAll(keepingCapacity: true)
+        batchInOrder = true
         held = 0
         guard failure == nil else {
             runs.append(.memory([run]))
@@ -76,8 +84,8 @@ struct RecordSpill<Record: SpillRecord>: Sendable {
         }
     }
 
-    /// The records in order, ties in the order added (`SpillRecord.sorted`).
-    private static func ordered(_ records: [Record]) -> [Record] {
-        Record.sorted(records)
+    /// The batch in order, ties in the order added (`SpillRecord.sorted`, unless it is so).
+    private func ordered(_ records: [Record]) -> [Record] {
+        batchInOrder && !sortsEveryBatch ? records : Record.sorted(records)
     }
 }
