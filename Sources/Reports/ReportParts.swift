@@ -75,6 +75,13 @@ package struct ReportParts: Sendable {
     private static var noVerdicts: VerdictSet { VerdictSetMemo.noVerdicts }
 
     package func part(page: PageRecord, navigations list: [Navigation], memo: inout VerdictSetMemo) -> ReportPart {
+        var part = counted(page: page, navigations: list, memo: &memo)
+        // The inventory's counts by name made here, on the page's worker (`PageCounts.close`).
+        part.deepLinks.close()
+        return part
+    }
+
+    private func counted(page: PageRecord, navigations list: [Navigation], memo: inout VerdictSetMemo) -> ReportPart {
         var part = ReportPart(page: page, navigations: list.count, suppressions: rules.suppressions.count)
         part.pageFindings = FindingBuilder(rules: rules).pageFindings(page)
         if linkRows(page, list, pageFindings: part.pageFindings) {
@@ -151,6 +158,7 @@ package struct ReportParts: Sendable {
     /// before its chunks'), no fragments (the listing formats render such a page at the end).
     package func end(_ part: inout ReportPart, record: PageRecord, spilled: SpilledRows?) {
         part.page = record
+        part.deepLinks.close()
         part.pageFindings = FindingBuilder(rules: rules).pageFindings(record)
         if rows {
             part.rows = FindingBlock(page: record.page, sorted: part.pageFindings.sorted(by: Finding.ordered))

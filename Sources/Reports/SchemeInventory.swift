@@ -95,7 +95,42 @@ public struct SchemeInventory: Sendable, Equatable {
     /// `intent:` link (Benchmarks/README.md, issue 17). `ReportPartsTests` compares the counts
     /// with counting each link by lookup (the plain way).
     struct PageCounts: Sendable {
+        /// The page's counts by name, once every link is counted (`close()`).
+        struct Closed: Sendable {
+            var schemes: [(name: String, links: Int)]
+            var packages: [(name: String, links: Int)]
+        }
+
+        /// Set by `close()`, on the worker that read the page: the writer then adds up two
+        /// short lists, where it had made both tables of every page itself, on the run's one
+        /// writer (~43,000 instructions a dense page, issue 17). The counting state is
+        /// dropped with it.
+        private var closedCounts: Closed?
+
+        /// The counts by name, made here unless `close()` made them.
+        var closed: Closed {
+            closedCounts ?? Closed(schemes: countedSchemes.map { ($0.key, $0.value) },
+                                   packages: countedPackages.map { ($0.key, $0.value) })
+        }
+
+        /// Makes the counts by name and drops what counted them: no link is added after.
+        mutating func close() {
+            guard closedCounts == nil else { return }
+            let made = closed
+            self = PageCounts()
+            closedCounts = made
+        }
+
         var schemes: [String: Int] {
+            guard let closedCounts else { return countedSchemes }
+            return Dictionary(closedCounts.schemes, uniquingKeysWith: +)
+        }
+        var packages: [String: Int] {
+            guard let closedCounts else { return countedPackages }
+            return Dictionary(closedCounts.packages, uniquingKeysWith: +)
+        }
+
+        private var countedSchemes: [String: Int] {
             var counts = self
             counts.countRun()
             // Room for every scheme at once: grown from empty, the table was rehashed as it grew.
@@ -105,7 +140,7 @@ public struct SchemeInventory: Sendable, Equatable {
             for entry in counts.listed where entry.deep && entry.links > 0 { all[entry.scheme, default: 0] += entry.links }
             return all
         }
-        var packages: [String: Int] {
+        private var countedPackages: [String: Int] {
             var all = packageLinks
             for (name, links) in recentPackages { all[name, default: 0] += links }
             if let packageRun { all[packageRun.name, default: 0] += packageRun.links }
@@ -155,6 +190,7 @@ public struct SchemeInventory: Sendable, Equatable {
         @inline(__always)
         private mutating func add(packed: PackedScheme?, scheme: @autoclosure () -> String,
                                   url: @autoclosure () -> String) {
+            precondition(closedCounts == nil, "a link counted after the page's counts were closed")
             let deep: Bool
             if runLinks != nil, sameAsRun(scheme, packed) {
                 deep = runDeep
@@ -256,6 +292,7 @@ public struct SchemeInventory: Sendable, Equatable {
 
     mutating func add(_ counts: PageCounts, page: String) {
         entries = nil
+        let counts = counts.closed
         guard listing == .everyPage else {
             for (scheme, links) in counts.schemes { schemeLinks[scheme, default: Tally()].add(links: links, page: page) }
             for (package, links) in counts.packages { packageLinks[package, default: Tally()].add(links: links, page: page) }

@@ -5,7 +5,8 @@ import XCTest
 /// An inventory that keeps each name's first pages and a count as the pages come
 /// (`SchemeInventory.Listing.firstPages`) tells what the one that merges every page from its
 /// spill tells (`.everyPage`, the plain way), for pages that come once each in rising order:
-/// the same names, links and page counts, and its pages the first three of the other's.
+/// the same names, links and page counts, and its pages the first three of the other's. A
+/// page's counts closed on its worker (`PageCounts.close`) count as the open ones.
 final class SchemeInventoryListingTests: XCTestCase {
     func testFirstPagesAreTheFirstOfEveryPageForPagesInRisingOrder() {
         var numbers = SeededNumbers(state: 41)
@@ -18,6 +19,7 @@ final class SchemeInventoryListingTests: XCTestCase {
             let limits = SpillLimits(directory: dir.path, batchBytes: round % 2 == 0 ? 8 * 2_048 : .max)
             var every = SchemeInventory(limits: limits, listing: .everyPage)
             var first = SchemeInventory(limits: limits, listing: .firstPages)
+            var everyClosed = SchemeInventory(limits: limits, listing: .everyPage)
             let pages = (0..<(round == 0 ? 1 : 5 + numbers.next(120))).map { "https://shop.example/p\(1_000 + $0).html" }
             for page in pages {
                 // A streamed page's parts come one after another.
@@ -31,10 +33,17 @@ final class SchemeInventoryListingTests: XCTestCase {
                         }
                     }
                     every.add(counts, page: page)
-                    first.add(counts, page: page)
+                    // Closed on the worker (`PageCounts.close`): the same counts by name.
+                    var closed = counts
+                    closed.close()
+                    XCTAssertEqual(closed.schemes, counts.schemes)
+                    XCTAssertEqual(closed.packages, counts.packages)
+                    everyClosed.add(closed, page: page)
+                    first.add(closed, page: page)
                 }
             }
             let whole = every.resolved()
+            XCTAssertEqual(whole, everyClosed.resolved(), "round \(round)")
             let short = first.resolved()
             for (a, b) in [(whole.schemes, short.schemes), (whole.packages, short.packages)] {
                 XCTAssertEqual(a.map(\.name), b.map(\.name), "round \(round)")
