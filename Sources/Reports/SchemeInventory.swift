@@ -109,8 +109,41 @@ public struct SchemeInventory: Sendable, Equatable {
 
         /// The counts by name, made here unless `close()` made them.
         var closed: Closed {
-            closedCounts ?? Closed(schemes: countedSchemes.map { ($0.key, $0.value) },
-                                   packages: countedPackages.map { ($0.key, $0.value) })
+            closedCounts ?? lists(plain: false)
+        }
+
+        /// The counts by name read off the page's tables, when every name in them is ASCII:
+        /// names in different bytes are then different names. Else (and `plain`) through the
+        /// dictionaries of `schemes` and `packages`, which add up names that are `==` in
+        /// different bytes; made through them always, a dense page's ~30 names cost ~40,000
+        /// instructions (issue 17). `SchemeInventoryListingTests` compares the two.
+        func lists(plain: Bool) -> Closed {
+            var counts = self
+            counts.countRun()
+            counts.runLinks = nil
+            if let run = counts.packageRun {
+                counts.count(package: run)
+                counts.packageRun = nil
+            }
+            var closed = Closed(schemes: [], packages: [])
+            if !plain, counts.listed.allSatisfy({ $0.packed.isASCII }), counts.seen.keys.allSatisfy(Self.isASCII) {
+                closed.schemes.reserveCapacity(counts.listed.count + counts.seen.count)
+                for entry in counts.listed where entry.deep && entry.links > 0 { closed.schemes.append((entry.scheme, entry.links)) }
+                for (scheme, entry) in counts.seen where entry.deep && entry.links > 0 { closed.schemes.append((scheme, entry.links)) }
+            } else {
+                closed.schemes = counts.countedSchemes.map { ($0.key, $0.value) }
+            }
+            if !plain, counts.recentPackages.allSatisfy({ Self.isASCII($0.name) }), counts.packageLinks.keys.allSatisfy(Self.isASCII) {
+                closed.packages = counts.recentPackages
+                for (name, links) in counts.packageLinks { closed.packages.append((name, links)) }
+            } else {
+                closed.packages = counts.countedPackages.map { ($0.key, $0.value) }
+            }
+            return closed
+        }
+
+        private static func isASCII(_ name: String) -> Bool {
+            name.utf8.allSatisfy { $0 < 0x80 }
         }
 
         /// Makes the counts by name and drops what counted them: no link is added after.

@@ -30,6 +30,39 @@ final class SchemeInventoryCountsTests: XCTestCase {
         }
     }
 
+    /// A page's counts as lists read off its tables (every name ASCII) hold each name once
+    /// and add up to the counts through dictionaries (`PageCounts.lists(plain:)`); pages with
+    /// more schemes than the list holds, long schemes, more packages than the recent list
+    /// holds, and non-ASCII names (`==` in other bytes), which take the dictionaries.
+    func testCountsListedOffTheTablesEqualCountsThroughDictionaries() {
+        var numbers = SeededNumbers(state: 23)
+        let ascii = ["gojek", "dana", "tel", "mailto", "com.example.a-very-long-scheme", "sixteen-bytes-xy"]
+            + (0..<80).map { "app\($0)" }
+        let other = ["é", "e\u{301}", "\u{212A}", "K", "ü"]
+        let packages = (0..<24).map { "com.wallet\($0).android" } + ["id.dana"]
+        for page in 0..<80 {
+            let pool = page % 2 == 0 ? ascii : ascii + other
+            let named = page % 3 == 0 ? packages + ["caf\u{E9}", "cafe\u{301}"] : packages
+            var counts = SchemeInventory.PageCounts()
+            for _ in 0..<(20 + numbers.next(400)) {
+                if numbers.next(3) == 0 {
+                    counts.add(scheme: "intent", url: "intent://p#Intent;scheme=x;package=\(numbers.pick(named));end")
+                } else {
+                    counts.add(scheme: numbers.pick(pool), url: "x:")
+                }
+            }
+            let fast = counts.lists(plain: false), plain = counts.lists(plain: true)
+            XCTAssertEqual(Dictionary(fast.schemes, uniquingKeysWith: +), Dictionary(plain.schemes, uniquingKeysWith: +),
+                           "page \(page)")
+            XCTAssertEqual(Dictionary(fast.packages, uniquingKeysWith: +), Dictionary(plain.packages, uniquingKeysWith: +),
+                           "page \(page)")
+            XCTAssertEqual(Set(fast.schemes.map(\.name)).count, fast.schemes.count, "page \(page)")
+            XCTAssertEqual(Set(fast.packages.map(\.name)).count, fast.packages.count, "page \(page)")
+            XCTAssertEqual(Dictionary(fast.schemes, uniquingKeysWith: +), counts.schemes, "page \(page)")
+            XCTAssertEqual(Dictionary(fast.packages, uniquingKeysWith: +), counts.packages, "page \(page)")
+        }
+    }
+
     func testPackedSchemesAreEqualExactlyWhenTheirBytesAre() {
         let schemes = ["", "a", "ab", "ab\u{0}", "ab\u{0}\u{0}", "abcdefgh", "abcdefghi", "abcdefghijklmno",
                        "abcdefghijklmnp", "é", "e\u{301}"]
