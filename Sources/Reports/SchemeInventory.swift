@@ -33,7 +33,8 @@ public struct SchemeInventory: Sendable, Equatable {
         }
     }
 
-    /// How many pages a name keeps with `Listing.firstPages` (summary.md shows three).
+    /// How many pages a name keeps with `Listing.firstPages` (summary.md shows three; `Tally`
+    /// holds three).
     public static let firstPagesLimit = 3
 
 
@@ -49,19 +50,28 @@ public struct SchemeInventory: Sendable, Equatable {
 
     /// A name's links, and with `Listing.firstPages` its pages so far: how many, the first
     /// ones and the last.
+    /// Its fields held in place, no array: a run may meet a name per link.
     private struct Tally: Sendable {
         var links = 0
         var pages = 0
-        var first: [String] = []
+        /// The first `firstPagesLimit` (three) pages.
+        var first: (String?, String?, String?) = (nil, nil, nil)
         var last: String?
 
         mutating func add(links more: Int, page: String) {
             links += more
             guard last != page else { return }
+            switch pages {
+            case 0: first.0 = page
+            case 1: first.1 = page
+            case 2: first.2 = page
+            default: break
+            }
             pages += 1
-            if first.count < SchemeInventory.firstPagesLimit { first.append(page) }
             last = page
         }
+
+        var firstPages: [String] { [first.0, first.1, first.2].compactMap { $0 } }
     }
 
     public let listing: Listing
@@ -399,7 +409,7 @@ public struct SchemeInventory: Sendable, Equatable {
         if listing == .everyPage { made = lists(onDisk: spill.spilledRuns > 0) ?? lists(onDisk: false)! }
         func entries(_ tallies: [String: Tally], package: Bool) -> [Entry] {
             tallies.map { name, tally -> Entry in
-                var pages = (count: tally.pages, list: InventoryPages(storage: .memory(tally.first)))
+                var pages = (count: tally.pages, list: InventoryPages(storage: .memory(tally.firstPages)))
                 if listing == .everyPage {
                     pages = made[InventoryLists.Key(package: package, name: name)] ?? (0, InventoryPages(storage: .memory([])))
                 }
