@@ -19,9 +19,7 @@ final class InventoryListingAgreesTests: XCTestCase {
                 html += "<a href=\"\(link)\(page)\">pay \(i)</a>\n"
             }
             html += "<a href=\"myapp\(page % 6)://open\">app</a> <a href=\"https://shop.example/\(page)\">web</a>\n</body></html>\n"
-            let folder = dir.path + "/f\(page % 3)"
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try html.write(toFile: folder + "/page\(page).html", atomically: false, encoding: .utf8)
+            dir.write("f\(page % 3)/page\(page).html", html)
         }
         return dir
     }

@@ -22,9 +22,7 @@ final class WorkersAgreeTests: XCTestCase {
             html += "<iframe src=\"\(wallets[page % wallets.count])frame\"></iframe>\n"
             html += "<script>setTimeout(function(){ location.href = '\(wallets[(page + 1) % 4])\(page)'; }, \(page % 3) * 400);</script>\n"
             html += "<a href=\"https://shop.example/order/\(page)\">order</a> <a href=\"/help\">help</a>\n</body></html>\n"
-            let folder = dir.path + "/p\(page % 4)"
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            try html.write(toFile: folder + "/page\(page).html", atomically: false, encoding: .utf8)
+            dir.write("p\(page % 4)/page\(page).html", html)
         }
         return dir
     }
