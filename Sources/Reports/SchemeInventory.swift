@@ -37,7 +37,6 @@ public struct SchemeInventory: Sendable, Equatable {
     /// holds three).
     public static let firstPagesLimit = 3
 
-
     public struct Entry: Sendable, Equatable {
         public var name: String
         public var links: Int
@@ -49,12 +48,12 @@ public struct SchemeInventory: Sendable, Equatable {
     }
 
     /// A name's links, and with `Listing.firstPages` its pages so far: how many, the first
-    /// ones and the last.
-    /// Its fields held in place, no array: a run may meet a name per link.
+    /// ones and the last. The first pages held in place, not in an array: a run may meet a
+    /// name per link.
     private struct Tally: Sendable {
         var links = 0
         var pages = 0
-        /// The first `firstPagesLimit` (three) pages.
+        /// The first `firstPagesLimit` pages.
         var first: (String?, String?, String?) = (nil, nil, nil)
         var last: String?
 

@@ -56,9 +56,11 @@ extension SummaryMarkdown {
         return out + "\n"
     }
 
+    /// A name's first pages (all an inventory that kept only those has: `Listing.firstPages`).
     private static func inventoryRow(_ entry: SchemeInventory.Entry) -> String {
-        var on = entry.pages.prefix(3).map { MarkdownText.inline($0, limit: 80) }.joined(separator: "<br>")
-        if entry.pageCount > 3 { on += "<br>+\(entry.pageCount - 3) more" }
+        let shown = SchemeInventory.firstPagesLimit
+        var on = entry.pages.prefix(shown).map { MarkdownText.inline($0, limit: 80) }.joined(separator: "<br>")
+        if entry.pageCount > shown { on += "<br>+\(entry.pageCount - shown) more" }
         return MarkdownText.row([MarkdownText.inline(entry.name), String(entry.links), String(entry.pageCount), on])
     }
 
