@@ -36,7 +36,8 @@ extension SchemeInventory {
         /// names in different bytes are then different names. Else (and `plain`) through the
         /// dictionaries of `schemes` and `packages`, which add up names that are `==` in
         /// different bytes; made through them always, a dense page's ~30 names cost ~40,000
-        /// instructions (issue 17). `SchemeInventoryListingTests` compares the two.
+        /// instructions (issue 17). `SchemeInventoryCountsTests` compares the two. Of counts
+        /// not yet closed (`closed` reads those).
         func lists(plain: Bool) -> Closed {
             var counts = self
             counts.countRun()
