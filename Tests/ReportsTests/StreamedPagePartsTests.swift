@@ -20,8 +20,11 @@ final class StreamedPagePartsTests: XCTestCase {
         return navigation
     }
 
-    private func write(_ pages: [[Navigation]], chunk: Int?, dir: String) throws -> String {
-        let path = dir + "/links-\(chunk ?? 0).jsonl"
+    /// `bounds`: the page's memo let go of past `memo` sets, and definitions past `kept`
+    /// spilled to the page's file (nil: the run's bounds).
+    private func write(_ pages: [[Navigation]], chunk: Int?, dir: String,
+                       bounds: (memo: Int, kept: Int)? = nil) throws -> String {
+        let path = dir + "/links-\(chunk ?? 0)-\(bounds.map { "\($0.memo)-\($0.kept)" } ?? "").jsonl"
         let file = try LineWriter(path: path)
         let links = LinksOutput(file)
         for page in pages {
@@ -31,7 +34,9 @@ final class StreamedPagePartsTests: XCTestCase {
                 continue
             }
             let record = PageRecord(page: page[0].page, file: nil, bytes: 0, status: "ok")
-            var parts = try StreamedPageParts(page: record, parts: nil, directory: dir)
+            var parts = try bounds.map {
+                try StreamedPageParts(page: record, parts: nil, directory: dir, memoLimit: $0.memo, keptDefinitions: $0.kept)
+            } ?? StreamedPageParts(page: record, parts: nil, directory: dir)
             for start in stride(from: 0, to: page.count, by: chunk) {
                 try parts.add(Array(page[start..<min(start + chunk, page.count)]))
             }
@@ -60,5 +65,32 @@ final class StreamedPagePartsTests: XCTestCase {
         }
         let left = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { !$0.hasSuffix(".jsonl") }
         XCTAssertEqual(left, [], "the temporary files are unlinked")
+    }
+
+    /// A page's memo let go of after every few sets, its definitions past the first few in
+    /// its file: a set met again after the memo was let go of keeps its definition (and
+    /// key, the colliding twins' included), a spilled definition is read back wherever the
+    /// writer defines it again.
+    func testBoundedPagesGiveThePlainLines() throws {
+        let dir = TempDir()
+        let sets = (0..<40).map { VerdictSet(["p": Verdict(.blocked, Reason(rawValue: "s\($0)"))]) }
+        // The same sets again and again, made apart (equal by value, not shared), and the twins.
+        var mixed: [Navigation] = []
+        for line in 0..<600 {
+            let set: VerdictSet? = line % 11 == 0 ? nil : line % 5 == 0 ? (line % 2 == 0 ? twins.0 : twins.1)
+                : VerdictSet(["p": Verdict(.blocked, Reason(rawValue: "s\((line * 7) % 40)"))])
+            mixed.append(link("mixed", line + 1, set))
+        }
+        let shared = (0..<300).map { link("shared", $0 + 1, sets[($0 * 13) % 40]) }
+        let many = (0..<(LinksFormat.setsInForce + 500)).map {
+            link("big", $0 + 1, VerdictSet(["p": Verdict(.blocked, Reason(rawValue: "r\($0 % (LinksFormat.setsInForce + 200))"))]))
+        }
+        let pages = [mixed, [link("1", 1, twins.1)], shared, many, [link("3", 1, twins.0), link("3", 2, sets[3])]]
+        let plain = try write(pages, chunk: nil, dir: dir.path)
+        for (chunk, bounds) in [(7, (memo: 3, kept: 2)), (1, (memo: 1, kept: 0)), (64, (memo: 10, kept: 5)),
+                                (4_096, (memo: 100, kept: 1_000))] {
+            XCTAssertEqual(try write(pages, chunk: chunk, dir: dir.path, bounds: bounds), plain,
+                           "chunks of \(chunk), memo \(bounds.memo), \(bounds.kept) kept")
+        }
     }
 }

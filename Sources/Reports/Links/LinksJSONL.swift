@@ -17,8 +17,9 @@ extension Navigation {
     enum VerdictsField {
         /// `"verdicts":{…}`.
         case inline([UInt8])
-        /// `"verdictSet":"5e0c2b1a"`, defined on a line before it.
-        case reference(VerdictSetDefinition)
+        /// `"verdictSet":"5e0c2b1a"`, defined on a line before it: the key quoted
+        /// (`VerdictSetDefinition.reference`).
+        case reference(quotedKey: [UInt8])
     }
 
     /// Appends this record as one JSON object (no newline).
@@ -40,7 +41,7 @@ extension Navigation {
         json.field("sandbox", sandbox)
         switch field {
         case .inline(let bytes): json.raw("verdicts", bytes)
-        case .reference(let definition): json.raw("verdictSet", definition.reference)
+        case .reference(let quotedKey): json.raw("verdictSet", quotedKey)
         case nil: break
         }
         if let findings {
@@ -87,7 +88,7 @@ package struct PageLinks: Sendable {
                     let index = memo.index(ofSetOf: links.baseAddress! + position, link: position,
                                                  none: VerdictSetMemo.noVerdicts)
                     if plain {
-                        links[position].writeJSON(to: &json, verdicts: .reference(memo.definition(at: index)))
+                        links[position].writeJSON(to: &json, verdicts: .reference(quotedKey: memo.definition(at: index).reference))
                     } else {
                         // The set defined on the page (in order of first use); its definition,
                         // the run's texts and entry are read by a line only when its set's
@@ -152,7 +153,7 @@ package struct PageLinks: Sendable {
             if record.writtenKey == definition.key.text {
                 json.append(record.line)
             } else {
-                record.navigation.writeJSON(to: &json, verdicts: .reference(definition))
+                record.navigation.writeJSON(to: &json, verdicts: .reference(quotedKey: definition.reference))
             }
             json.newline()
         }

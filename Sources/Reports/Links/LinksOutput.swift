@@ -34,16 +34,26 @@ package final class LinksOutput {
             eachLine(page) { bytes in
                 let set = lineSets[line]
                 line += 1
-                if set >= 0, !inForce.holds(page.definitions[Int(set)]) {
+                guard failure == nil else { return }
+                if set >= 0, !inForce.holds(key: page.definitions.key(at: Int(set)), { page.definitions.verdicts(at: Int(set)) }) {
+                    // Read back only here: past the kept ones, a page's definitions are in its file.
+                    guard let definition = page.definitions.definition(at: Int(set)) else {
+                        failure = page.file.failed ?? "cannot read the temporary links file: it ended early"
+                        return
+                    }
                     if inForce.count == LinksFormat.setsInForce { reset() }
-                    inForce.define(page.definitions[Int(set)])
-                    writer.write(lines: page.definitions[Int(set)].line)
+                    inForce.define(definition)
+                    writer.write(lines: definition.line)
                 }
                 writer.write(line: bytes)
             }
             return
         }
-        defineMissing(page.definitions)
+        guard let definitions = page.definitions.all() else {
+            failure = failure ?? page.file.failed ?? "cannot read the temporary links file: it ended early"
+            return
+        }
+        defineMissing(definitions)
         eachSlice(page) { writer.write(lines: $0) }
     }
 
@@ -140,9 +150,16 @@ struct VerdictSetsInForce {
     /// byte at a time (`defineMissing` was 6× as long in a two-worker run as in two one-worker
     /// runs of half the pages: Benchmarks/README.md, issue 17).
     func holds(_ definition: VerdictSetDefinition) -> Bool {
-        guard let held = table[definition.key] else { return false }
+        holds(key: definition.key) { definition.verdicts }
+    }
+
+    /// `holds(_:)` of the definition with `key`, its verdicts read only when the key is
+    /// defined (a streamed page's may be in its file: `SpooledDefinitions`); nil verdicts
+    /// (not read back) are not held.
+    func holds(key: VerdictSetKey, _ verdicts: () -> [UInt8]?) -> Bool {
+        guard let held = table[key], let verdicts = verdicts() else { return false }
         return held.withUnsafeBufferPointer { held in
-            definition.verdicts.withUnsafeBufferPointer { held.sameBytes($0) }
+            verdicts.withUnsafeBufferPointer { held.sameBytes($0) }
         }
     }
 

@@ -57,7 +57,12 @@ struct VerdictSetDefinition: Sendable, Equatable {
     init(key: VerdictSetKey, verdicts: [UInt8]) {
         self.key = key
         self.verdicts = verdicts
-        reference = [0x22] + key.hexDigits + [0x22]
+        reference = Self.quoted(key)
+    }
+
+    /// The key as a link line writes it, quoted.
+    static func quoted(_ key: VerdictSetKey) -> [UInt8] {
+        [0x22] + key.hexDigits + [0x22]
     }
 
     /// The verdicts of `set` as `links.jsonl` writes them (format 1 wrote them on each line).
