@@ -8,9 +8,11 @@ import TestSupport
 
 /// A placement's inputs are numbered once for every page a memo serves
 /// (`Classifier.remembersPlacements`, `DecisionMemo.inputs(of:_:)`), and a navigation some
-/// engine never reaches is judged by a memo row (`Classifier.judgesUnreachedByRow`): with both
-/// on and both off (every page numbering its own placements from its requests, every
-/// unreached navigation judged alone) a memoised classifier carried from page to page gives
+/// engine never reaches is judged by a memo row (`Classifier.judgesUnreachedByRow`) and
+/// shares its verdict set with the unreached navigations decided alike
+/// (`Classifier.sharesUnreachedSets`): with all on and all off (every page numbering its own
+/// placements from its requests, every unreached navigation judged alone, with a set of
+/// its own) a memoised classifier carried from page to page gives
 /// the same navigations, verdicts and findings; and a placement gets its request's inputs'
 /// number. Pages: `DecisionMemoTests`' generated pages and fixtures, and the generated pages
 /// again with a parser stop part-way down (the later navigations unreached on Blink), under
@@ -43,7 +45,7 @@ final class MemoPlacementTests: XCTestCase {
 
     func testSharedPlacementsAndUnreachedRowsChangeNothing() throws {
         let fixtures = try DecisionMemoTests.fixturePages()
-        var unreached = 0, decided = 0
+        var unreached = 0, decided = 0, sharedUnreached = 0
         for (n, configuration) in try DecisionMemoTests.configurations().enumerated() {
             let generated = DecisionMemoTests.generatedPages(seed: n)
             let timers = (0..<60).map { d in
@@ -62,6 +64,7 @@ final class MemoPlacementTests: XCTestCase {
                                    settings: configuration.settings, options: configuration.options)
             plain.remembersPlacements = false
             plain.judgesUnreachedByRow = false
+            plain.sharesUnreachedSets = false
             // Each page twice: the second time every row and placement is known.
             for page in pages + pages {
                 let got = shared.audit(page)
@@ -70,16 +73,24 @@ final class MemoPlacementTests: XCTestCase {
                     XCTFail(difference)
                     return
                 }
-                for navigation in got {
+                var gotSets = Set<ObjectIdentifier>(), plainSets = Set<ObjectIdentifier>()
+                for (navigation, alone) in zip(got, expected) {
                     guard let verdicts = navigation.verdicts else { continue }
                     decided += 1
-                    if verdicts.values.contains(where: { $0.outcome == .unreached }) { unreached += 1 }
+                    guard verdicts.values.contains(where: { $0.outcome == .unreached }) else { continue }
+                    unreached += 1
+                    gotSets.insert(verdicts.identity)
+                    plainSets.insert(alone.verdicts!.identity)
                 }
+                // A set each the plain way; shared, fewer where two were alike.
+                XCTAssertLessThanOrEqual(gotSets.count, plainSets.count)
+                sharedUnreached += plainSets.count - gotSets.count
             }
         }
         // Navigations decided, many of them unreached.
         XCTAssertGreaterThan(decided, 10_000)
         XCTAssertGreaterThan(unreached, 1_000)
+        XCTAssertGreaterThan(sharedUnreached, unreached / 2, "unreached navigations decided alike share a set")
     }
 
     /// The numbers themselves: a memo numbering placements once and one numbering each

@@ -34,6 +34,9 @@ public struct Classifier: Sendable {
     /// (`FindingsByFacet`, where the judge gives a `Judge.facet`); off only to prove, in
     /// tests, that the findings are the ones judging each row gives.
     package var sharesFindings = true
+    /// Give unreached links with the same verdicts one set (`UnreachedSets`); off only to
+    /// prove, in tests, that their verdicts are the ones a set each gives.
+    package var sharesUnreachedSets = true
     /// What the configuration above builds once, and the memos of the workers using it: a
     /// copy of the classifier shares them until one of its fields changes.
     private var store = MemoStore()
@@ -347,13 +350,15 @@ public struct Classifier: Sendable {
         }
         // Each live link's row (-1: unreached by some engine, set apart), for its findings.
         var rowOf = [Int32](repeating: -1, count: navs.count)
+        var unreachedSets = UnreachedSets()
         do {
             let numbers = UnsafeBufferPointer(numbers)
             for i in navs.indices where schedule.live[i] {
                 if !unreached.isEmpty, let fixed = unreached[i] {
-                    navs[i].verdicts = VerdictSet(run.names, (0..<count).map { p in
-                        fixed[p] ?? memo.verdict(profile: p, number: numbers[i * count + p])
-                    })
+                    let mine = UnsafeBufferPointer(rebasing: numbers[(i * count)..<(i * count + count)])
+                    navs[i].verdicts = sharesUnreachedSets
+                        ? unreachedSets.set(fixed: fixed, numbers: mine, names: run.names) { memo.verdict(profile: $0, number: $1) }
+                        : VerdictSet(run.names, (0..<count).map { p in fixed[p] ?? memo.verdict(profile: p, number: mine[p]) })
                     continue
                 }
                 let mine = UnsafeBufferPointer(rebasing: numbers[(i * count)..<(i * count + count)])
