@@ -103,6 +103,36 @@ final class VerdictSetTextsTests: XCTestCase {
         }
     }
 
+    /// Run-wide numbers are keyed by a set's JSON (`VerdictSetTexts.WrittenSet`): two sets get
+    /// one number exactly when they are equal by value (`VerdictSetValue`) — details given in
+    /// another order, none or an empty list, texts canonically equal but written apart
+    /// (precomposed and decomposed), a detail's value or a reason differing, JSON-like text.
+    func testANumberIsSharedExactlyBySetsEqualByValue() {
+        func set(_ details: [String: String]?, reason: String = "r", name: String = "android-sdk") -> VerdictSet {
+            VerdictSet([(name, Verdict(.opensApp, Reason(rawValue: reason), details: details)),
+                        ("ios-sdk", Verdict(.blocked, Reason(rawValue: "no-gesture")))])
+        }
+        var ab: [String: String] = [:]
+        ab["a"] = "1"
+        ab["b"] = "2"
+        var ba: [String: String] = [:]
+        ba["b"] = "2"
+        ba["a"] = "1"
+        let sets = [set(nil), set([:]), set(ab), set(ba), set(["a": "1"]), set(["a": "2"]), set(ab, reason: "s"),
+                    set(["caf\u{E9}": "x"]), set(["cafe\u{301}": "x"]), set(["k": "caf\u{E9}"]), set(["k": "cafe\u{301}"]),
+                    set(["k": #"1"},"ios-sdk":{"#]), set(["k": "1"], name: "android-webview"), set(nil, reason: "caf\u{E9}"),
+                    set(nil, reason: "cafe\u{301}")]
+        let texts = VerdictSetTexts()
+        for a in sets.indices {
+            for b in sets.indices {
+                let numbers = (texts.entry(sets[a]).canonical, texts.entry(sets[b]).canonical)
+                XCTAssertNotNil(numbers.0)
+                XCTAssertEqual(numbers.0 == numbers.1, VerdictSetValue(set: sets[a]) == VerdictSetValue(set: sets[b]),
+                               "\(a) and \(b)")
+            }
+        }
+    }
+
     func testBoundedAndStartsAfresh() {
         let texts = VerdictSetTexts()
         for i in 0..<(VerdictSetTexts.limit + 10) {

@@ -26,8 +26,27 @@ final class VerdictSetTexts: @unchecked Sendable {
     private var entries: [ObjectIdentifier: Entry] = [:]
     /// The run-wide number of each set's bytes: never restarted (a page's memo relies on
     /// equal sets having one number), so bounded apart from `entries`, and past its bound a
-    /// new set has no number.
-    private var canonical: [VerdictSetValue: Int32] = [:]
+    /// new set has no number. Keyed by the set's JSON (`WrittenSet`), not the set: sets are
+    /// equal exactly when their JSON is (names and details as bytes, details in key order),
+    /// the JSON is the entry's own (no copy while the entry lives), and it outlives a
+    /// restart of `entries` at a fraction of the set's size (its verdicts' dictionaries: on
+    /// a page of 200,000 sets, 32,768 held sets were ~50 MB; Benchmarks/README.md, issue 17).
+    private var canonical: [WrittenSet: Int32] = [:]
+
+    /// A set as `links.jsonl` writes it, hashed once: compared with `memcmp`, where a set
+    /// compared by value read each verdict's strings and details (~5,800 instructions).
+    struct WrittenSet: Hashable {
+        let bytes: [UInt8]
+        let hash: UInt64
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(hash)
+        }
+
+        static func == (a: WrittenSet, b: WrittenSet) -> Bool {
+            a.hash == b.hash && a.bytes.withUnsafeBufferPointer { a in b.bytes.withUnsafeBufferPointer { a.sameBytes($0) } }
+        }
+    }
 
     /// One set's rendering. Made on the set's first sight in the run, outside the lock, with
     /// what every run writes of it (its hash of bytes, its JSON, key and definition: constants,
@@ -39,8 +58,11 @@ final class VerdictSetTexts: @unchecked Sendable {
         let set: VerdictSet
         let digest: UInt64
         let definition: VerdictSetDefinition
+        /// The definition's verdicts and their hash (`VerdictSetKey.hash`): the key of the
+        /// set's run-wide number.
+        fileprivate let written: WrittenSet
         /// The run-wide number of the set's bytes, the same for every set written alike
-        /// (`VerdictSetValue`): a page's memo finds the entry of a set by it in an array,
+        /// (`WrittenSet`; equal by value, `VerdictSetValue`): a page's memo finds the entry of a set by it in an array,
         /// instead of hashing the set by value and keeping it in two dictionaries
         /// (`VerdictSetMemo.index(of:)`). Nil past `canonicalLimit` sets of distinct bytes. Set under the lock
         /// before the entry is handed out, and never changed.
@@ -65,6 +87,7 @@ final class VerdictSetTexts: @unchecked Sendable {
             let hash = VerdictSetKey.hash(json)
             self.digest = digest ?? hash
             definition = VerdictSetDefinition(key: VerdictSetKey(hash: hash), verdicts: json)
+            written = WrittenSet(bytes: json, hash: hash)
         }
     }
 
@@ -183,12 +206,11 @@ final class VerdictSetTexts: @unchecked Sendable {
             // Another worker may have made it meanwhile: the first one stays.
             if let known = entries[id] { return known }
             if entries.count >= Self.limit { entries.removeAll(keepingCapacity: true) }
-            let value = VerdictSetValue(set: made.set, digest: made.digest)
-            if let number = canonical[value] {
+            if let number = canonical[made.written] {
                 made.canonical = number
             } else if canonical.count < canonicalLimit {
                 let number = Int32(canonical.count)
-                canonical[value] = number
+                canonical[made.written] = number
                 made.canonical = number
             }
             entries[id] = made
