@@ -17,6 +17,7 @@ needs to cost classification and output per link kind.
     python3 Benchmarks/make_dense_corpus.py --out /tmp/intent --only intent  # same pages, intent: only
     python3 Benchmarks/make_dense_corpus.py --out /tmp/small --pages 100000 --links 10
     python3 Benchmarks/make_dense_corpus.py --out /tmp/huge --pages 1 --links 1000000 --anchors-only --only deep
+    python3 Benchmarks/make_dense_corpus.py --out /tmp/own --pages 1 --links 200000 --only own-scheme
 """
 import argparse
 import html
@@ -25,7 +26,7 @@ import random
 import sys
 from urllib.parse import quote
 
-KINDS = ("https", "custom", "intent", "tel-mailto", "file", "deep")
+KINDS = ("https", "custom", "intent", "tel-mailto", "file", "deep", "own-scheme")
 # The mixed corpus: ~85 % deep links (custom schemes, intent:, tel:/mailto:; the https
 # share grows by the forms a formaction overrides, whose own action counts too), as on a
 # checkout page that offers a dozen wallets; no file: links (they have a corpus of their own).
@@ -138,6 +139,9 @@ def page(shape, content, index, links, only, anchors_only):
             carrier = "a"  # only a document's first refresh counts; keep one a page
         if only == "deep":  # deep links alone: wallets' schemes and intent: URIs
             kind = "intent" if content.random() < 0.2 else "custom"
+        elif only == "own-scheme":  # a scheme no other link has: a verdict set a link (hostile)
+            body.append(f'<a href="w{index:04d}x{n:07d}://pay">{label(content)}</a>')
+            continue
         elif only:
             kind = only
         url = URLS[kind](content)
@@ -202,7 +206,8 @@ def main():
     parser.add_argument("--links", type=int, default=0,
                         help="links per page (default: 40–196 drawn per page, ~118 on average)")
     parser.add_argument("--only", choices=KINDS, help="every link of this kind, the pages otherwise the same "
-                        "(deep: custom schemes and intent: URIs, 4 to 1)")
+                        "(deep: custom schemes and intent: URIs, 4 to 1; own-scheme: anchors, each with a "
+                        "custom scheme no other link has)")
     parser.add_argument("--anchors-only", action="store_true", help="every link an <a href> (the 1,000,000-link page)")
     parser.add_argument("--seed", type=int, default=17)
     args = parser.parse_args()

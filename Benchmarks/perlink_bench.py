@@ -32,8 +32,9 @@ repetition, the same for every run of a repetition):
              follow these calls where the instruction counts do not
   2 cores    rounds of: the raw parse alone, two side by side (the machine's ceiling right
              then), linkaudit --jobs 1 pinned and --jobs 2; speed-up / ceiling per round
-  memory     (--memory) peak RSS on 100,000 small pages and on one page of 1,000,000 deep
-             links, each under a memory cap and a time limit (reported, not fatal, if over)
+  memory     (--memory) peak RSS on 100,000 small pages, on one page of 1,000,000 deep
+             links, and on one page of 200,000 links each with a custom scheme of its own,
+             each under a memory cap and a time limit (reported, not fatal, if over)
 
     python3 Benchmarks/perlink_bench.py                      # everything but --memory
     python3 Benchmarks/perlink_bench.py --only kinds --reps 5
@@ -410,10 +411,15 @@ class Bench:
 
     def memory(self):
         print(f"\n## Peak memory (cap {self.args.cap_mb} MB, limit {self.args.timeout} s each)", flush=True)
-        cases = (("100,000 small pages (10 links each)", "small-100k", ["--pages", "100000", "--links", "10"]),
+        # (label, corpus, generator flags, held to the target)
+        cases = (("100,000 small pages (10 links each)", "small-100k", ["--pages", "100000", "--links", "10"], True),
                  ("one page of 1,000,000 deep links", "deep-1m",
-                  ["--pages", "1", "--links", "1000000", "--anchors-only", "--only", "deep"]))
-        for label, name, flags in cases:
+                  ["--pages", "1", "--links", "1000000", "--anchors-only", "--only", "deep"], True),
+                 # Hostile, beyond the two cases: a verdict set a link, so every per-set
+                 # memo of the page grows with its links (bounded since session 22).
+                 ("one page of 200,000 links, each with a scheme of its own", "own-200k",
+                  ["--pages", "1", "--links", "200000", "--only", "own-scheme"], False))
+        for label, name, flags, held in cases:
             corpus = self.generated(name, *flags)
             out = self.out(corpus, "default")
             # Default formats and jobs, as a user runs it; the page may be larger than the
@@ -424,13 +430,15 @@ class Bench:
             if result.over:
                 shown = f"{result.over} (stopped after {result.wall:.0f} s, {result.peak:.0f} MB)"
                 print(f"  {label} ({corpus.mb:.0f} MB): {shown}")
-                self.targets.append((f"peak memory ≤ {PEAK_MB} MB, {label}", shown, False))
+                if held:
+                    self.targets.append((f"peak memory ≤ {PEAK_MB} MB, {label}", shown, False))
             else:
                 links = self.outputs(out)[0]
                 print(f"  {label} ({corpus.mb:.0f} MB, {links:,} links): peak **{result.peak:.0f} MB**, "
                       f"{result.wall:.1f} s wall, {result.cpu:.1f} s CPU, exit {result.status}")
-                self.targets.append((f"peak memory ≤ {PEAK_MB} MB, {label}", f"{result.peak:.0f} MB",
-                                     result.peak <= PEAK_MB))
+                if held:
+                    self.targets.append((f"peak memory ≤ {PEAK_MB} MB, {label}", f"{result.peak:.0f} MB",
+                                         result.peak <= PEAK_MB))
             shutil.rmtree(out, ignore_errors=True)
 
     def close(self):
