@@ -35,12 +35,21 @@ package final class LinksOutput {
                 let set = lineSets[line]
                 line += 1
                 guard failure == nil else { return }
-                if set >= 0, !inForce.holds(key: page.definitions.key(at: Int(set)), { page.definitions.verdicts(at: Int(set)) }) {
-                    // Read back only here: past the kept ones, a page's definitions are in its file.
-                    guard let definition = page.definitions.definition(at: Int(set)) else {
+                guard set >= 0 else { return writer.write(line: bytes) }
+                let index = Int(set)
+                // Past the kept ones, a page's definitions are in its file: read at most once
+                // a line, to compare with the set held under the key and to define it.
+                var verdicts: [UInt8]?
+                let held = inForce.holds(key: page.definitions.key(at: index)) {
+                    verdicts = page.definitions.verdicts(at: index)
+                    return verdicts
+                }
+                if !held {
+                    guard let read = verdicts ?? page.definitions.verdicts(at: index) else {
                         failure = page.file.failed ?? "cannot read the temporary links file: it ended early"
                         return
                     }
+                    let definition = page.definitions.definition(at: index, verdicts: read)
                     if inForce.count == LinksFormat.setsInForce { reset() }
                     inForce.define(definition)
                     writer.write(lines: definition.line)

@@ -60,6 +60,11 @@ struct SpooledDefinitions: Sendable {
         return verdicts(at: index).map { VerdictSetDefinition(key: key(at: index), verdicts: $0) }
     }
 
+    /// Definition `index`, its verdicts read already (`verdicts(at:)`).
+    func definition(at index: Int, verdicts: [UInt8]) -> VerdictSetDefinition {
+        index < kept.count ? kept[index] : VerdictSetDefinition(key: key(at: index), verdicts: verdicts)
+    }
+
     /// The verdicts of definition `index` as written; nil when they cannot be read back.
     func verdicts(at index: Int) -> [UInt8]? {
         if index < kept.count { return kept[index].verdicts }

@@ -45,8 +45,9 @@ struct StreamedPageSets {
 
     private mutating func define(_ entry: VerdictSetMemo.Entry) throws -> Int32 {
         let shared = entry.shared?.definition
+        // The run's rendering hashed its JSON already.
         let verdicts = shared?.verdicts ?? VerdictSetDefinition.json(entry.set)
-        let hash = VerdictSetKey.hash(verdicts)
+        let hash = entry.shared?.written.hash ?? VerdictSetKey.hash(verdicts)
         var last: Int32?
         var candidate = byHash[hash]
         while let number = candidate {

@@ -59,8 +59,8 @@ final class VerdictSetTexts: @unchecked Sendable {
         let digest: UInt64
         let definition: VerdictSetDefinition
         /// The definition's verdicts and their hash (`VerdictSetKey.hash`): the key of the
-        /// set's run-wide number.
-        fileprivate let written: WrittenSet
+        /// set's run-wide number (and a streamed page's, `StreamedPageSets`).
+        let written: WrittenSet
         /// The run-wide number of the set's bytes, the same for every set written alike
         /// (`WrittenSet`; equal by value, `VerdictSetValue`): a page's memo finds the entry of a set by it in an array,
         /// instead of hashing the set by value and keeping it in two dictionaries
