@@ -115,6 +115,53 @@ public struct SchemeInventory: Sendable, Equatable {
     public var schemes: [Entry] { (entries ?? resolving()).schemes }
     public var packages: [Entry] { (entries ?? resolving()).packages }
 
+    /// How many names summary.md lists in each table. A site's pages launch a few dozen
+    /// apps; a page made to hold a scheme per link (hostile, or generated) would otherwise
+    /// put every name in the summary — 200,000 of them were 8.8 MB of Markdown and every
+    /// name's entry built at the end of the run (issue 17). findings.json lists every name.
+    public static let listedLimit = 1_000
+
+    /// The first `limit` entries of `schemes` or `packages` (most-used first, then by name)
+    /// and how many names and links the rest hold. From an inventory that keeps only the
+    /// first pages, the entries of the rest are never made: the names are ranked by their
+    /// links alone.
+    public func listed(packages: Bool, limit: Int) -> Listed {
+        if let entries { return Listed(packages ? entries.packages : entries.schemes, limit: limit) }
+        guard listing == .firstPages else {
+            let all = resolving()
+            return Listed(packages ? all.packages : all.schemes, limit: limit)
+        }
+        let tallies = packages ? packageLinks : schemeLinks
+        var ranked = tallies.map { (name: $0.key, links: $0.value.links) }
+        ranked.sort { $0.links != $1.links ? $0.links > $1.links : $0.name < $1.name }
+        let shown = ranked.prefix(max(0, limit)).map { name, links -> Entry in
+            let tally = tallies[name]!
+            return Entry(name: name, links: links, pageCount: tally.pages,
+                         pages: InventoryPages(storage: .memory(tally.firstPages)))
+        }
+        let rest = ranked.dropFirst(shown.count)
+        return Listed(entries: shown, moreNames: rest.count, moreLinks: rest.reduce(0) { $0 + $1.links })
+    }
+
+    /// A table's first entries and what the rest hold.
+    public struct Listed: Sendable, Equatable {
+        public var entries: [Entry]
+        public var moreNames: Int
+        public var moreLinks: Int
+
+        init(entries: [Entry], moreNames: Int, moreLinks: Int) {
+            self.entries = entries
+            self.moreNames = moreNames
+            self.moreLinks = moreLinks
+        }
+
+        init(_ all: [Entry], limit: Int) {
+            let rest = all.dropFirst(max(0, limit))
+            self.init(entries: Array(all.prefix(max(0, limit))), moreNames: rest.count,
+                      moreLinks: rest.reduce(0) { $0 + $1.links })
+        }
+    }
+
     /// Runs of the spill on disk (tests check that a small bound spills).
     var spilledRuns: Int { spill.spilledRuns }
 
@@ -122,14 +169,19 @@ public struct SchemeInventory: Sendable, Equatable {
     /// incomplete).
     var readFailure: String? {
         if let failure = spill.readFailure { return failure }
+        // Only the lists of every page are read back from a file.
+        guard listing == .everyPage else { return nil }
         for entry in schemes + packages {
             if case .file(let file, _) = entry.pages.storage, let failure = file.failed { return failure }
         }
         return nil
     }
 
-    /// The inventory with its entries made: one pass over the spill.
+    /// The inventory with its entries made: one pass over the spill. An inventory that keeps
+    /// only the first pages has nothing to read back: its entries are made when asked
+    /// (summary.md asks for its first `listedLimit` of each kind alone, `listed`).
     func resolved() -> SchemeInventory {
+        guard listing == .everyPage else { return self }
         var copy = self
         copy.entries = resolving()
         return copy

@@ -40,20 +40,34 @@ extension SummaryMarkdown {
         return out
     }
 
-    static func inventory(_ inventory: SchemeInventory) -> String {
+    /// Each table cut at `SchemeInventory.listedLimit` names, most-used first, the rest told
+    /// in one line (`listedLimit` says why).
+    static func inventory(_ inventory: SchemeInventory, findingsJSON: Bool) -> String {
         var out = "## Scheme inventory\n\n"
         out += "Every link that leaves the web: the apps these pages expect a WebView to launch.\n\n"
-        let schemes = inventory.schemes
-        guard !schemes.isEmpty else { return out + "No links to other schemes.\n\n" }
+        let limit = SchemeInventory.listedLimit
+        let schemes = inventory.listed(packages: false, limit: limit)
+        guard !schemes.entries.isEmpty else { return out + "No links to other schemes.\n\n" }
         out += MarkdownText.header(["scheme", "links", "pages", "on"], align: ["l", "r", "r", "l"])
-        for entry in schemes { out += inventoryRow(entry) }
-        let packages = inventory.packages
-        if !packages.isEmpty {
+        for entry in schemes.entries { out += inventoryRow(entry) }
+        out += inventoryRest(schemes, "scheme", findingsJSON: findingsJSON)
+        let packages = inventory.listed(packages: true, limit: limit)
+        if !packages.entries.isEmpty {
             out += "\n### `intent://` packages\n\n"
             out += MarkdownText.header(["package", "links", "pages", "on"], align: ["l", "r", "r", "l"])
-            for entry in packages { out += inventoryRow(entry) }
+            for entry in packages.entries { out += inventoryRow(entry) }
+            out += inventoryRest(packages, "package", findingsJSON: findingsJSON)
         }
         return out + "\n"
+    }
+
+    /// The line under a cut table: how many names and links it leaves out, and where they
+    /// are all listed.
+    private static func inventoryRest(_ listed: SchemeInventory.Listed, _ noun: String, findingsJSON: Bool) -> String {
+        guard listed.moreNames > 0 else { return "" }
+        let whereListed = findingsJSON ? "see findings.json" : "findings.json (`--format json`) lists every one"
+        return "\n… and \(MarkdownText.plural(listed.moreNames, "more \(noun)")) "
+            + "(\(MarkdownText.plural(listed.moreLinks, "link"))): \(whereListed).\n"
     }
 
     /// A name's first pages (all an inventory that kept only those has: `Listing.firstPages`).

@@ -26,7 +26,7 @@ public enum SummaryMarkdown {
         out += codes(report)
         out += pages(digest)
         if !report.associationFiles.isEmpty { out += associations(report) }
-        out += inventory(report.inventory)
+        out += inventory(report.inventory, findingsJSON: report.assumptions.formats?.contains(.json) == true)
         if !report.suppressions.isEmpty { out += suppressions(report) }
         out += checkDocs(report)
         return out

@@ -78,3 +78,79 @@ final class SchemeInventoryListingTests: XCTestCase {
         XCTAssertNoThrow(try report.finish(into: out.path, formats: [.md]))
     }
 }
+
+/// summary.md lists each table's first `SchemeInventory.listedLimit` names: `listed` gives
+/// the first entries of the whole list, and what the rest hold, whichever pages the
+/// inventory keeps (from the tallies alone when it keeps the first pages).
+final class SchemeInventoryListedTests: XCTestCase {
+    func testListedIsTheHeadOfTheWholeListAndCountsTheRest() {
+        var numbers = SeededNumbers(state: 7)
+        for round in 0..<8 {
+            var every = SchemeInventory(limits: SpillLimits(batchBytes: .max), listing: .everyPage)
+            var first = SchemeInventory(limits: SpillLimits(batchBytes: .max), listing: .firstPages)
+            // Many names used once (ties ranked by name), a few used often.
+            let names = (0..<(round == 0 ? 0 : 1 + numbers.next(60))).map { "s\(numbers.next(40))x\($0)" }
+            for page in (0..<(1 + numbers.next(9))).map({ "https://shop.example/p\(100 + $0).html" }) {
+                var counts = SchemeInventory.PageCounts()
+                for _ in 0..<numbers.next(50) where !names.isEmpty {
+                    if numbers.next(5) == 0 {
+                        counts.add(scheme: "intent", url: "intent://p#Intent;scheme=x;package=com.p\(numbers.next(9));end")
+                    } else {
+                        counts.add(scheme: names[min(numbers.next(names.count), numbers.next(names.count))], url: "x:")
+                    }
+                }
+                every.add(counts, page: page)
+                first.add(counts, page: page)
+            }
+            let whole = every.resolved()
+            for packages in [false, true] {
+                let all = packages ? whole.packages : whole.schemes
+                for limit in [0, 1, 3, all.count - 1, all.count, all.count + 5] where limit >= 0 {
+                    for inventory in [whole, first.resolved()] {
+                        let listed = inventory.listed(packages: packages, limit: limit)
+                        let head = Array(all.prefix(limit))
+                        XCTAssertEqual(listed.entries.map(\.name), head.map(\.name), "round \(round) limit \(limit)")
+                        XCTAssertEqual(listed.entries.map(\.links), head.map(\.links), "round \(round) limit \(limit)")
+                        XCTAssertEqual(listed.entries.map(\.pageCount), head.map(\.pageCount), "round \(round)")
+                        XCTAssertEqual(listed.entries.map { Array($0.pages.prefix(3)) }, head.map { Array($0.pages.prefix(3)) })
+                        XCTAssertEqual(listed.moreNames, max(0, all.count - limit), "round \(round) limit \(limit)")
+                        XCTAssertEqual(listed.moreLinks, all.dropFirst(limit).reduce(0) { $0 + $1.links })
+                    }
+                }
+            }
+        }
+    }
+
+    /// A table over the limit shows the limit's rows and one line for the rest; a table at
+    /// the limit shows every row and no such line.
+    func testSummaryCutsATableAtTheLimitAndSaysWhatItLeftOut() {
+        let limit = SchemeInventory.listedLimit
+        for extra in [0, 1, 250] {
+            var inventory = SchemeInventory(limits: SpillLimits(batchBytes: .max), listing: .firstPages)
+            var counts = SchemeInventory.PageCounts()
+            for n in 0..<(limit + extra) {
+                // Scheme n has n + 1 links: the most-used come last in this order.
+                for _ in 0...(n % 7) { counts.add(scheme: "w\(n)", url: "w\(n)://pay") }
+            }
+            inventory.add(counts, page: "https://shop.example/a.html")
+            for json in [false, true] {
+                let section = SummaryMarkdown.inventory(inventory, findingsJSON: json)
+                let rows = section.split(separator: "\n").filter { $0.hasPrefix("| w") }
+                XCTAssertEqual(rows.count, limit, "extra \(extra)")
+                let rest = section.split(separator: "\n").filter { $0.hasPrefix("… and") }
+                guard extra > 0 else {
+                    XCTAssertEqual(rest, [], "extra \(extra)")
+                    continue
+                }
+                let left = inventory.schemes.dropFirst(limit)
+                let links = left.reduce(0) { $0 + $1.links }
+                let noun = extra == 1 ? "more scheme" : "more schemes"
+                let whereListed = json ? "see findings.json" : "findings.json (`--format json`) lists every one"
+                XCTAssertEqual(rest, ["… and \(extra) \(noun) (\(links) link\(links == 1 ? "" : "s")): \(whereListed)."])
+                // The most-used names are the ones shown.
+                XCTAssertTrue(left.allSatisfy { $0.links <= 1 + 6 }, "extra \(extra)")
+                XCTAssertEqual(rows.first.map(String.init)?.contains("| 7 |"), true, "\(rows.first ?? "")")
+            }
+        }
+    }
+}
