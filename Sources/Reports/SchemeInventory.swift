@@ -6,7 +6,8 @@ import Policies
 /// Every non-web scheme and every `intent://` target package seen, with how many links
 /// use it and on which pages: the list of apps a site expects a WebView to launch.
 ///
-/// The links are counted by name in memory (a run has few names); the pages go to a spill
+/// The links are counted by name in memory (a run has few names; a run listing first pages
+/// sends its tallies to a spill of their own past `defaultTallyLimit` names: `NameTally`); the pages go to a spill
 /// of their own as they come (`RecordSpill<InventoryPage>`, a page once per name and part)
 /// and are counted and listed, each once, from its merge in name and page order
 /// (`resolved()`), so a run of any number of pages holds none of them. A run that lists
@@ -71,12 +72,23 @@ public struct SchemeInventory: Sendable, Equatable {
         }
 
         var firstPages: [String] { [first.0, first.1, first.2].compactMap { $0 } }
+
+        func record(package: Bool, name: String, flush: Int) -> NameTally {
+            NameTally(package: package, name: name, links: links, pages: pages, first: firstPages, last: last,
+                      flush: flush)
+        }
     }
 
     public let listing: Listing
     private var schemeLinks: [String: Tally] = [:]
     private var packageLinks: [String: Tally] = [:]
     private var spill: RecordSpill<InventoryPage>
+    /// With `Listing.firstPages`: how many names the tables hold before they go to
+    /// `tallySpill` (`defaultTallyLimit`; tests make it small), the tallies gone there and
+    /// how many times the tables went.
+    private let tallyLimit: Int
+    private var tallySpill: RecordSpill<NameTally>
+    private var flushes = 0
     /// The entries with their pages, once `resolved()`.
     private var entries: (schemes: [Entry], packages: [Entry])?
 
@@ -84,10 +96,18 @@ public struct SchemeInventory: Sendable, Equatable {
         self.init(limits: SpillLimits(batchBytes: .max))
     }
 
-    init(limits: SpillLimits, listing: Listing = .everyPage) {
+    init(limits: SpillLimits, listing: Listing = .everyPage, tallyLimit: Int = defaultTallyLimit) {
         self.listing = listing
+        self.tallyLimit = max(1, tallyLimit)
         spill = RecordSpill(name: "inventory", directory: limits.directory, batchBytes: limits.recordBatchBytes)
+        tallySpill = RecordSpill(name: "inventory-names", directory: limits.directory,
+                                 batchBytes: limits.recordBatchBytes)
     }
+
+    /// Names (schemes and packages) a run listing first pages holds at a time, ~330 bytes
+    /// each: a run of a few dozen names never reaches it; one made to hold a scheme per link
+    /// sends its tallies to disk, in name order, each time the tables reach it (`NameTally`).
+    public static let defaultTallyLimit = 16_384
 
     public static func == (a: SchemeInventory, b: SchemeInventory) -> Bool {
         a.schemes == b.schemes && a.packages == b.packages
@@ -99,6 +119,7 @@ public struct SchemeInventory: Sendable, Equatable {
         guard listing == .everyPage else {
             for (scheme, links) in counts.schemes { schemeLinks[scheme, default: Tally()].add(links: links, page: page) }
             for (package, links) in counts.packages { packageLinks[package, default: Tally()].add(links: links, page: page) }
+            if schemeLinks.count + packageLinks.count > tallyLimit { flushTallies() }
             return
         }
         for (scheme, links) in counts.schemes {
@@ -109,6 +130,56 @@ public struct SchemeInventory: Sendable, Equatable {
             packageLinks[package, default: Tally()].links += links
             spill.append(InventoryPage(package: true, name: package, page: page), footprint: 96 + package.utf8.count + page.utf8.count)
         }
+    }
+
+    /// The tables' tallies to `tallySpill`, the tables emptied (their room kept: they fill again).
+    private mutating func flushTallies() {
+        for (name, tally) in schemeLinks {
+            tallySpill.append(tally.record(package: false, name: name, flush: flushes), footprint: 160 + name.utf8.count)
+        }
+        for (name, tally) in packageLinks {
+            tallySpill.append(tally.record(package: true, name: name, flush: flushes), footprint: 160 + name.utf8.count)
+        }
+        schemeLinks.removeAll(keepingCapacity: true)
+        packageLinks.removeAll(keepingCapacity: true)
+        flushes += 1
+    }
+
+    /// Every name's tally over the whole run, made one, in `NameTally.ordered` order (schemes,
+    /// then packages, each by name): the spilled tallies merged with the tables'.
+    private func forEachMergedTally(_ body: (NameTally) -> Void) {
+        var held = schemeLinks.map { $0.value.record(package: false, name: $0.key, flush: flushes) }
+        held += packageLinks.map { $0.value.record(package: true, name: $0.key, flush: flushes) }
+        held.sort(by: NameTally.ordered)
+        var spilled = tallySpill.sorted().makeIterator()
+        var nextSpilled = spilled.next()
+        var index = 0
+        var current: NameTally?
+        while true {
+            let next: NameTally
+            if let candidate = nextSpilled,
+               index == held.count || !NameTally.ordered(held[index], candidate) {
+                next = candidate
+                nextSpilled = spilled.next()
+            } else if index < held.count {
+                next = held[index]
+                index += 1
+            } else {
+                break
+            }
+            if current?.isSameName(as: next) == true {
+                current!.absorb(next)
+            } else {
+                if let current { body(current) }
+                current = next
+            }
+        }
+        if let current { body(current) }
+    }
+
+    /// Most-used first, then by name.
+    static func ranked(_ a: Entry, _ b: Entry) -> Bool {
+        a.links != b.links ? a.links > b.links : a.name < b.name
     }
 
     /// Most-used first, then by name.
@@ -130,6 +201,28 @@ public struct SchemeInventory: Sendable, Equatable {
         guard listing == .firstPages else {
             let all = resolving()
             return Listed(packages ? all.packages : all.schemes, limit: limit)
+        }
+        let limit = max(0, limit)
+        if flushes > 0 {
+            // The best `limit` kept as the names come: sorted and cut each time they double.
+            var best: [Entry] = []
+            var names = 0, links = 0
+            forEachMergedTally { tally in
+                guard tally.package == packages else { return }
+                names += 1
+                links += tally.links
+                guard limit > 0 else { return }
+                best.append(Entry(name: tally.name, links: tally.links, pageCount: tally.pages,
+                                  pages: InventoryPages(storage: .memory(tally.first))))
+                if best.count >= 2 * limit {
+                    best.sort(by: Self.ranked)
+                    best.removeLast(best.count - limit)
+                }
+            }
+            best.sort(by: Self.ranked)
+            best = Array(best.prefix(limit))
+            return Listed(entries: best, moreNames: names - best.count,
+                          moreLinks: links - best.reduce(0) { $0 + $1.links })
         }
         let tallies = packages ? packageLinks : schemeLinks
         var ranked = tallies.map { (name: $0.key, links: $0.value.links) }
@@ -164,11 +257,14 @@ public struct SchemeInventory: Sendable, Equatable {
 
     /// Runs of the spill on disk (tests check that a small bound spills).
     var spilledRuns: Int { spill.spilledRuns }
+    /// How many times the tallies went to their spill, and its runs on disk.
+    var tallyFlushes: Int { flushes }
+    var spilledTallyRuns: Int { tallySpill.spilledRuns }
 
     /// Why pages could not be read back from disk, if that happened (the report is then
     /// incomplete).
     var readFailure: String? {
-        if let failure = spill.readFailure { return failure }
+        if let failure = spill.readFailure ?? tallySpill.readFailure { return failure }
         // Only the lists of every page are read back from a file.
         guard listing == .everyPage else { return nil }
         for entry in schemes + packages {
@@ -217,6 +313,15 @@ public struct SchemeInventory: Sendable, Equatable {
     /// else written once more, in order, to a file of their own, each name a range of it.
     /// With `Listing.firstPages`, the first pages kept as they came.
     private func resolving() -> (schemes: [Entry], packages: [Entry]) {
+        if listing == .firstPages, flushes > 0 {
+            var merged: (schemes: [Entry], packages: [Entry]) = ([], [])
+            forEachMergedTally { tally in
+                let entry = Entry(name: tally.name, links: tally.links, pageCount: tally.pages,
+                                  pages: InventoryPages(storage: .memory(tally.first)))
+                if tally.package { merged.packages.append(entry) } else { merged.schemes.append(entry) }
+            }
+            return (merged.schemes.sorted(by: Self.ranked), merged.packages.sorted(by: Self.ranked))
+        }
         var made: [InventoryLists.Key: (count: Int, list: InventoryPages)] = [:]
         if listing == .everyPage { made = lists(onDisk: spill.spilledRuns > 0) ?? lists(onDisk: false)! }
         func entries(_ tallies: [String: Tally], package: Bool) -> [Entry] {

@@ -20,6 +20,9 @@ final class SchemeInventoryListingTests: XCTestCase {
             var every = SchemeInventory(limits: limits, listing: .everyPage)
             var first = SchemeInventory(limits: limits, listing: .firstPages)
             var everyClosed = SchemeInventory(limits: limits, listing: .everyPage)
+            // Tables of a few names: the tallies go to their spill (to disk with the small
+            // bound) after nearly every page and are merged back at the end.
+            var bounded = SchemeInventory(limits: limits, listing: .firstPages, tallyLimit: 1 + round % 7)
             let pages = (0..<(round == 0 ? 1 : 5 + numbers.next(120))).map { "https://shop.example/p\(1_000 + $0).html" }
             for page in pages {
                 // A streamed page's parts come one after another.
@@ -40,12 +43,15 @@ final class SchemeInventoryListingTests: XCTestCase {
                     XCTAssertEqual(closed.packages, counts.packages)
                     everyClosed.add(closed, page: page)
                     first.add(closed, page: page)
+                    bounded.add(closed, page: page)
                 }
             }
             let whole = every.resolved()
             XCTAssertEqual(whole, everyClosed.resolved(), "round \(round)")
             let short = first.resolved()
-            for (a, b) in [(whole.schemes, short.schemes), (whole.packages, short.packages)] {
+            let merged = bounded.resolved()
+            for (a, b) in [(whole.schemes, short.schemes), (whole.packages, short.packages),
+                           (whole.schemes, merged.schemes), (whole.packages, merged.packages)] {
                 XCTAssertEqual(a.map(\.name), b.map(\.name), "round \(round)")
                 XCTAssertEqual(a.map(\.links), b.map(\.links), "round \(round)")
                 XCTAssertEqual(a.map(\.pageCount), b.map(\.pageCount), "round \(round)")
@@ -54,6 +60,11 @@ final class SchemeInventoryListingTests: XCTestCase {
             XCTAssertFalse(whole.schemes.isEmpty && round > 0, "round \(round)")
             XCTAssertTrue(whole.schemes.contains { $0.pageCount > 3 } || round == 0, "round \(round)")
             XCTAssertEqual(first.spilledRuns, 0)
+            XCTAssertEqual(first.tallyFlushes, 0)
+            if whole.schemes.count + whole.packages.count > 1 + round % 7 {
+                XCTAssertGreaterThan(bounded.tallyFlushes, 0, "round \(round)")
+                if round % 2 == 0 { XCTAssertGreaterThan(bounded.spilledTallyRuns, 0, "round \(round)") }
+            }
             if round % 2 == 0, round > 0 { XCTAssertGreaterThan(every.spilledRuns, 0, "round \(round)") }
         }
     }
@@ -88,6 +99,9 @@ final class SchemeInventoryListedTests: XCTestCase {
         for round in 0..<8 {
             var every = SchemeInventory(limits: SpillLimits(batchBytes: .max), listing: .everyPage)
             var first = SchemeInventory(limits: SpillLimits(batchBytes: .max), listing: .firstPages)
+            let dir = TempDir()
+            var bounded = SchemeInventory(limits: SpillLimits(directory: dir.path, batchBytes: 8 * 512),
+                                          listing: .firstPages, tallyLimit: 3)
             // Many names used once (ties ranked by name), a few used often.
             let names = (0..<(round == 0 ? 0 : 1 + numbers.next(60))).map { "s\(numbers.next(40))x\($0)" }
             for page in (0..<(1 + numbers.next(9))).map({ "https://shop.example/p\(100 + $0).html" }) {
@@ -101,12 +115,13 @@ final class SchemeInventoryListedTests: XCTestCase {
                 }
                 every.add(counts, page: page)
                 first.add(counts, page: page)
+                bounded.add(counts, page: page)
             }
             let whole = every.resolved()
             for packages in [false, true] {
                 let all = packages ? whole.packages : whole.schemes
                 for limit in [0, 1, 3, all.count - 1, all.count, all.count + 5] where limit >= 0 {
-                    for inventory in [whole, first.resolved()] {
+                    for inventory in [whole, first.resolved(), bounded.resolved()] {
                         let listed = inventory.listed(packages: packages, limit: limit)
                         let head = Array(all.prefix(limit))
                         XCTAssertEqual(listed.entries.map(\.name), head.map(\.name), "round \(round) limit \(limit)")
@@ -151,6 +166,42 @@ final class SchemeInventoryListedTests: XCTestCase {
                 XCTAssertTrue(left.allSatisfy { $0.links <= 1 + 6 }, "extra \(extra)")
                 XCTAssertEqual(rows.first.map(String.init)?.contains("| 7 |"), true, "\(rows.first ?? "")")
             }
+        }
+    }
+}
+
+/// A name's tallies from two flushes of the inventory's tables made one: the same as one
+/// tally over both stretches, and a tally read back as written.
+final class NameTallyTests: XCTestCase {
+    func testTalliesOfTwoStretchesMadeOneAreTheTallyOfBoth() {
+        var numbers = SeededNumbers(state: 3)
+        for round in 0..<300 {
+            // Pages in rising order, a page's parts one after another (a page may repeat).
+            var pages: [String] = []
+            var page = 0
+            for _ in 0..<(1 + numbers.next(9)) {
+                if numbers.next(3) != 0 { page += 1 }
+                pages.append("https://shop.example/p\(page)")
+            }
+            let cut = numbers.next(pages.count + 1)
+            func tally(_ pages: ArraySlice<String>, flush: Int) -> NameTally {
+                var t = NameTally(package: false, name: "app", links: 0, pages: 0, first: [], last: nil, flush: flush)
+                for page in pages {
+                    t.links += 2
+                    guard t.last != page else { continue }
+                    if t.first.count < SchemeInventory.firstPagesLimit { t.first.append(page) }
+                    t.pages += 1
+                    t.last = page
+                }
+                return t
+            }
+            var joined = tally(pages[..<cut], flush: 0)
+            joined.absorb(tally(pages[cut...], flush: 1))
+            joined.flush = 0
+            XCTAssertEqual(joined, tally(pages[...], flush: 0), "round \(round): \(pages) cut at \(cut)")
+            var bytes: [UInt8] = []
+            joined.encode(into: &bytes)
+            XCTAssertEqual(bytes.withUnsafeBufferPointer(NameTally.decode), joined)
         }
     }
 }
