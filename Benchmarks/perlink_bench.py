@@ -418,7 +418,11 @@ class Bench:
                  # Hostile, beyond the two cases: a verdict set a link, so every per-set
                  # memo of the page grows with its links (bounded since session 22).
                  ("one page of 200,000 links, each with a scheme of its own", "own-200k",
-                  ["--pages", "1", "--links", "200000", "--only", "own-scheme"], False))
+                  ["--pages", "1", "--links", "200000", "--only", "own-scheme"], False),
+                 # The same across a run: every page's names new to the run, so the scheme
+                 # inventory's count of each name grows with the run (bounded since session 23).
+                 ("1,000 pages of 1,000 links, each with a scheme of its own", "own-1000x1000",
+                  ["--pages", "1000", "--links", "1000", "--only", "own-scheme"], False))
         for label, name, flags, held in cases:
             corpus = self.generated(name, *flags)
             out = self.out(corpus, "default")
