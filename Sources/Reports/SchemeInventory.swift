@@ -6,13 +6,13 @@ import Policies
 /// Every non-web scheme and every `intent://` target package seen, with how many links
 /// use it and on which pages: the list of apps a site expects a WebView to launch.
 ///
-/// The links are counted by name in memory (a run has few names; a run listing first pages
-/// sends its tallies to a spill of their own past `defaultTallyLimit` names: `NameTally`); the pages go to a spill
-/// of their own as they come (`RecordSpill<InventoryPage>`, a page once per name and part)
-/// and are counted and listed, each once, from its merge in name and page order
-/// (`resolved()`), so a run of any number of pages holds none of them. A run that lists
-/// no more than each name's first pages, and whose pages come once each in rising order,
-/// keeps just those and a count as the pages come (`Listing.firstPages`).
+/// The links are counted by name in memory (a run has few names; one listing first pages
+/// sends its tallies to a spill of their own past `defaultTallyLimit` names: `NameTally`);
+/// the pages go to a spill of their own as they come (`RecordSpill<InventoryPage>`, a page
+/// once per name and part) and are counted and listed, each once, from its merge in name
+/// and page order (`resolved()`), so a run of any number of pages holds none of them. A
+/// run that lists no more than each name's first pages, and whose pages come once each in
+/// rising order, keeps just those and a count as the pages come (`Listing.firstPages`).
 public struct SchemeInventory: Sendable, Equatable {
     /// Which of a name's pages the inventory keeps.
     public enum Listing: Sendable {
@@ -179,7 +179,11 @@ public struct SchemeInventory: Sendable, Equatable {
 
     /// Most-used first, then by name.
     static func ranked(_ a: Entry, _ b: Entry) -> Bool {
-        a.links != b.links ? a.links > b.links : a.name < b.name
+        ranked(a.links, a.name, before: b.links, b.name)
+    }
+
+    static func ranked(_ links: Int, _ name: String, before otherLinks: Int, _ otherName: String) -> Bool {
+        links != otherLinks ? links > otherLinks : name < otherName
     }
 
     /// Most-used first, then by name.
@@ -226,7 +230,7 @@ public struct SchemeInventory: Sendable, Equatable {
         }
         let tallies = packages ? packageLinks : schemeLinks
         var ranked = tallies.map { (name: $0.key, links: $0.value.links) }
-        ranked.sort { $0.links != $1.links ? $0.links > $1.links : $0.name < $1.name }
+        ranked.sort { Self.ranked($0.links, $0.name, before: $1.links, $1.name) }
         let shown = ranked.prefix(max(0, limit)).map { name, links -> Entry in
             let tally = tallies[name]!
             return Entry(name: name, links: links, pageCount: tally.pages,
@@ -332,7 +336,7 @@ public struct SchemeInventory: Sendable, Equatable {
                 }
                 return Entry(name: name, links: tally.links, pageCount: pages.count, pages: pages.list)
             }
-            .sorted { $0.links != $1.links ? $0.links > $1.links : $0.name < $1.name }
+            .sorted(by: Self.ranked)
         }
         return (entries(schemeLinks, package: false), entries(packageLinks, package: true))
     }
