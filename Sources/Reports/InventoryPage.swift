@@ -3,11 +3,14 @@ import Checks
 import LinkAuditModel
 import Policies
 
-/// A page on which a scheme (or an intent's package) is used: what the inventory spills.
+/// A page on which a scheme (or an intent's package) is used, and by how many of its links:
+/// what the inventory spills. A name's links are summed from these when the spill is merged
+/// (`SchemeInventory.Listing.everyPage` holds no table of names).
 struct InventoryPage: SpillRecord {
     var package: Bool
     var name: String
     var page: String
+    var links = 0
 
     /// The same kind, name and page (`==`).
     func isSame(as other: InventoryPage) -> Bool {
@@ -112,13 +115,15 @@ struct InventoryPage: SpillRecord {
         out.append(package ? 1 : 0)
         SpillBytes.appendString(name, to: &out)
         SpillBytes.appendString(page, to: &out)
+        SpillBytes.appendInt(links, to: &out)
     }
 
     static func decode(_ body: UnsafeBufferPointer<UInt8>) -> InventoryPage {
         var reader = SpillBytes.Reader(body)
         let package = reader.byte() != 0
         let name = reader.string()
-        return InventoryPage(package: package, name: name, page: reader.string())
+        let page = reader.string()
+        return InventoryPage(package: package, name: name, page: page, links: reader.int())
     }
 }
 
@@ -147,59 +152,50 @@ public struct InventoryPages: Sequence, Sendable, Equatable {
     }
 }
 
-/// Builds each name's list of pages from the merged, de-duplicated spill: on disk, each
-/// name a range of one file written in order; or in memory.
+/// Writes each name's list of pages from the merged, de-duplicated spill: on disk, each
+/// name a range of one file written in order; or in memory, each list handed back.
 struct InventoryLists {
-    struct Key: Hashable {
-        var package: Bool
-        var name: String
-    }
-
     let onDisk: Bool
     let directory: String
-    private var file: SpillFile?
+    /// The file, once something was written to it.
+    private(set) var file: SpillFile?
     /// Bytes not yet written, and where the file ends.
     private var pending: [UInt8] = []
     private var written = 0
-    private var failed = false
-    private var current: (key: Key, count: Int, start: Int, pages: [String])?
-    private var counts: [Key: (count: Int, range: Range<Int>, pages: [String])] = [:]
+    private(set) var failed = false
+    /// The list being written: where it starts, or its pages.
+    private var start = 0
+    private var pages: [String] = []
 
     init(onDisk: Bool, directory: String) {
         self.onDisk = onDisk
         self.directory = directory
     }
 
+    /// Starts a name's list.
+    mutating func begin() {
+        start = written + pending.count
+        pages = []
+    }
+
     mutating func add(_ item: InventoryPage) {
-        let key = Key(package: item.package, name: item.name)
-        if current?.key != key {
-            close()
-            current = (key, 0, written + pending.count, [])
-        }
-        current!.count += 1
         if onDisk {
             item.append(to: &pending)
             if pending.count >= 1 << 16 { flush() }
         } else {
-            current!.pages.append(item.page)
+            pages.append(item.page)
         }
     }
 
-    /// Each name's count and pages; nil when the file could not be written.
-    mutating func finish() -> [Key: (count: Int, list: InventoryPages)]? {
-        close()
+    /// The list begun last: its range of the file, or its pages when kept in memory.
+    mutating func end() -> (range: Range<Int>?, pages: [String]) {
+        onDisk ? (start..<written + pending.count, []) : (nil, pages)
+    }
+
+    /// Writes what is left; false when the file could not be written.
+    mutating func finish() -> Bool {
         flush()
-        if failed { return nil }
-        return counts.mapValues { item in
-            if onDisk, let file { return (item.count, InventoryPages(storage: .file(file, item.range))) }
-            return (item.count, InventoryPages(storage: .memory(item.pages)))
-        }
-    }
-
-    private mutating func close() {
-        guard let current else { return }
-        counts[current.key] = (current.count, current.start..<written + pending.count, current.pages)
-        self.current = nil
+        return !failed
     }
 
     private mutating func flush() {

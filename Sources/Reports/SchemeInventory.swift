@@ -6,13 +6,14 @@ import Policies
 /// Every non-web scheme and every `intent://` target package seen, with how many links
 /// use it and on which pages: the list of apps a site expects a WebView to launch.
 ///
-/// The links are counted by name in memory (a run has few names; one listing first pages
-/// sends its tallies to a spill of their own past `defaultTallyLimit` names: `NameTally`);
-/// the pages go to a spill of their own as they come (`RecordSpill<InventoryPage>`, a page
-/// once per name and part) and are counted and listed, each once, from its merge in name
-/// and page order (`resolved()`), so a run of any number of pages holds none of them. A
-/// run that lists no more than each name's first pages, and whose pages come once each in
-/// rising order, keeps just those and a count as the pages come (`Listing.firstPages`).
+/// The pages go to a spill as they come (`RecordSpill<InventoryPage>`, a page once per
+/// name and part, with its links) and are counted and listed, each once, from its merge in
+/// name and page order (`resolved()`); the entries made there go to a spill of their own in
+/// the reports' order (`RankedEntries`), so a run of any number of pages or names holds a
+/// bounded batch of each. A run that lists no more than each name's first pages, and whose
+/// pages come once each in rising order, keeps just those and a count by name as the pages
+/// come (`Listing.firstPages`; past `defaultTallyLimit` names the tallies go to a spill of
+/// their own: `NameTally`).
 public struct SchemeInventory: Sendable, Equatable {
     /// Which of a name's pages the inventory keeps.
     public enum Listing: Sendable {
@@ -89,8 +90,28 @@ public struct SchemeInventory: Sendable, Equatable {
     private let tallyLimit: Int
     private var tallySpill: RecordSpill<NameTally>
     private var flushes = 0
-    /// The entries with their pages, once `resolved()`.
-    private var entries: (schemes: [Entry], packages: [Entry])?
+    /// The tables with their pages, once `resolved()`.
+    private var tables: Tables?
+
+    /// The two tables, each in the reports' order.
+    struct Tables: Sendable {
+        var schemes: RankedEntries
+        var packages: RankedEntries
+
+        init(directory: String, batchBytes: Int) {
+            schemes = RankedEntries(directory: directory, batchBytes: batchBytes)
+            packages = schemes
+        }
+
+        subscript(packages packages: Bool) -> RankedEntries {
+            packages ? self.packages : schemes
+        }
+
+        /// Adds in place (through a subscript's get and set, each add copied the batch).
+        mutating func add(_ entry: RankedEntry, package: Bool) {
+            if package { packages.add(entry) } else { schemes.add(entry) }
+        }
+    }
 
     public init() {
         self.init(limits: SpillLimits(batchBytes: .max))
@@ -114,7 +135,7 @@ public struct SchemeInventory: Sendable, Equatable {
     }
 
     mutating func add(_ counts: PageCounts, page: String) {
-        entries = nil
+        tables = nil
         let counts = counts.closed
         guard listing == .everyPage else {
             for (scheme, links) in counts.schemes { schemeLinks[scheme, default: Tally()].add(links: links, page: page) }
@@ -123,12 +144,12 @@ public struct SchemeInventory: Sendable, Equatable {
             return
         }
         for (scheme, links) in counts.schemes {
-            schemeLinks[scheme, default: Tally()].links += links
-            spill.append(InventoryPage(package: false, name: scheme, page: page), footprint: 96 + scheme.utf8.count + page.utf8.count)
+            spill.append(InventoryPage(package: false, name: scheme, page: page, links: links),
+                         footprint: 104 + scheme.utf8.count + page.utf8.count)
         }
         for (package, links) in counts.packages {
-            packageLinks[package, default: Tally()].links += links
-            spill.append(InventoryPage(package: true, name: package, page: page), footprint: 96 + package.utf8.count + page.utf8.count)
+            spill.append(InventoryPage(package: true, name: package, page: page, links: links),
+                         footprint: 104 + package.utf8.count + page.utf8.count)
         }
     }
 
@@ -186,9 +207,15 @@ public struct SchemeInventory: Sendable, Equatable {
         links != otherLinks ? links > otherLinks : name < otherName
     }
 
-    /// Most-used first, then by name.
-    public var schemes: [Entry] { (entries ?? resolving()).schemes }
-    public var packages: [Entry] { (entries ?? resolving()).packages }
+    /// Every entry, most-used first, then by name, in memory (tests, small runs; the reports
+    /// read `entries(packages:)` an entry at a time).
+    public var schemes: [Entry] { Array(entries(packages: false)) }
+    public var packages: [Entry] { Array(entries(packages: true)) }
+
+    /// A table, most-used first, then by name.
+    public func entries(packages: Bool) -> RankedEntries {
+        (tables ?? resolving())[packages: packages]
+    }
 
     /// How many names summary.md lists in each table. A site's pages launch a few dozen
     /// apps; a page made to hold a scheme per link (hostile, or generated) would otherwise
@@ -201,12 +228,13 @@ public struct SchemeInventory: Sendable, Equatable {
     /// first pages, the entries of the rest are never made: the names are ranked by their
     /// links alone.
     public func listed(packages: Bool, limit: Int) -> Listed {
-        if let entries { return Listed(packages ? entries.packages : entries.schemes, limit: limit) }
-        guard listing == .firstPages else {
-            let all = resolving()
-            return Listed(packages ? all.packages : all.schemes, limit: limit)
-        }
         let limit = max(0, limit)
+        if tables != nil || listing == .everyPage {
+            let table = entries(packages: packages)
+            let shown = Array(table.prefix(limit))
+            return Listed(entries: shown, moreNames: table.count - shown.count,
+                          moreLinks: table.links - shown.reduce(0) { $0 + $1.links })
+        }
         if flushes > 0 {
             // The best `limit` kept as the names come: sorted and cut each time they double.
             var best: [Entry] = []
@@ -251,12 +279,6 @@ public struct SchemeInventory: Sendable, Equatable {
             self.moreNames = moreNames
             self.moreLinks = moreLinks
         }
-
-        init(_ all: [Entry], limit: Int) {
-            let rest = all.dropFirst(max(0, limit))
-            self.init(entries: Array(all.prefix(max(0, limit))), moreNames: rest.count,
-                      moreLinks: rest.reduce(0) { $0 + $1.links })
-        }
     }
 
     /// Runs of the spill on disk (tests check that a small bound spills).
@@ -265,41 +287,55 @@ public struct SchemeInventory: Sendable, Equatable {
     var tallyFlushes: Int { flushes }
     var spilledTallyRuns: Int { tallySpill.spilledRuns }
 
-    /// Why pages could not be read back from disk, if that happened (the report is then
-    /// incomplete).
+    /// Why pages or entries could not be read back from disk, if that happened (the report
+    /// is then incomplete).
     var readFailure: String? {
-        if let failure = spill.readFailure ?? tallySpill.readFailure { return failure }
-        // Only the lists of every page are read back from a file.
-        guard listing == .everyPage else { return nil }
-        for entry in schemes + packages {
-            if case .file(let file, _) = entry.pages.storage, let failure = file.failed { return failure }
-        }
-        return nil
+        spill.readFailure ?? tallySpill.readFailure ?? tables?.schemes.readFailure ?? tables?.packages.readFailure
     }
 
-    /// The inventory with its entries made: one pass over the spill. An inventory that keeps
+    /// The inventory with its tables made: one pass over the spill. An inventory that keeps
     /// only the first pages has nothing to read back: its entries are made when asked
     /// (summary.md asks for its first `listedLimit` of each kind alone, `listed`).
     func resolved() -> SchemeInventory {
         guard listing == .everyPage else { return self }
         var copy = self
-        copy.entries = resolving()
+        copy.tables = resolving()
         return copy
     }
 
-    /// One pass over the merged spill, each page once per name (nil: the file for the
-    /// lists could not be written; they are then made in memory).
-    private func lists(onDisk: Bool) -> [InventoryLists.Key: (count: Int, list: InventoryPages)]? {
+    /// One pass over the merged spill: each name's links summed, its pages listed each once
+    /// (to a file of their own when `onDisk`), its entry added to its table. Nil when the
+    /// file could not be written; the lists are then made in memory.
+    private func tablesFromPages(onDisk: Bool) -> Tables? {
         var lists = InventoryLists(onDisk: onDisk, directory: spill.directory)
+        var tables = Tables(directory: spill.directory, batchBytes: spill.batchBytes)
+        var current: (package: Bool, name: String, links: Int, pages: Int)?
         var previous: InventoryPage?
+        func close() {
+            guard let name = current else { return }
+            let list = lists.end()
+            tables.add(RankedEntry(name: name.name, links: name.links, pageCount: name.pages, range: list.range,
+                                   pages: list.pages), package: name.package)
+        }
         for item in spill.sorted() {
-            // Compared where it is (bound with `if let`, the previous record was copied, its
-            // two strings retained and released, on every record: issue 17).
-            if previous?.isSame(as: item) == true { continue }
+            if let previous, previous.package == item.package, previous.name == item.name {
+                current!.links += item.links
+                // The same page again (a page given twice, a streamed page's parts).
+                if previous.page == item.page { continue }
+            } else {
+                close()
+                lists.begin()
+                current = (item.package, item.name, item.links, 0)
+            }
+            current!.pages += 1
             lists.add(item)
             previous = item
         }
-        return lists.finish()
+        close()
+        guard lists.finish() else { return nil }
+        tables.schemes.lists = lists.file
+        tables.packages.lists = lists.file
+        return tables
     }
 
     /// The package Android resolves the intent to, as `Intent.parseUri` reads it.
@@ -313,31 +349,27 @@ public struct SchemeInventory: Sendable, Equatable {
         }
     }
 
-    /// The merged pages, each once per name: kept in memory when nothing went to disk,
-    /// else written once more, in order, to a file of their own, each name a range of it.
-    /// With `Listing.firstPages`, the first pages kept as they came.
-    private func resolving() -> (schemes: [Entry], packages: [Entry]) {
-        if listing == .firstPages, flushes > 0 {
-            var merged: (schemes: [Entry], packages: [Entry]) = ([], [])
+    /// The tables: with `Listing.everyPage`, from the merged pages, their lists kept in
+    /// memory when nothing went to disk, else written once more, in order, to a file of their
+    /// own, each name a range of it; with `Listing.firstPages`, from the tallies.
+    private func resolving() -> Tables {
+        if listing == .everyPage {
+            return tablesFromPages(onDisk: spill.spilledRuns > 0) ?? tablesFromPages(onDisk: false)!
+        }
+        var tables = Tables(directory: spill.directory, batchBytes: spill.batchBytes)
+        if flushes > 0 {
             forEachMergedTally { tally in
-                let entry = Entry(name: tally.name, links: tally.links, pageCount: tally.pages,
-                                  pages: InventoryPages(storage: .memory(tally.first)))
-                if tally.package { merged.packages.append(entry) } else { merged.schemes.append(entry) }
+                tables.add(RankedEntry(name: tally.name, links: tally.links, pageCount: tally.pages, pages: tally.first),
+                           package: tally.package)
             }
-            return (merged.schemes.sorted(by: Self.ranked), merged.packages.sorted(by: Self.ranked))
+            return tables
         }
-        var made: [InventoryLists.Key: (count: Int, list: InventoryPages)] = [:]
-        if listing == .everyPage { made = lists(onDisk: spill.spilledRuns > 0) ?? lists(onDisk: false)! }
-        func entries(_ tallies: [String: Tally], package: Bool) -> [Entry] {
-            tallies.map { name, tally -> Entry in
-                var pages = (count: tally.pages, list: InventoryPages(storage: .memory(tally.firstPages)))
-                if listing == .everyPage {
-                    pages = made[InventoryLists.Key(package: package, name: name)] ?? (0, InventoryPages(storage: .memory([])))
-                }
-                return Entry(name: name, links: tally.links, pageCount: pages.count, pages: pages.list)
+        for (package, tallies) in [(false, schemeLinks), (true, packageLinks)] {
+            for (name, tally) in tallies {
+                tables.add(RankedEntry(name: name, links: tally.links, pageCount: tally.pages, pages: tally.firstPages),
+                           package: package)
             }
-            .sorted(by: Self.ranked)
         }
-        return (entries(schemeLinks, package: false), entries(packageLinks, package: true))
+        return tables
     }
 }

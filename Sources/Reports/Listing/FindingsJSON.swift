@@ -60,9 +60,9 @@ public struct FindingsJSON: ListingFormat {
             Self.appendArray(report.fixed, to: &out, Self.appendFinding)
         }
         PrettyJSON.key("schemes", indent: 2, to: &out)
-        Self.appendArray(report.inventory.schemes, to: &out, Self.appendEntry)
+        Self.appendArray(report.inventory.entries(packages: false), to: &out, Self.appendEntry)
         PrettyJSON.key("intentPackages", indent: 2, to: &out)
-        Self.appendArray(report.inventory.packages, to: &out, Self.appendEntry)
+        Self.appendArray(report.inventory.entries(packages: true), to: &out, Self.appendEntry)
         PrettyJSON.close(0x7D, indent: 0, to: &out)
         out.append(0x0A)
     }
@@ -106,17 +106,19 @@ public struct FindingsJSON: ListingFormat {
         PrettyJSON.close(0x7D, indent: 2, to: &out)
     }
 
-    /// A top-level array of objects, each at indent 4; `[]` when empty.
-    private static func appendArray<Item>(_ items: [Item], to out: inout ByteBuffer,
-                                          _ element: (Item, inout ByteBuffer) -> Void) {
-        guard !items.isEmpty else { out.append("[]"); return }
-        out.append(0x5B)
-        for (i, item) in items.enumerated() {
-            PrettyJSON.newline(comma: i > 0, indent: 4, to: &out)
+    /// A top-level array of objects, each at indent 4; `[]` when empty. Read once, an item
+    /// at a time (the inventory's tables come from a spill).
+    private static func appendArray<Items: Sequence>(_ items: Items, to out: inout ByteBuffer,
+                                                     _ element: (Items.Element, inout ByteBuffer) -> Void) {
+        var any = false
+        for item in items {
+            if !any { out.append(0x5B) }
+            PrettyJSON.newline(comma: any, indent: 4, to: &out)
             element(item, &out)
             out.drainIfFull()
+            any = true
         }
-        PrettyJSON.close(0x5D, indent: 2, to: &out)
+        if any { PrettyJSON.close(0x5D, indent: 2, to: &out) } else { out.append("[]") }
     }
 
     /// Where a finding's object opens: in the top-level `findings` array.
