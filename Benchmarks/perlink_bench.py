@@ -422,6 +422,10 @@ class Bench:
                  # The same across a run: every page's names new to the run, so the scheme
                  # inventory's count of each name grows with the run (bounded since session 23).
                  ("1,000 pages of 1,000 links, each with a scheme of its own", "own-1000x1000",
+                  ["--pages", "1000", "--links", "1000", "--only", "own-scheme"], False),
+                 # The same with every format: findings.json lists every name with every page
+                 # (its table of names bounded since session 24).
+                 ("the same with `--format all`", "own-1000x1000",
                   ["--pages", "1000", "--links", "1000", "--only", "own-scheme"], False))
         for label, name, flags, held in cases:
             corpus = self.generated(name, *flags)
@@ -429,7 +433,7 @@ class Bench:
             # Default formats and jobs, as a user runs it; the page may be larger than the
             # default --max-page-bytes, which would measure the cut instead.
             cmd = [self.linkaudit, "audit", corpus.folder, "--out", out, "--quiet", "--fail-on", "never",
-                   "--max-page-bytes", "1073741824"]
+                   "--max-page-bytes", "1073741824"] + (["--format", "all"] if "--format all" in label else [])
             result = measure(cmd, cap_mb=self.args.cap_mb, timeout=self.args.timeout)
             if result.over:
                 shown = f"{result.over} (stopped after {result.wall:.0f} s, {result.peak:.0f} MB)"

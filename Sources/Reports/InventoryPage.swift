@@ -12,9 +12,9 @@ struct InventoryPage: SpillRecord {
     var page: String
     var links = 0
 
-    /// The same kind, name and page (`==`).
-    func isSame(as other: InventoryPage) -> Bool {
-        package == other.package && name == other.name && page == other.page
+    /// The same kind and name (`==`).
+    func isSameName(as other: InventoryPage) -> Bool {
+        package == other.package && name == other.name
     }
 
     static func ordered(_ a: InventoryPage, _ b: InventoryPage) -> Bool {

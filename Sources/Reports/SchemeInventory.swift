@@ -318,10 +318,12 @@ public struct SchemeInventory: Sendable, Equatable {
                                    pages: list.pages), package: name.package)
         }
         for item in spill.sorted() {
-            if let previous, previous.package == item.package, previous.name == item.name {
+            // Compared where it is (bound with `if let`, the previous record was copied, its
+            // two strings retained and released, on every record: issue 17).
+            if previous?.isSameName(as: item) == true {
                 current!.links += item.links
                 // The same page again (a page given twice, a streamed page's parts).
-                if previous.page == item.page { continue }
+                if previous?.page == item.page { continue }
             } else {
                 close()
                 lists.begin()
