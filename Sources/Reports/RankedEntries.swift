@@ -2,7 +2,7 @@
 /// the reports list it — most-used first, then by name — read from a spill sorted that way.
 /// findings.json lists every name; a run can meet a name per link, and the table was held
 /// whole at the end of a run: ~460 bytes a name, 1,000 pages of 1,000 names each peaked at
-/// 641 MB (issue 17). Held now: a batch of entries (`SpillLimits.recordBatchBytes`), the
+/// 674 MB (issue 17). Held now: a batch of entries (`SpillLimits.recordBatchBytes`), the
 /// rest in sorted runs on disk, each name's pages a range of the inventory's lists file.
 public struct RankedEntries: Sequence, Sendable {
     private var spill: RecordSpill<RankedEntry>
