@@ -162,7 +162,7 @@ struct InventoryLists {
     /// Bytes not yet written, and where the file ends.
     private var pending: [UInt8] = []
     private var written = 0
-    private(set) var failed = false
+    private var failed = false
     /// The list being written: where it starts, or its pages.
     private var start = 0
     private var pages: [String] = []
@@ -188,7 +188,7 @@ struct InventoryLists {
     }
 
     /// The list begun last: its range of the file, or its pages when kept in memory.
-    mutating func end() -> (range: Range<Int>?, pages: [String]) {
+    func end() -> (range: Range<Int>?, pages: [String]) {
         onDisk ? (start..<written + pending.count, []) : (nil, pages)
     }
 

@@ -309,27 +309,28 @@ public struct SchemeInventory: Sendable, Equatable {
     private func tablesFromPages(onDisk: Bool) -> Tables? {
         var lists = InventoryLists(onDisk: onDisk, directory: spill.directory)
         var tables = Tables(directory: spill.directory, batchBytes: spill.batchBytes)
-        var current: (package: Bool, name: String, links: Int, pages: Int)?
+        // The name being summed is the previous record's.
+        var current = (links: 0, pages: 0)
         var previous: InventoryPage?
         func close() {
-            guard let name = current else { return }
+            guard let named = previous else { return }
             let list = lists.end()
-            tables.add(RankedEntry(name: name.name, links: name.links, pageCount: name.pages, range: list.range,
-                                   pages: list.pages), package: name.package)
+            tables.add(RankedEntry(name: named.name, links: current.links, pageCount: current.pages, range: list.range,
+                                   pages: list.pages), package: named.package)
         }
         for item in spill.sorted() {
             // Compared where it is (bound with `if let`, the previous record was copied, its
             // two strings retained and released, on every record: issue 17).
             if previous?.isSameName(as: item) == true {
-                current!.links += item.links
+                current.links += item.links
                 // The same page again (a page given twice, a streamed page's parts).
                 if previous?.page == item.page { continue }
             } else {
                 close()
                 lists.begin()
-                current = (item.package, item.name, item.links, 0)
+                current = (item.links, 0)
             }
-            current!.pages += 1
+            current.pages += 1
             lists.add(item)
             previous = item
         }
@@ -358,19 +359,11 @@ public struct SchemeInventory: Sendable, Equatable {
         if listing == .everyPage {
             return tablesFromPages(onDisk: spill.spilledRuns > 0) ?? tablesFromPages(onDisk: false)!
         }
+        // The tables' tallies and the spilled ones (none when the tables never went) made one.
         var tables = Tables(directory: spill.directory, batchBytes: spill.batchBytes)
-        if flushes > 0 {
-            forEachMergedTally { tally in
-                tables.add(RankedEntry(name: tally.name, links: tally.links, pageCount: tally.pages, pages: tally.first),
-                           package: tally.package)
-            }
-            return tables
-        }
-        for (package, tallies) in [(false, schemeLinks), (true, packageLinks)] {
-            for (name, tally) in tallies {
-                tables.add(RankedEntry(name: name, links: tally.links, pageCount: tally.pages, pages: tally.firstPages),
-                           package: package)
-            }
+        forEachMergedTally { tally in
+            tables.add(RankedEntry(name: tally.name, links: tally.links, pageCount: tally.pages, pages: tally.first),
+                       package: tally.package)
         }
         return tables
     }
